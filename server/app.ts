@@ -1,0 +1,49 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps';
+import { HttpError } from './http-error';
+import { loggerOptions } from './logger';
+import { healthRoutes } from './modules/health/health.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerClientFiles } from './plugins/client-files';
+import { registerErrorHandler } from './plugins/errors';
+import { registerPublicFiles } from './plugins/public-files';
+import { registerSecurity } from './plugins/security';
+
+export interface BuildAppOptions {
+  /** Where the logs go; none means the config's level to stdout, `false` means no logs. */
+  logStream?: NodeJS.WritableStream | false;
+}
+
+const ONE_MEGABYTE = 1024 * 1024;
+
+/** Builds the whole app, used by main.ts and by the tests: external plugins, ours, then routes. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logStream === false ? false : loggerOptions(deps.config.logLevel, options.logStream),
+    bodyLimit: ONE_MEGABYTE,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.decorateRequest('auth', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurity(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, 'too_many_requests'),
+  });
+
+  await app.register(async (api) => {
+    await healthRoutes(api, deps);
+    await usersRoutes(api, deps);
+    await settingsRoutes(api, deps);
+  });
+
+  await registerPublicFiles(app, deps.config);
+  await registerClientFiles(app, deps.config.staticDir);
+  return app;
+}

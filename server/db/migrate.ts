@@ -1,0 +1,17 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as usersSessionsSettings from './migrations/2026-11-22-01-users-sessions-settings';
+
+/** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-01-users-sessions-settings': usersSessionsSettings,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,32 @@
+import type { Language } from '../src/common/contract/user';
+import en from '../src/i18n/en.json' with { type: 'json' };
+import fr from '../src/i18n/fr.json' with { type: 'json' };
+
+// The server translates error messages from the client's own catalogues, so the two never disagree.
+const ERROR_MESSAGES: Record<Language, Record<string, string>> = {
+  fr: (fr as { errors: Record<string, string> }).errors,
+  en: (en as { errors: Record<string, string> }).errors,
+};
+
+/** The first of fr or en named in Accept-Language, by the client's order; French by default. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return 'fr';
+  const tags = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag, q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => !Number.isNaN(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of tags) {
+    if (tag.startsWith('fr')) return 'fr';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'fr';
+}
+
+export function errorMessage(code: string, language: Language): string {
+  return ERROR_MESSAGES[language][code] ?? ERROR_MESSAGES.en[code] ?? code;
+}

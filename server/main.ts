@@ -1,0 +1,51 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connect';
+import { DirectoryLockedError } from './db/dir-lock';
+import { countUsers } from './modules/users/users.repository';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    holder: 'server',
+  });
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now: () => new Date() });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    try {
+      await app.close();
+    } finally {
+      await handle.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`Équipée is running on http://localhost:${config.port} (database: ${where})`);
+  if ((await countUsers(handle.db)) === 0) {
+    console.log(
+      [
+        '',
+        'No user yet. Stop the server (Ctrl+C), create the first SuperAdmin, then start again:',
+        '  npm run create-superadmin -- --username admin --email admin@example.org',
+        '  npm start',
+        '(the command asks for the password; with PGlite, the server and the command cannot share the data directory at once)',
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof DirectoryLockedError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { emailSchema, type RoleName, usernameSchema } from '../../../src/common/contract/user';
+import { isStrongPassword } from '../../../src/common/rules/password';
+import type { Database, UserRow } from '../../db/schema';
+import { hashPassword } from './passwords';
+import { insertUser, isUsernameOrEmailTaken } from './users.repository';
+
+export interface CreateConfirmedUserInput {
+  username: string;
+  email: string;
+  password: string;
+  role: RoleName;
+}
+
+export class CreateUserError extends Error {}
+
+/** A confirmed account with a password, as seeded from the command line (never over HTTP). */
+export async function createConfirmedUser(
+  db: Kysely<Database>,
+  input: CreateConfirmedUserInput,
+): Promise<UserRow> {
+  const username = usernameSchema.safeParse(input.username);
+  if (!username.success)
+    throw new CreateUserError('The username must be 3 to 32 of a-z, 0-9, ".", "_" or "-".');
+  const email = emailSchema.safeParse(input.email);
+  if (!email.success) throw new CreateUserError('The email address is not valid.');
+  if (!isStrongPassword(input.password)) {
+    throw new CreateUserError(
+      'The password needs at least 8 characters with an uppercase, a lowercase and a digit.',
+    );
+  }
+  const taken = await isUsernameOrEmailTaken(db, username.data, email.data);
+  if (taken) throw new CreateUserError(`That ${taken} is already taken.`);
+  return insertUser(db, {
+    id: randomUUID(),
+    username: username.data,
+    email: email.data,
+    password_hash: await hashPassword(input.password),
+    role_name: input.role,
+    confirmed_at: new Date(),
+    locked_until: null,
+    last_name: null,
+    first_name: null,
+    street: null,
+    city: null,
+    zip_code: null,
+    phone: null,
+    shoe_size: null,
+  });
+}

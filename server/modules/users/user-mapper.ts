@@ -1,0 +1,29 @@
+import { ROLE_IDS, type User } from '../../../src/common/contract/user';
+import type { UserRow } from '../../db/schema';
+
+/** A lock whose time has passed no longer counts, even before the next login clears it. */
+export function isLockActive(row: Pick<UserRow, 'is_locked' | 'locked_until'>, now: Date): boolean {
+  return row.is_locked && (row.locked_until === null || row.locked_until > now);
+}
+
+export function toUser(row: UserRow, now: Date): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    connection_attempt: row.connection_attempt,
+    is_locked: isLockActive(row, now),
+    is_revoked: row.is_revoked,
+    role_id: ROLE_IDS[row.role_name],
+    role_name: row.role_name,
+    last_name: row.last_name,
+    first_name: row.first_name,
+    street: row.street,
+    city: row.city,
+    zip_code: row.zip_code,
+    phone: row.phone,
+    shoe_size: row.shoe_size,
+    has_shoes: row.has_shoes,
+    language: row.language,
+  };
+}

@@ -1,0 +1,51 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export function findUserByLogin(db: Db, usernameOrEmail: string): Promise<UserRow | undefined> {
+  const login = usernameOrEmail.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login)]))
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByIdForUpdate(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom('users')
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function isUsernameOrEmailTaken(
+  db: Db,
+  username: string,
+  email: string,
+): Promise<'username' | 'email' | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', email)]))
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.username === username ? 'username' : 'email';
+}

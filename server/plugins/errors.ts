@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { codeForStatus, type ErrorBody } from '../../src/common/contract/errors';
+import { HttpError } from '../http-error';
+import { errorMessage, languageFromHeader } from '../i18n';
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  code: string,
+  field: string | null = null,
+): FastifyReply {
+  const body: ErrorBody = {
+    code,
+    message: errorMessage(code, languageFromHeader(request.headers['accept-language'])),
+    field,
+  };
+  return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldOfValidation(error: { validation: Array<{ instancePath?: string; params?: unknown }> }) {
+  const first = error.validation[0];
+  const path = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+  return path ? path : null;
+}
+
+// Body parsing failures Fastify raises before validation: all are bad input, never a 500.
+const BAD_BODY_CODES = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+  'FST_ERR_VALIDATION',
+]);
+
+/** One error handler for the whole app: every failure leaves as the contract's error body; 5xx hide details. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return sendError(request, reply, error.statusCode, error.code, error.field);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(request, reply, 400, 'invalid_input', fieldOfValidation(error));
+    }
+    if (error.code && BAD_BODY_CODES.has(error.code)) {
+      return sendError(request, reply, 400, 'invalid_input', null);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(request, reply, 415, 'unsupported_media', null);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendError(request, reply, status, codeForStatus(status), null);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, 500, 'server_error', null);
+  });
+}

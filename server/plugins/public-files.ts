@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+export const PUBLIC_FILES_PREFIX = '/files/';
+export const LOGO_URL = `${PUBLIC_FILES_PREFIX}logo.png`;
+
+/**
+ * The club's files live under DATA_DIR/<CLUB_ID>/; only its `public/` folder (logo, pictures) is served.
+ * Anything else there (the mail log) is never reachable over HTTP.
+ */
+export function publicFilesDir(config: Config): string {
+  return path.join(config.dataDir, config.clubId, 'public');
+}
+
+export async function registerPublicFiles(app: FastifyInstance, config: Config): Promise<void> {
+  const root = publicFilesDir(config);
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: PUBLIC_FILES_PREFIX,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    etag: true,
+    lastModified: true,
+    // Revalidate every time: a new logo keeps the same URL, the ETag tells the browser it changed.
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+  });
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Every error code the API can answer; each is also an i18n key under `errors.` in fr.json and en.json. */
+export const ERROR_CODES = [
+  'invalid_input',
+  'unauthorised',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'unsupported_media',
+  'too_large',
+  'too_many_requests',
+  'server_error',
+  'network_error',
+  'invalid_credentials',
+  'account_locked',
+  'account_revoked',
+  'account_not_confirmed',
+  'password_too_weak',
+  'username_taken',
+  'email_taken',
+  'token_invalid',
+  'error_date',
+  'error_date_past',
+  'event_past',
+  'event_not_cancelled',
+  'event_cancelled',
+  'event_full',
+  'stuff_locked',
+  'stuff_unavailable',
+  'waiting_list_refused',
+  'request_in_progress',
+  'idempotency_key_reused',
+  'model_in_use',
+  'stuff_in_use',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().nullable(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The generic code for an HTTP status when the body names none (product-spec §8). */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_input';
+    case 401:
+      return 'unauthorised';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'too_large';
+    case 415:
+      return 'unsupported_media';
+    case 429:
+      return 'too_many_requests';
+    default:
+      return 'server_error';
+  }
+}

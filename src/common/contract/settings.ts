@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const DEFAULT_SLOGAN = 'Welcome to the app';
+
+export const publicSettingKeySchema = z.enum(['slogan', 'logo']);
+export type PublicSettingKey = z.infer<typeof publicSettingKeySchema>;
+
+export const settingQuerySchema = z.object({ key: publicSettingKeySchema });
+
+/** `GET /api/internal/settings?key=…`: the slogan text, or the public URL of the club's logo. */
+export const settingResponseSchema = z.object({
+  key: publicSettingKeySchema,
+  value: z.string(),
+});
+export type SettingResponse = z.infer<typeof settingResponseSchema>;
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

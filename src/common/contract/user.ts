@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const ROLE_NAMES = ['User', 'Contributor', 'Admin', 'SuperAdmin'] as const;
+export const roleNameSchema = z.enum(ROLE_NAMES);
+export type RoleName = z.infer<typeof roleNameSchema>;
+
+/** role_id is the role's rank: the higher, the more rights. */
+export const ROLE_IDS: Record<RoleName, number> = { User: 1, Contributor: 2, Admin: 3, SuperAdmin: 4 };
+
+export const LANGUAGES = ['fr', 'en'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+/** Usernames after lowercasing (server-rules "Shapes"). */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9._-]{3,32}$/);
+export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+
+export const userSchema = z.object({
+  id: z.string().uuid(),
+  username: z.string(),
+  email: z.string(),
+  connection_attempt: z.number().int(),
+  is_locked: z.boolean(),
+  is_revoked: z.boolean(),
+  role_id: z.number().int(),
+  role_name: roleNameSchema,
+  last_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  phone: z.string().nullable(),
+  shoe_size: z.number().nullable(),
+  has_shoes: z.boolean(),
+  language: languageSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginRequestSchema = z.object({
+  username_or_email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;

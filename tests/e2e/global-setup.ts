@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_PORT, seedUsers, startServer, stopServer } from './server-process';
+
+/** The built app, served by the real server on a fresh PGlite, with users made by the command line. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!fs.existsSync('dist/index.html')) throw new Error('No build in dist/: run "npm run build" first.');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  seedUsers(env);
+  const server = await startServer(env);
+  return async () => {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

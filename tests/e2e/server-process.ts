@@ -1,0 +1,78 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_PASSWORD = 'E2e-Passw0rd';
+export const E2E_USERS = {
+  superAdmin: { username: 'root', email: 'root@example.org' },
+  member: { username: 'marie', email: 'marie@example.org' },
+} as const;
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+/** Seeds users through the real command line, as an operator would, before the server opens the directory. */
+export function seedUsers(env: NodeJS.ProcessEnv): void {
+  const { superAdmin, member } = E2E_USERS;
+  const common = ['--password', E2E_PASSWORD];
+  execFileSync(
+    tsx,
+    [
+      'server/cli.ts',
+      'create-superadmin',
+      '--username',
+      superAdmin.username,
+      '--email',
+      superAdmin.email,
+      ...common,
+    ],
+    { env, stdio: 'pipe' },
+  );
+  execFileSync(
+    tsx,
+    [
+      'server/cli.ts',
+      'create-user',
+      '--username',
+      member.username,
+      '--email',
+      member.email,
+      '--role',
+      'User',
+      ...common,
+    ],
+    { env, stdio: 'pipe' },
+  );
+}
+
+export async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(tsx, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${E2E_BASE_URL}/api/health`);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`The server did not answer within 30 s:\n${output}`);
+}
+
+export function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { openDatabase } from '../../../server/db/connect';
+import type { Database } from '../../../server/db/schema';
+import { createConfirmedUser } from '../../../server/modules/users/create-user';
+import type { RoleName } from '../../../src/common/contract/user';
+
+export const PASSWORD = 'Str0ngPassword';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  /** The server's clock: tests move it instead of waiting. */
+  clock: { now: Date };
+  dataDir: string;
+  createUser(username: string, role?: RoleName): Promise<{ id: string; username: string }>;
+  signIn(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  env?: Record<string, string>;
+  logStream?: NodeJS.WritableStream;
+  staticDir?: string;
+}
+
+/**
+ * One migrated database and app per test file: PGlite in memory, or, when DATABASE_URL is set (the
+ * PostgreSQL run), a schema of its own in that database so files can run side by side.
+ */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  if (databaseUrl) await withPg(databaseUrl, (client) => client.query(`create schema ${schema}`));
+  const handle = await openDatabase({
+    databaseUrl,
+    dataDir,
+    holder: 'test',
+    inMemory: true,
+    ...(databaseUrl ? { searchPath: schema } : {}),
+  });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    STATIC_DIR: options.staticDir ?? path.join(dataDir, 'no-build'),
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const clock = { now: new Date() };
+  const deps = { config, db: handle.db, dbKind: handle.kind, now: () => clock.now };
+  const app = await buildApp(deps, { logStream: options.logStream ?? false });
+  await app.ready();
+
+  return {
+    app,
+    db: handle.db,
+    clock,
+    dataDir,
+    async createUser(username, role = 'User') {
+      const row = await createConfirmedUser(handle.db, {
+        username,
+        email: `${username}@example.org`,
+        password: PASSWORD,
+        role,
+      });
+      return { id: row.id, username: row.username };
+    },
+    async signIn(username, password = PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username_or_email: username, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ token: string }>().token;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      if (databaseUrl) await withPg(databaseUrl, (client) => client.query(`drop schema ${schema} cascade`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withPg<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,50 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, PASSWORD, type TestContext } from './helpers/test-context';
+
+let ctx: TestContext;
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext({ logStream, env: { RATE_LIMIT_LOGIN: '8' } });
+  await ctx.createUser('hugo');
+});
+afterAll(() => ctx.close());
+
+describe('logs', () => {
+  it('never contain the password or the token of a login', async () => {
+    const token = await ctx.signIn('hugo');
+    await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    await ctx.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
+    const logs = logLines.join('');
+    expect(logs).toContain('/api/user/login'); // the requests were logged…
+    expect(logs).not.toContain(PASSWORD); // …but not their secrets
+    expect(logs).not.toContain(token);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 too_many_requests with Retry-After past the configured limit', async () => {
+    const statuses: number[] = [];
+    let last = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    for (let i = 0; i < 8; i++) {
+      last = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username_or_email: 'nobody', password: 'x' },
+      });
+      statuses.push(last.statusCode);
+    }
+    // The sign-in above used one of the 8.
+    expect(statuses.slice(0, 7).every((s) => s === 401)).toBe(true);
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ code: 'too_many_requests', field: null });
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
