@@ -14,4 +14,7 @@ export const settingResponseSchema = z.object({
 });
 export type SettingResponse = z.infer<typeof settingResponseSchema>;
 
-export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Biome has no i18n rule; this fills the gap (run by `npm run lint`):
+//  - no text literal in JSX: user-facing words go through t('key');
+//  - every key in both fr.json and en.json;
+//  - every literal t('key') used in src/ exists;
+//  - every API error code has a message under `errors.`.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const problems = [];
+const read = (file) => fs.readFileSync(file, 'utf8');
+
+function flatten(object, prefix = '') {
+  return Object.entries(object).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? flatten(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function sourceFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const fr = new Set(flatten(JSON.parse(read('src/i18n/fr.json'))));
+const en = new Set(flatten(JSON.parse(read('src/i18n/en.json'))));
+for (const key of fr) if (!en.has(key)) problems.push(`missing in en.json: ${key}`);
+for (const key of en) if (!fr.has(key)) problems.push(`missing in fr.json: ${key}`);
+
+const errorCodes = [...read('src/common/contract/errors.ts').matchAll(/^\s+'([a-z_]+)',$/gm)].map(
+  (m) => m[1],
+);
+if (errorCodes.length === 0) problems.push('no error codes found in src/common/contract/errors.ts');
+for (const code of errorCodes)
+  if (!fr.has(`errors.${code}`)) problems.push(`error code without a message: errors.${code}`);
+
+// Text between a tag's end and the next tag or expression. Symbols, digits and punctuation are allowed.
+const JSX_TEXT = />([^<>{}]*[\p{L}][^<>{}]*)</gu;
+const T_CALL = /\bt\(\s*'([a-z0-9_.]+)'/g;
+for (const file of sourceFiles('src')) {
+  const source = read(file);
+  if (file.endsWith('.tsx')) {
+    // Drop generic type arguments and arrow bodies like `() => x < y` before looking for JSX text.
+    const code = source.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+    for (const match of code.matchAll(JSX_TEXT)) {
+      const text = match[1].trim();
+      if (text && !/^[\s\p{P}\p{S}\d]*$/u.test(text) && !/[=;()]|=>/.test(text)) {
+        const line = code.slice(0, match.index).split('\n').length;
+        problems.push(`${file}:${line}: JSX text literal "${text}" (use t('…'))`);
+      }
+    }
+  }
+  for (const match of source.matchAll(T_CALL)) {
+    if (!fr.has(match[1])) problems.push(`${file}: t('${match[1]}') has no key in fr.json`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`i18n check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`i18n check: ${fr.size} keys in fr and en, ${errorCodes.length} error codes, OK`);

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { useSessionStore } from '../../state/session-store';
+import { showToast } from '../../state/toast-store';
+import { Icon, type IconName } from '../../ui/icons';
+
+function NavItem({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  return (
+    <NavLink to={to} end className="nav-item">
+      <Icon name={icon} />
+      <span>{label}</span>
+    </NavLink>
+  );
+}
+
+/** Product-spec §2: settings and event creation only for contributors and admins. */
+export function BottomNav() {
+  const { t } = useTranslation();
+  const canManage = useSessionStore((s) => s.isAdmin || s.isContributor);
+  return (
+    <nav className="bottom-nav" aria-label={t('nav.label')}>
+      <NavItem to="/logout" icon="logout" label={t('nav.logout')} />
+      <NavItem to="/" icon="home" label={t('nav.home')} />
+      {canManage && <NavItem to="/settings" icon="settings" label={t('nav.settings')} />}
+      {canManage && (
+        <button type="button" className="nav-item" onClick={() => showToast('info', 'event_form_coming')}>
+          <Icon name="event" />
+          <span>{t('nav.event')}</span>
+        </button>
+      )}
+      <NavItem to="/news" icon="news" label={t('nav.news')} />
+    </nav>
+  );
+}

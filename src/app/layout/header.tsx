@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSloganStore } from '../../state/slogan-store';
+import { ClubLogo } from '../../ui/club-logo';
+import { Icon } from '../../ui/icons';
+
+export function Header() {
+  const { t } = useTranslation();
+  const slogan = useSloganStore((s) => s.slogan);
+  const loadSlogan = useSloganStore((s) => s.load);
+  useEffect(() => {
+    void loadSlogan();
+  }, [loadSlogan]);
+  return (
+    <header className="app-header">
+      <Link to="/" className="brand" aria-label={t('nav.home')}>
+        <ClubLogo />
+      </Link>
+      <p className="slogan">{slogan}</p>
+      <Link to="/my-profile" className="icon-button" aria-label={t('nav.profile')} title={t('nav.profile')}>
+        <Icon name="profile" />
+      </Link>
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { LoginScreen } from '../features/auth/login-screen';
+import { LogoutScreen } from '../features/auth/logout-screen';
+import { HomeScreen } from '../features/home/home-screen';
+import { NewsScreen } from '../features/news/news-screen';
+import { PlaceholderScreen } from '../ui/placeholder-screen';
+import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
+import { AppLayout } from './layout/app-layout';
+import { RootShell } from './root-shell';
+
+const placeholder = (path: string, titleKey: string): RouteObject => ({
+  path,
+  element: <PlaceholderScreen titleKey={titleKey} />,
+});
+
+/** The route table of product-spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    children: [
+      { path: '/login', element: <LoginScreen /> },
+      { path: '/logout', element: <LogoutScreen /> },
+      { path: '/news', element: <NewsScreen /> },
+      placeholder('/askreset', 'routes.askreset'),
+      placeholder('/confirm/:token', 'routes.confirm'),
+      placeholder('/reset', 'routes.reset'),
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/', element: <HomeScreen /> },
+              placeholder('/my-profile', 'routes.my_profile'),
+              // Signed-in guard only: the screen itself checks creator or SuperAdmin.
+              placeholder('/checklist/:id', 'routes.checklist'),
+              {
+                element: <RequireAdmin />,
+                children: [
+                  placeholder('/settings/users', 'routes.settings_users'),
+                  placeholder('/settings/user/:id', 'routes.settings_user'),
+                  placeholder('/settings/email', 'routes.settings_email'),
+                  placeholder('/settings/app', 'routes.settings_app'),
+                ],
+              },
+              {
+                element: <RequireContributor />,
+                children: [
+                  placeholder('/settings', 'routes.settings'),
+                  placeholder('/settings/model', 'routes.settings_model'),
+                  placeholder('/settings/stuff', 'routes.settings_stuff'),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,93 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { login } from '../../data/api-client';
+import { setToken } from '../../data/session-storage';
+import { errorText } from '../../i18n/error-text';
+import { useSessionStore } from '../../state/session-store';
+import { Icon } from '../../ui/icons';
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [usernameOrEmail, setUsernameOrEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isPasswordShown, setPasswordShown] = useState(false);
+  const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isPending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const answer = await login({ username_or_email: usernameOrEmail.trim(), password });
+      // Writing the token is what other open tabs see, through their `storage` event.
+      setToken(answer.token);
+      useSessionStore.getState().setUser(answer.user);
+      void navigate('/', { replace: true });
+    } catch (failure) {
+      setError(errorText(t, failure));
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="login-screen">
+      <form
+        className="card login-card"
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+        <h1>{t('login.title')}</h1>
+        <label htmlFor="username_or_email">{t('login.username_or_email')}</label>
+        <input
+          id="username_or_email"
+          name="username_or_email"
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+          value={usernameOrEmail}
+          onChange={(event) => setUsernameOrEmail(event.target.value)}
+        />
+        <label htmlFor="password">{t('login.password')}</label>
+        <div className="password-field">
+          <input
+            id="password"
+            name="password"
+            type={isPasswordShown ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <button
+            type="button"
+            className="icon-button"
+            aria-pressed={isPasswordShown}
+            aria-label={t(isPasswordShown ? 'login.hide_password' : 'login.show_password')}
+            title={t(isPasswordShown ? 'login.hide_password' : 'login.show_password')}
+            onClick={() => setPasswordShown(!isPasswordShown)}
+          >
+            <Icon name="eye" />
+          </button>
+        </div>
+        {error && (
+          <p id={errorId} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={isPending}>
+          {t(isPending ? 'login.submitting' : 'login.submit')}
+        </button>
+        <div className="login-links">
+          <Link to="/askreset">{t('login.forgot')}</Link>
+          <Link to="/news">{t('login.news')}</Link>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../data/api-client';
+
+/** The user's words for a failure: our translation of its code, else the server's own message. */
+export function errorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) return t(`errors.${error.code}`, { defaultValue: error.message });
+  return t('errors.server_error');
+}
