@@ -1,0 +1,61 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getToken } from '../../../../src/data/session-storage';
+import { useSessionStore } from '../../../../src/state/session-store';
+import { renderApp } from '../../app/render-app';
+import { json, offline, stubFetch, USER } from '../../fake-api';
+
+beforeEach(() => useSessionStore.setState({ currentUser: null, isAdmin: false, isContributor: false }));
+
+function fillAndSubmit(username: string, password: string) {
+  fireEvent.change(screen.getByLabelText("Nom d'utilisateur ou e-mail"), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+}
+
+describe('login screen', () => {
+  it('signs in: stores the token, sets the user, goes home', async () => {
+    const fetchMock = stubFetch((url) =>
+      url === '/api/user/login' ? json(200, { token: 'new-token', user: USER }) : url === '/api/user/me' ? json(200, USER) : json(200, { key: 'slogan', value: 'x' }),
+    );
+    const { router } = renderApp('/login');
+    fillAndSubmit(' marie ', 'Secret123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getToken()).toBe('new-token');
+    expect(useSessionStore.getState().currentUser?.username).toBe('marie');
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/user/login') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ username_or_email: 'marie', password: 'Secret123' });
+  });
+
+  it("shows the server's refusal, translated, and stays", async () => {
+    stubFetch(() => json(401, { code: 'invalid_credentials', message: 'Wrong username or password.', field: null }));
+    const { router } = renderApp('/login');
+    fillAndSubmit('marie', 'bad');
+    expect((await screen.findByRole('alert')).textContent).toBe('Identifiant ou mot de passe incorrect.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getToken()).toBeNull();
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    stubFetch(offline);
+    renderApp('/login');
+    fillAndSubmit('marie', 'Secret123');
+    expect((await screen.findByRole('alert')).textContent).toContain('Impossible de joindre le serveur');
+  });
+
+  it('shows and hides the password', () => {
+    renderApp('/login');
+    const password = screen.getByLabelText('Mot de passe') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    expect(password.type).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Masquer le mot de passe' }));
+    expect(password.type).toBe('password');
+  });
+
+  it('links to /askreset and /news', () => {
+    renderApp('/login');
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/askreset');
+    expect(screen.getByRole('link', { name: 'Actualités' }).getAttribute('href')).toBe('/news');
+  });
+});
