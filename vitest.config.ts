@@ -25,7 +25,12 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'tooling', environment: 'node', include: ['tests/tooling/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['tests/tooling/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
       },
     ],
   },

@@ -6,7 +6,8 @@ import { useToastStore } from '../../../src/state/toast-store';
 import { json, offline, stubFetch, USER } from '../fake-api';
 import { renderApp } from './render-app';
 
-const settingsOrMe = (me: () => Response) => (url: string) => (url.startsWith('/api/user/me') ? me() : json(200, { key: 'slogan', value: 'Allez !' }));
+const settingsOrMe = (me: () => Response) => (url: string) =>
+  url.startsWith('/api/user/me') ? me() : json(200, { key: 'slogan', value: 'Allez !' });
 
 beforeEach(() => {
   useSessionStore.setState({ currentUser: null, isAdmin: false, isContributor: false });

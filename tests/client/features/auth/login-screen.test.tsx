@@ -16,7 +16,11 @@ function fillAndSubmit(username: string, password: string) {
 describe('login screen', () => {
   it('signs in: stores the token, sets the user, goes home', async () => {
     const fetchMock = stubFetch((url) =>
-      url === '/api/user/login' ? json(200, { token: 'new-token', user: USER }) : url === '/api/user/me' ? json(200, USER) : json(200, { key: 'slogan', value: 'x' }),
+      url === '/api/user/login'
+        ? json(200, { token: 'new-token', user: USER })
+        : url === '/api/user/me'
+          ? json(200, USER)
+          : json(200, { key: 'slogan', value: 'x' }),
     );
     const { router } = renderApp('/login');
     fillAndSubmit(' marie ', 'Secret123');
@@ -28,7 +32,9 @@ describe('login screen', () => {
   });
 
   it("shows the server's refusal, translated, and stays", async () => {
-    stubFetch(() => json(401, { code: 'invalid_credentials', message: 'Wrong username or password.', field: null }));
+    stubFetch(() =>
+      json(401, { code: 'invalid_credentials', message: 'Wrong username or password.', field: null }),
+    );
     const { router } = renderApp('/login');
     fillAndSubmit('marie', 'bad');
     expect((await screen.findByRole('alert')).textContent).toBe('Identifiant ou mot de passe incorrect.');
@@ -55,7 +61,9 @@ describe('login screen', () => {
 
   it('links to /askreset and /news', () => {
     renderApp('/login');
-    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/askreset');
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe(
+      '/askreset',
+    );
     expect(screen.getByRole('link', { name: 'Actualités' }).getAttribute('href')).toBe('/news');
   });
 });

@@ -1,0 +1,73 @@
+// Requests a second through the real HTTP stack on loopback, PGlite in memory: health, /me and login.
+// Bounded in count; prints figures, asserts nothing (targets belong here, not in timed tests).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/connect';
+import { createConfirmedUser } from '../server/modules/users/create-user';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-'));
+const handle = await openDatabase({ dataDir, holder: 'bench', inMemory: true });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  STATIC_DIR: path.join(dataDir, 'none'),
+  RATE_LIMIT_LOGIN: '100000',
+});
+const app = await buildApp(
+  { config, db: handle.db, dbKind: handle.kind, now: () => new Date() },
+  { logStream: false },
+);
+await createConfirmedUser(handle.db, {
+  username: 'bench',
+  email: 'bench@example.org',
+  password: 'Bench-Passw0rd',
+  role: 'User',
+});
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+async function measure(name: string, total: number, concurrency: number, send: () => Promise<Response>) {
+  let done = 0;
+  let failures = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (done < total) {
+        done++;
+        const t0 = performance.now();
+        const response = await send();
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (!response.ok) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(1);
+  console.log(
+    `${name.padEnd(24)} ${String(Math.round(total / seconds)).padStart(6)} req/s  p50 ${p(0.5)} ms  p99 ${p(0.99)} ms  (${total} requests, ${concurrency} at a time, ${failures} failed)`,
+  );
+}
+
+const loginBody = JSON.stringify({ username_or_email: 'bench', password: 'Bench-Passw0rd' });
+const login = () =>
+  fetch(`${address}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: loginBody,
+  });
+const { token } = (await (await login()).json()) as { token: string };
+
+await measure('GET /api/health', 2000, 10, () => fetch(`${address}/api/health`));
+await measure('GET /api/user/me', 2000, 10, () =>
+  fetch(`${address}/api/user/me`, { headers: { authorization: `Bearer ${token}` } }),
+);
+await measure('POST /api/user/login', 100, 4, login);
+
+await app.close();
+await handle.close();
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,40 @@
+// Prints what a first visit downloads: the JS and CSS that index.html loads, raw and gzip, and the
+// size of the service worker's precache. Needs a build (`npm run build`).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dist = 'dist';
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  console.error('bundle-size: no build in dist/ (run npm run build)');
+  process.exit(1);
+}
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+let rawTotal = 0;
+let gzipTotal = 0;
+for (const file of initial) {
+  const content = fs.readFileSync(path.join(dist, file));
+  const gzip = zlib.gzipSync(content, { level: 9 }).length;
+  rawTotal += content.length;
+  gzipTotal += gzip;
+  console.log(`  ${file.padEnd(40)} ${kib(content.length).padStart(10)} raw ${kib(gzip).padStart(10)} gzip`);
+}
+const initialJsGzip = initial
+  .filter((f) => f.endsWith('.js'))
+  .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+console.log(
+  `initial load: ${kib(rawTotal)} raw, ${kib(gzipTotal)} gzip (JS alone ${kib(initialJsGzip)} gzip)`,
+);
+
+const sw = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
+const precached = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]);
+const precacheBytes = precached.reduce((sum, url) => {
+  const file = path.join(dist, url.replace(/^\//, ''));
+  return sum + (fs.existsSync(file) ? fs.statSync(file).size : 0);
+}, 0);
+console.log(
+  `service worker: ${kib(fs.statSync(path.join(dist, 'sw.js')).size)}, precache ${precached.length} files, ${kib(precacheBytes)}`,
+);
