@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each server file migrates its own PGlite (or PostgreSQL schema); two files at a time suit 2 cores.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -18,8 +20,6 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Each file migrates its own PGlite (or its own PostgreSQL schema); two files at a time suit 2 cores.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,8 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { login } from '../../data/api-client';
-import { setToken } from '../../data/session-storage';
+import { getToken, setToken, TOKEN_KEY } from '../../data/session-storage';
 import { errorText } from '../../i18n/error-text';
 import { useSessionStore } from '../../state/session-store';
 import { Icon } from '../../ui/icons';
@@ -16,6 +16,15 @@ export function LoginScreen() {
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+
+  // Signed in from another tab: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY && getToken()) void navigate('/', { replace: true });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
