@@ -20,7 +20,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await stopServer(server);
     // A graceful shutdown closes the database and releases its directory lock.
-    if (fs.existsSync(path.join(dataDir, 'pglite.lock'))) throw new Error('The server left its PGlite lock behind');
+    if (fs.existsSync(path.join(dataDir, 'pglite.lock')))
+      throw new Error('The server left its PGlite lock behind');
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
