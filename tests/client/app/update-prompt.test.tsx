@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useUpdateStore } from '../../../src/app/pwa-update';
 import { UpdatePrompt } from '../../../src/app/update-prompt';
@@ -10,7 +10,7 @@ describe('update prompt', () => {
     expect(screen.queryByText('Une nouvelle version est disponible.')).toBeNull();
 
     const applyUpdate = vi.fn();
-    useUpdateStore.setState({ applyUpdate });
+    act(() => useUpdateStore.setState({ applyUpdate }));
     expect(screen.getByText('Une nouvelle version est disponible.')).toBeTruthy();
     expect(applyUpdate).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Recharger' }));
