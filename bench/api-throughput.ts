@@ -6,6 +6,8 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
+import { startMailWorker } from '../server/mail/mail-worker';
+import { createMailTransport } from '../server/mail/transport';
 import { createConfirmedUser } from '../server/modules/users/create-user';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-'));
@@ -15,10 +17,15 @@ const config = loadConfig({
   STATIC_DIR: path.join(dataDir, 'none'),
   RATE_LIMIT_LOGIN: '100000',
 });
-const app = await buildApp(
-  { config, db: handle.db, dbKind: handle.kind, now: () => new Date() },
-  { logStream: false },
-);
+const now = () => new Date();
+const mail = startMailWorker({
+  db: handle.db,
+  now,
+  transport: createMailTransport(config),
+  log: console,
+  intervalMs: 0,
+});
+const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail }, { logStream: false });
 await createConfirmedUser(handle.db, {
   username: 'bench',
   email: 'bench@example.org',
@@ -69,5 +76,6 @@ await measure('GET /api/user/me', 2000, 10, () =>
 await measure('POST /api/user/login', 100, 4, login);
 
 await app.close();
+await mail.stop();
 await handle.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

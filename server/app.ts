@@ -1,14 +1,22 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '../src/common/rules/limits';
 import type { AppDeps } from './app-deps';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { accountsRoutes } from './modules/users/accounts.routes';
+import { profilesRoutes } from './modules/users/profiles.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerClientFiles } from './plugins/client-files';
 import { registerErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { registerPublicFiles } from './plugins/public-files';
 import { registerSecurity } from './plugins/security';
 
@@ -37,10 +45,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     errorResponseBuilder: () => new HttpError(429, 'too_many_requests'),
   });
 
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.imageBytesMax, files: 1, fields: 5, parts: 6 },
+  });
+  await registerOpenApi(app);
+
   await app.register(async (api) => {
     await healthRoutes(api, deps);
     await usersRoutes(api, deps);
+    await accountsRoutes(api, deps);
+    await profilesRoutes(api, deps);
+    await picturesRoutes(api, deps);
+    await notificationSettingsRoutes(api, deps);
     await settingsRoutes(api, deps);
+    await catalogRoutes(api, deps);
   });
 
   await registerPublicFiles(app, deps.config);

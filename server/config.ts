@@ -15,6 +15,8 @@ export interface Config {
   clubId: string;
   clubTimezone: string;
   smtpUrl: string | undefined;
+  /** The From of every message. */
+  mailFrom: string;
   publicUrl: string;
   staticDir: string;
   logLevel: string;
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clubId,
     clubTimezone: env.CLUB_TIMEZONE || 'Europe/Paris',
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Équipée <no-reply@localhost>',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { DirectoryLockedError } from './db/dir-lock';
+import { startMailWorker } from './mail/mail-worker';
+import { createMailTransport } from './mail/transport';
 import { countUsers } from './modules/users/users.repository';
 
 async function main(): Promise<void> {
@@ -11,7 +13,15 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     holder: 'server',
   });
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now: () => new Date() });
+  const now = () => new Date();
+  const mail = startMailWorker({
+    db: handle.db,
+    now,
+    transport: createMailTransport(config),
+    log: { error: (details, message) => console.error(message, details) },
+    intervalMs: 30_000,
+  });
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -20,6 +30,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: closing`);
     try {
       await app.close();
+      await mail.stop();
     } finally {
       await handle.close();
     }

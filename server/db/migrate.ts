@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as usersSessionsSettings from './migrations/2026-11-22-01-users-sessions-settings';
+import * as accountsMailCatalog from './migrations/2026-11-22-02-accounts-mail-catalog';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-01-users-sessions-settings': usersSessionsSettings,
+  '2026-11-22-02-accounts-mail-catalog': accountsMailCatalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

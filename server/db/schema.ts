@@ -37,13 +37,71 @@ export interface AppSettingsTable {
   updated_at: Date;
 }
 
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  kind: 'confirm' | 'reset';
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  type: string;
+  active: boolean;
+}
+
+export interface SystemNotificationSettingsTable {
+  type: string;
+  active: boolean;
+}
+
+export interface MailQueueTable {
+  id: string;
+  message_id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+export interface EventModelsTable {
+  uuid: string;
+  name: string;
+  description: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface StuffsTable {
+  uuid: string;
+  name: string;
+  description: string;
+  stock: number;
+  is_infinite: boolean;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   app_settings: AppSettingsTable;
+  account_tokens: AccountTokensTable;
+  notification_preferences: NotificationPreferencesTable;
+  system_notification_settings: SystemNotificationSettingsTable;
+  mail_queue: MailQueueTable;
+  event_models: EventModelsTable;
+  stuffs: StuffsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type MailRow = Selectable<MailQueueTable>;

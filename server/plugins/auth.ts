@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isAdminRole, isContributorRole } from '../../src/common/rules/roles';
 import type { AppDeps } from '../app-deps';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -36,4 +37,15 @@ export function requireUser(deps: AppDeps) {
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new HttpError(401, 'unauthorised');
   return request.auth;
+}
+
+/** After requireUser: Admin or SuperAdmin, else 403 `forbidden`. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!isAdminRole(authOf(request).user.role_name)) throw new HttpError(403, 'forbidden');
+}
+
+/** After requireUser: Contributor, Admin or SuperAdmin, else 403 `forbidden`. */
+export async function requireContributor(request: FastifyRequest): Promise<void> {
+  const role = authOf(request).user.role_name;
+  if (!isAdminRole(role) && !isContributorRole(role)) throw new HttpError(403, 'forbidden');
 }

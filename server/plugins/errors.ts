@@ -46,8 +46,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.code && BAD_BODY_CODES.has(error.code)) {
       return sendError(request, reply, 400, 'invalid_input', null);
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    if (
+      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      error.code === 'FST_FILES_LIMIT' ||
+      error.code === 'FST_PARTS_LIMIT'
+    ) {
+      return sendError(request, reply, 413, 'too_large', 'file');
+    }
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+    ) {
       return sendError(request, reply, 415, 'unsupported_media', null);
+    }
+    // A unique constraint lost to a concurrent request: the same answer the check before it would give.
+    if ((error as { code?: string }).code === '23505') {
+      return sendError(request, reply, 409, 'conflict', null);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -5,3 +5,16 @@ export async function readSetting(db: Kysely<Database>, key: string): Promise<st
   const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value;
 }
+
+export async function writeSetting(
+  db: Kysely<Database>,
+  key: string,
+  value: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('app_settings')
+    .values({ key, value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute();
+}

@@ -4,10 +4,12 @@ import {
   DEFAULT_SLOGAN,
   settingQuerySchema,
   settingResponseSchema,
+  sloganUpdateQuerySchema,
 } from '../../../src/common/contract/settings';
 import type { AppDeps } from '../../app-deps';
+import { requireAdmin, requireUser } from '../../plugins/auth';
 import { LOGO_URL } from '../../plugins/public-files';
-import { readSetting } from './settings.repository';
+import { readSetting, writeSetting } from './settings.repository';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -20,6 +22,18 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const { key } = request.query;
       if (key === 'logo') return { key, value: LOGO_URL };
       return { key, value: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN };
+    },
+  );
+
+  routes.put(
+    '/api/internal/settings',
+    {
+      schema: { querystring: sloganUpdateQuerySchema, response: { 200: settingResponseSchema } },
+      onRequest: [requireUser(deps), requireAdmin],
+    },
+    async (request) => {
+      await writeSetting(deps.db, 'slogan', request.query.value, deps.now());
+      return { key: 'slogan' as const, value: request.query.value };
     },
   );
 }

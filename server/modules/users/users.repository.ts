@@ -28,6 +28,27 @@ export async function updateUser(db: Db, id: string, changes: UserUpdate): Promi
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUsersByUsernameOrEmail(db: Db, username: string, email: string): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', email)]))
+    .forUpdate()
+    .execute();
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('username').execute();
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const { count } = await db
     .selectFrom('users')

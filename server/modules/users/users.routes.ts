@@ -20,13 +20,13 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     (request) => login(deps, request.body),
   );
 
-  routes.get('/api/user/me', { schema: { response: { 200: userSchema } }, preHandler: signedIn }, (request) =>
+  routes.get('/api/user/me', { schema: { response: { 200: userSchema } }, onRequest: signedIn }, (request) =>
     toUser(authOf(request).user, deps.now()),
   );
 
   routes.post(
     '/api/user/logout',
-    { schema: { response: { 204: z.null() } }, preHandler: signedIn },
+    { schema: { response: { 204: z.null() } }, onRequest: signedIn },
     async (request, reply) => {
       await logout(deps, authOf(request).tokenHash);
       return reply.status(204).send(null);

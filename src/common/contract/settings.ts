@@ -18,3 +18,9 @@ export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
 });
+
+/** `PUT /api/internal/settings?key=slogan&value=…` (admin): answers the new slogan. */
+export const sloganUpdateQuerySchema = z.object({
+  key: z.literal('slogan'),
+  value: z.string().trim().min(1).max(500),
+});

@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../../server/app';
+import type { Config } from '../../../server/config';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
+import { type MailWorker, startMailWorker } from '../../../server/mail/mail-worker';
+import { createMailTransport } from '../../../server/mail/transport';
 import { createConfirmedUser } from '../../../server/modules/users/create-user';
 import type { RoleName } from '../../../src/common/contract/user';
 
@@ -20,6 +23,9 @@ export interface TestContext {
   /** The server's clock: tests move it instead of waiting. */
   clock: { now: Date };
   dataDir: string;
+  config: Config;
+  /** The mail queue's worker: no timer here; kicks after requests, and tests run rounds themselves. */
+  mail: MailWorker;
   createUser(username: string, role?: RoleName): Promise<{ id: string; username: string }>;
   signIn(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -54,7 +60,15 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...options.env,
   });
   const clock = { now: new Date() };
-  const deps = { config, db: handle.db, dbKind: handle.kind, now: () => clock.now };
+  const now = () => clock.now;
+  const mail = startMailWorker({
+    db: handle.db,
+    now,
+    transport: createMailTransport(config),
+    log: { error: () => undefined },
+    intervalMs: 0,
+  });
+  const deps = { config, db: handle.db, dbKind: handle.kind, now, mail };
   const app = await buildApp(deps, { logStream: options.logStream ?? false });
   await app.ready();
 
@@ -63,6 +77,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     db: handle.db,
     clock,
     dataDir,
+    config,
+    mail,
     async createUser(username, role = 'User') {
       const row = await createConfirmedUser(handle.db, {
         username,
@@ -84,6 +100,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     },
     async close() {
       await app.close();
+      await mail.stop();
       await handle.close();
       if (databaseUrl) await withPg(databaseUrl, (client) => client.query(`drop schema ${schema} cascade`));
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { MailTransport } from './transport';
+
+/**
+ * The mail queue. A request only inserts a row (in its own transaction), so a slow or broken mail server
+ * never fails or slows it. The worker claims due rows one at a time with a lease (next_attempt_at moved
+ * ahead under FOR UPDATE SKIP LOCKED), so several workers or processes never send the same row at once;
+ * a worker that dies mid-send leaves the row to be retried when the lease ends. Delivery is at least once,
+ * each attempt with the same Message-ID so receivers can spot duplicates.
+ */
+
+/** Delays after each failed attempt: 6 tries over about an hour, then the message is marked failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 10 * 60_000, 15 * 60_000, 30 * 60_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+const LEASE_MS = 5 * 60_000;
+
+export interface QueuedMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export async function enqueueMail(
+  db: Kysely<Database>,
+  now: Date,
+  clubId: string,
+  mail: QueuedMail,
+): Promise<void> {
+  const id = randomUUID();
+  await db
+    .insertInto('mail_queue')
+    .values({
+      id,
+      message_id: `<${id}@${clubId}.equipee>`,
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      body_text: mail.text,
+      status: 'pending',
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .execute();
+}
+
+interface SendDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  transport: MailTransport;
+}
+
+async function claimNext(deps: SendDeps) {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('mail_queue')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const attempts = row.attempts + 1;
+    await trx
+      .updateTable('mail_queue')
+      .set({ attempts, next_attempt_at: new Date(now.getTime() + LEASE_MS) })
+      .where('id', '=', row.id)
+      .execute();
+    return { ...row, attempts };
+  });
+}
+
+/** Sends every due message once; answers how many went out and how many failed this round. */
+export async function sendDueMail(deps: SendDeps, limit = 50): Promise<{ sent: number; failed: number }> {
+  const result = { sent: 0, failed: 0 };
+  for (let i = 0; i < limit; i++) {
+    const row = await claimNext(deps);
+    if (!row) break;
+    try {
+      await deps.transport.send({
+        messageId: row.message_id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body_text,
+      });
+      await deps.db
+        .updateTable('mail_queue')
+        .set({ status: 'sent', sent_at: deps.now(), last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+      result.sent++;
+    } catch (error) {
+      const isFinal = row.attempts >= MAX_ATTEMPTS;
+      const delay = RETRY_DELAYS_MS[row.attempts - 1] ?? 0;
+      await deps.db
+        .updateTable('mail_queue')
+        .set({
+          status: isFinal ? 'failed' : 'pending',
+          next_attempt_at: new Date(deps.now().getTime() + delay),
+          last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      result.failed++;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  modelInputSchema,
+  modelSchema,
+  modelUpdateSchema,
+  stuffInputSchema,
+  stuffSchema,
+  stuffUpdateSchema,
+} from '../../../src/common/contract/catalog';
+import { uuidParam } from '../../../src/common/contract/fields';
+import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { requireContributor, requireUser } from '../../plugins/auth';
+import { deleteModel, insertModel, listModels, updateModel } from './models.repository';
+import { deleteStuff, insertStuff, listStuff, updateStuff } from './stuff.repository';
+
+interface CatalogArea<Item extends { uuid: string }, Input> {
+  path: string;
+  item: z.ZodType<Item>;
+  input: z.ZodType<Input>;
+  update: z.ZodType<Input & { uuid: string }>;
+  toItem(uuid: string, input: Input): Item;
+  list(db: Kysely<Database>): Promise<Item[]>;
+  insert(db: Kysely<Database>, item: Item): Promise<Item>;
+  save(db: Kysely<Database>, item: Item): Promise<Item | undefined>;
+  remove(db: Kysely<Database>, uuid: string): Promise<boolean>;
+}
+
+/** The same four calls for event models and stuff: read by anyone signed in, written by contributors and admins. */
+function registerCatalogArea<Item extends { uuid: string }, Input>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  area: CatalogArea<Item, Input>,
+): void {
+  // Bodies are validated by the zod schemas before the handlers; generic routes cannot carry their types.
+  const routes = app;
+  const signedIn = requireUser(deps);
+  const writer = [signedIn, requireContributor];
+
+  routes.get(area.path, { schema: { response: { 200: z.array(area.item) } }, onRequest: signedIn }, () =>
+    area.list(deps.db),
+  );
+
+  routes.post(
+    `${area.path}/add`,
+    { schema: { body: area.input, response: { 200: area.item } }, onRequest: writer },
+    (request) => area.insert(deps.db, area.toItem(randomUUID(), request.body as Input)),
+  );
+
+  routes.post(
+    `${area.path}/update`,
+    { schema: { body: area.update, response: { 200: area.item } }, onRequest: writer },
+    async (request) => {
+      const body = request.body as Input & { uuid: string };
+      const saved = await area.save(deps.db, area.toItem(body.uuid, body));
+      if (!saved) throw new HttpError(404, 'not_found', 'uuid');
+      return saved;
+    },
+  );
+
+  routes.delete(
+    `${area.path}/delete/:id`,
+    { schema: { params: uuidParam, response: { 204: z.null() } }, onRequest: writer },
+    async (request, reply) => {
+      if (!(await area.remove(deps.db, (request.params as { id: string }).id)))
+        throw new HttpError(404, 'not_found');
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  registerCatalogArea(app, deps, {
+    path: '/api/event/model',
+    item: modelSchema,
+    input: modelInputSchema,
+    update: modelUpdateSchema,
+    toItem: (uuid, input) => ({ uuid, name: input.name, description: input.description }),
+    list: listModels,
+    insert: insertModel,
+    save: updateModel,
+    remove: deleteModel,
+  });
+  registerCatalogArea(app, deps, {
+    path: '/api/stuff',
+    item: stuffSchema,
+    input: stuffInputSchema,
+    update: stuffUpdateSchema,
+    toItem: (uuid, input) => ({
+      uuid,
+      name: input.name,
+      description: input.description,
+      is_infinite: input.is_infinite,
+      stock: input.is_infinite ? 0 : (input.stock ?? 0),
+    }),
+    list: listStuff,
+    insert: insertStuff,
+    save: updateStuff,
+    remove: deleteStuff,
+  });
+}

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Stuff } from '../../../src/common/contract/catalog';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+const COLUMNS = ['uuid', 'name', 'description', 'stock', 'is_infinite'] as const;
+
+export function listStuff(db: Db): Promise<Stuff[]> {
+  return db.selectFrom('stuffs').select(COLUMNS).orderBy('name').orderBy('uuid').execute();
+}
+
+export function insertStuff(db: Db, stuff: Stuff): Promise<Stuff> {
+  return db.insertInto('stuffs').values(stuff).returning(COLUMNS).executeTakeFirstOrThrow();
+}
+
+export function updateStuff(db: Db, stuff: Stuff): Promise<Stuff | undefined> {
+  const { uuid, ...changes } = stuff;
+  return db.updateTable('stuffs').set(changes).where('uuid', '=', uuid).returning(COLUMNS).executeTakeFirst();
+}
+
+export async function deleteStuff(db: Db, uuid: string): Promise<boolean> {
+  const result = await db.deleteFrom('stuffs').where('uuid', '=', uuid).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

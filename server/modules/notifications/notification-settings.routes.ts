@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { uuidParam } from '../../../src/common/contract/fields';
+import {
+  notificationSettingsSchema,
+  notificationSettingUpdateSchema,
+} from '../../../src/common/contract/notifications';
+import type { AppDeps } from '../../app-deps';
+import { HttpError } from '../../http-error';
+import { authOf, requireAdmin, requireUser } from '../../plugins/auth';
+import { assertSelfOrAdmin } from '../users/permissions';
+import { findUserById } from '../users/users.repository';
+import {
+  readSystemSwitches,
+  readUserSwitches,
+  toSettings,
+  writeSystemSwitch,
+  writeUserSwitch,
+} from './notification-settings.repository';
+
+export async function notificationSettingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(deps);
+  const settingsResponse = { 200: notificationSettingsSchema };
+
+  async function userOrNotFound(id: string) {
+    if (!(await findUserById(deps.db, id))) throw new HttpError(404, 'not_found');
+  }
+
+  routes.get(
+    '/api/user/preference/:id',
+    { schema: { params: uuidParam, response: settingsResponse }, onRequest: signedIn },
+    async (request) => {
+      assertSelfOrAdmin(authOf(request).user, request.params.id);
+      await userOrNotFound(request.params.id);
+      return toSettings(await readUserSwitches(deps.db, request.params.id));
+    },
+  );
+
+  routes.put(
+    '/api/user/preference/:id',
+    {
+      schema: { params: uuidParam, body: notificationSettingUpdateSchema, response: settingsResponse },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const { id } = request.params;
+      assertSelfOrAdmin(authOf(request).user, id);
+      if (request.body.user_id !== undefined && request.body.user_id !== id) {
+        throw new HttpError(400, 'invalid_input', 'user_id');
+      }
+      await userOrNotFound(id);
+      await writeUserSwitch(deps.db, id, request.body.setting.name, request.body.setting.active);
+      return toSettings(await readUserSwitches(deps.db, id));
+    },
+  );
+
+  // The club-wide switches. The path's id names the admin asking (the spec's shape); it selects nothing.
+  routes.get(
+    '/api/user/system/settings/:id',
+    { schema: { params: uuidParam, response: settingsResponse }, onRequest: [signedIn, requireAdmin] },
+    async () => toSettings(await readSystemSwitches(deps.db)),
+  );
+
+  routes.put(
+    '/api/user/system/settings/:id',
+    {
+      schema: { params: uuidParam, body: notificationSettingUpdateSchema, response: settingsResponse },
+      onRequest: [signedIn, requireAdmin],
+    },
+    async (request) => {
+      await writeSystemSwitch(deps.db, request.body.setting.name, request.body.setting.active);
+      return toSettings(await readSystemSwitches(deps.db));
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { AccountTokensTable, Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+type Kind = AccountTokensTable['kind'];
+
+/** Issues a token of this kind and voids every earlier one of the same kind for the user. */
+export async function replaceAccountToken(
+  db: Db,
+  userId: string,
+  kind: Kind,
+  tokenHash: string,
+  now: Date,
+  ttlMs: number,
+) {
+  await db.deleteFrom('account_tokens').where('user_id', '=', userId).where('kind', '=', kind).execute();
+  await db
+    .insertInto('account_tokens')
+    .values({
+      token_hash: tokenHash,
+      user_id: userId,
+      kind,
+      created_at: now,
+      expires_at: new Date(now.getTime() + ttlMs),
+      used_at: null,
+    })
+    .execute();
+}
+
+/** The user a usable token (right kind, unused, unexpired) belongs to, locking the token row. */
+export async function claimAccountToken(
+  db: Db,
+  tokenHash: string,
+  kind: Kind,
+  now: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select(['user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.expires_at <= now) return undefined;
+  await db.updateTable('account_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).execute();
+  return row.user_id;
+}
+
+export async function deleteAccountTokens(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+}

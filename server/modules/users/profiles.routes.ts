@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uuidParam } from '../../../src/common/contract/fields';
+import { userSchema } from '../../../src/common/contract/user';
+import {
+  profileUpdateSchema,
+  roleUpdateSchema,
+  statusUpdateSchema,
+} from '../../../src/common/contract/users';
+import type { AppDeps } from '../../app-deps';
+import { authOf, requireAdmin, requireUser } from '../../plugins/auth';
+import { getProfile, listAllUsers, updateProfile, updateRole, updateStatus } from './users.service';
+
+export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(deps);
+  const userResponse = { 200: userSchema };
+
+  routes.get(
+    '/api/user',
+    { schema: { response: { 200: z.array(userSchema) } }, onRequest: [signedIn, requireAdmin] },
+    () => listAllUsers(deps),
+  );
+
+  routes.get(
+    '/api/user/profile/:id',
+    { schema: { params: uuidParam, response: userResponse }, onRequest: signedIn },
+    (request) => getProfile(deps, authOf(request).user, request.params.id),
+  );
+
+  routes.put(
+    '/api/user/profile/update/:id',
+    { schema: { params: uuidParam, body: profileUpdateSchema, response: userResponse }, onRequest: signedIn },
+    (request) => updateProfile(deps, authOf(request).user, request.params.id, request.body),
+  );
+
+  routes.put(
+    '/api/user/role/:id',
+    {
+      schema: { params: uuidParam, body: roleUpdateSchema, response: userResponse },
+      onRequest: [signedIn, requireAdmin],
+    },
+    (request) => updateRole(deps, authOf(request).user, request.params.id, request.body.role_name),
+  );
+
+  routes.put(
+    '/api/user/status/:id',
+    {
+      schema: { params: uuidParam, body: statusUpdateSchema, response: userResponse },
+      onRequest: [signedIn, requireAdmin],
+    },
+    (request) => updateStatus(deps, authOf(request).user, request.params.id, request.body),
+  );
+}

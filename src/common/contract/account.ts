@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { emailSchema, usernameSchema, userSchema } from './user';
+
+export const registerRequestSchema = z.object({ username: usernameSchema, email: emailSchema });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** `confirm_url` only when the link cannot reach the member by mail (no SMTP, or invitations off). */
+export const registerResponseSchema = userSchema.extend({ confirm_url: z.string().optional() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+const passwordField = z.string().min(1).max(1024);
+export const confirmParamsSchema = z.object({ token: z.string().min(1).max(128) });
+export const confirmRequestSchema = z.object({ password: passwordField });
+
+export const resetRequestSchema = z.union([
+  z.object({ Ask: z.object({ email: z.string().trim().toLowerCase().max(254).email() }) }).strict(),
+  z.object({ Reset: z.object({ token: z.string().min(1).max(128), password: passwordField }) }).strict(),
+]);
+export type ResetRequest = z.infer<typeof resetRequestSchema>;

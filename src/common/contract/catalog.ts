@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules/limits';
+import { descriptionField, nameField } from './fields';
+
+export const modelSchema = z.object({ uuid: z.string().uuid(), name: z.string(), description: z.string() });
+export type Model = z.infer<typeof modelSchema>;
+export const modelInputSchema = z.object({ name: nameField, description: descriptionField });
+export const modelUpdateSchema = modelInputSchema.extend({ uuid: z.string().uuid() });
+
+export const stuffSchema = z.object({
+  uuid: z.string().uuid(),
+  name: z.string(),
+  description: z.string(),
+  stock: z.number().int(),
+  is_infinite: z.boolean(),
+});
+export type Stuff = z.infer<typeof stuffSchema>;
+
+const stuffFields = z.object({
+  name: nameField,
+  description: descriptionField,
+  stock: z.number().int().min(0).max(LIMITS.stockMax).optional(),
+  is_infinite: z.boolean().default(false),
+});
+const hasStockUnlessInfinite = (stuff: { stock?: number | undefined; is_infinite: boolean }) =>
+  stuff.is_infinite || stuff.stock !== undefined;
+
+/** Stock is required unless `is_infinite` (product-spec §5); with infinite stock it is stored as 0. */
+export const stuffInputSchema = stuffFields.refine(hasStockUnlessInfinite, {
+  path: ['stock'],
+  message: 'required',
+});
+export const stuffUpdateSchema = stuffFields
+  .extend({ uuid: z.string().uuid() })
+  .refine(hasStockUnlessInfinite, { path: ['stock'], message: 'required' });

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules/limits';
+
+/** A required short text: names of people, models, stuff, places (1–100 characters once trimmed). */
+export const nameField = z.string().trim().min(1).max(LIMITS.nameMax);
+/** A required description (1–500 characters once trimmed). */
+export const descriptionField = z.string().trim().min(1).max(LIMITS.descriptionMax);
+
+/** An optional profile text: an empty string clears it (a form's emptied field), else within limits. */
+export const optionalText = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string().trim().min(min).max(max).nullable(),
+  );
+
+export const phoneField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string()
+    .trim()
+    .max(LIMITS.phoneMax)
+    .regex(/^[0-9 +]+$/)
+    .nullable(),
+);
+
+export const uuidParam = z.object({ id: z.string().uuid() });
+export const okResponseSchema = z.object({ ok: z.literal(true) });

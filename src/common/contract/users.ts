@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules/limits';
+import { optionalText, phoneField } from './fields';
+import { languageSchema, roleNameSchema } from './user';
+
+/** The only fields a profile update writes; anything else in the body is ignored (server-rules). */
+export const profileUpdateSchema = z.object({
+  last_name: optionalText(1, LIMITS.nameMax).optional(),
+  first_name: optionalText(1, LIMITS.nameMax).optional(),
+  street: optionalText(1, LIMITS.nameMax).optional(),
+  city: optionalText(1, LIMITS.nameMax).optional(),
+  zip_code: optionalText(LIMITS.zipMin, LIMITS.zipMax).optional(),
+  phone: phoneField.optional(),
+  shoe_size: z.number().min(LIMITS.shoeSizeMin).max(LIMITS.shoeSizeMax).multipleOf(0.5).nullable().optional(),
+  has_shoes: z.boolean().optional(),
+  language: languageSchema.optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** Reads only `role_name`. SuperAdmins are made from the command line, never over HTTP. */
+export const roleUpdateSchema = z.object({ role_name: roleNameSchema });
+
+export const statusUpdateSchema = z.object({
+  status: z.enum(['Lock', 'Revok']),
+  action: z.boolean(),
+});
+export type StatusUpdate = z.infer<typeof statusUpdateSchema>;
+
+/** Public picture URLs (server-rules "Files"): served with ETag revalidation. */
+export const pictureUrl = (userId: string) => `/files/profile/${userId}.png`;
+export const thumbnailUrl = (userId: string) => `/files/profile/thumbnail-${userId}.png`;
+
+export const pictureQuerySchema = z.object({ user_id: z.string().uuid().optional() });
+export const pictureResponseSchema = z.object({ picture_url: z.string(), thumbnail_url: z.string() });

@@ -1,0 +1,22 @@
+/** The limits table of server-rules, shared by the client's forms and the server's validation. */
+export const LIMITS = {
+  nameMax: 100,
+  descriptionMax: 500,
+  sloganMax: 500,
+  zipMin: 2,
+  zipMax: 10,
+  phoneMax: 20,
+  groupSubjectMin: 5,
+  groupSubjectMax: 200,
+  groupMessageMin: 5,
+  groupMessageMax: 10_000,
+  maxSubscribersMin: 1,
+  maxSubscribersMax: 10_000,
+  stockMax: 10_000,
+  guestAgeMax: 120,
+  guestsPerMember: 3,
+  imageBytesMax: 5 * 1024 * 1024,
+  imagePixelsMax: 25_000_000,
+  shoeSizeMin: 15,
+  shoeSizeMax: 60,
+} as const;
