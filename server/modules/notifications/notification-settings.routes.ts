@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf, requireAdmin, requireUser } from '../../plugins/auth';
-import { assertSelfOrAdmin } from '../users/permissions';
+import { assertSelfOrAdmin, assertSelfOrAdminOver } from '../users/permissions';
 import { findUserById } from '../users/users.repository';
 import {
   readSystemSwitches,
@@ -24,7 +24,9 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
   const settingsResponse = { 200: notificationSettingsSchema };
 
   async function userOrNotFound(id: string) {
-    if (!(await findUserById(deps.db, id))) throw new HttpError(404, 'not_found');
+    const user = await findUserById(deps.db, id);
+    if (!user) throw new HttpError(404, 'not_found');
+    return user;
   }
 
   routes.get(
@@ -45,11 +47,11 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
     },
     async (request) => {
       const { id } = request.params;
-      assertSelfOrAdmin(authOf(request).user, id);
       if (request.body.user_id !== undefined && request.body.user_id !== id) {
         throw new HttpError(400, 'invalid_input', 'user_id');
       }
-      await userOrNotFound(id);
+      assertSelfOrAdmin(authOf(request).user, id);
+      assertSelfOrAdminOver(authOf(request).user, await userOrNotFound(id));
       await writeUserSwitch(deps.db, id, request.body.setting.name, request.body.setting.active);
       return toSettings(await readUserSwitches(deps.db, id));
     },
