@@ -12,7 +12,10 @@ const logStream = new Writable({
 });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ logStream, env: { RATE_LIMIT_LOGIN: '8' } });
+  ctx = await createTestContext({
+    logStream,
+    env: { RATE_LIMIT_LOGIN: '8', RATE_LIMIT_RESET: '3', RATE_LIMIT_CONFIRM: '3' },
+  });
   await ctx.createUser('hugo');
 });
 afterAll(() => ctx.close());
@@ -46,5 +49,18 @@ describe('login rate limit', () => {
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({ code: 'too_many_requests', field: null });
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('confirm and reset rate limits', () => {
+  it.each([
+    ['POST /api/user/reset', '/api/user/reset', { Ask: { email: 'nobody@example.org' } }],
+    ['POST /api/user/confirm/{token}', `/api/user/confirm/${'t'.repeat(43)}`, { password: 'Str0ngPassword' }],
+  ])('%s answers 429 past its configured limit', async (_name, url, payload) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await ctx.app.inject({ method: 'POST', url, payload })).statusCode);
+    expect(statuses[3]).toBe(429);
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
   });
 });

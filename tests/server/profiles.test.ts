@@ -20,7 +20,8 @@ afterAll(() => ctx.close());
 
 const put = (who: string, url: string, payload: object) =>
   ctx.app.inject({ method: 'PUT', url, headers: bearer(tokens[who] ?? ''), payload });
-const row = (id: string) => ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: string) =>
+  ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('profile update', () => {
   it('writes the profile fields and answers the updated user', async () => {
@@ -36,7 +37,13 @@ describe('profile update', () => {
       language: 'en',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ first_name: 'Marie', city: 'Brest', shoe_size: 38.5, has_shoes: true, language: 'en' });
+    expect(response.json()).toMatchObject({
+      first_name: 'Marie',
+      city: 'Brest',
+      shoe_size: 38.5,
+      has_shoes: true,
+      language: 'en',
+    });
     expect((await row(ids.member ?? '')).zip_code).toBe('29200');
   });
 
@@ -77,11 +84,15 @@ describe('profile update', () => {
       payload: '--x--\r\n',
     });
     expect(picture.statusCode).toBe(403);
-    expect((await put('admin', `/api/user/profile/update/${ids.member}`, { city: 'Rennes' })).statusCode).toBe(200);
+    expect(
+      (await put('admin', `/api/user/profile/update/${ids.member}`, { city: 'Rennes' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown user', async () => {
-    const response = await put('admin', '/api/user/profile/update/00000000-0000-4000-8000-000000000000', { city: 'x' });
+    const response = await put('admin', '/api/user/profile/update/00000000-0000-4000-8000-000000000000', {
+      city: 'x',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
   });
@@ -89,8 +100,17 @@ describe('profile update', () => {
 
 describe('roles and status', () => {
   it('reads only role_name from the body', async () => {
-    const response = await put('admin', `/api/user/role/${ids.member}`, { role_name: 'Contributor', email: 'x@example.org', is_revoked: true });
-    expect(response.json()).toMatchObject({ role_name: 'Contributor', role_id: 2, email: 'member@example.org', is_revoked: false });
+    const response = await put('admin', `/api/user/role/${ids.member}`, {
+      role_name: 'Contributor',
+      email: 'x@example.org',
+      is_revoked: true,
+    });
+    expect(response.json()).toMatchObject({
+      role_name: 'Contributor',
+      role_id: 2,
+      email: 'member@example.org',
+      is_revoked: false,
+    });
     await put('admin', `/api/user/role/${ids.member}`, { role_name: 'User' });
   });
 
@@ -118,7 +138,11 @@ describe('roles and status', () => {
   });
 
   it('lists users for admins, sorted by username, without secrets', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(tokens.admin ?? '') });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: bearer(tokens.admin ?? ''),
+    });
     const users = response.json() as Array<Record<string, unknown>>;
     expect(users.map((u) => u.username)).toEqual(['admin', 'member', 'root']);
     expect(users.every((u) => !('password_hash' in u) && !('locked_until' in u))).toBe(true);
@@ -137,17 +161,33 @@ describe('notification preferences and system settings', () => {
       { name: 'user_invitation', description: 'user_invitation_description', active: true },
       { name: 'weekly_event_list', description: 'weekly_event_list_description', active: false },
     ]);
-    const saved = await put('member', url, { user_id: ids.member, setting: { name: 'weekly_event_list', active: true } });
+    const saved = await put('member', url, {
+      user_id: ids.member,
+      setting: { name: 'weekly_event_list', active: true },
+    });
     expect(saved.json().find((s: { name: string }) => s.name === 'weekly_event_list').active).toBe(true);
-    const mismatch = await put('member', url, { user_id: ids.admin, setting: { name: 'event_update', active: false } });
+    const mismatch = await put('member', url, {
+      user_id: ids.admin,
+      setting: { name: 'event_update', active: false },
+    });
     expect(mismatch.json()).toMatchObject({ code: 'invalid_input', field: 'user_id' });
   });
 
   it('keeps system switches apart from personal preferences', async () => {
-    await put('admin', `/api/user/system/settings/${ids.admin}`, { setting: { name: 'event_update', active: false } });
-    const system = await ctx.app.inject({ method: 'GET', url: `/api/user/system/settings/${ids.admin}`, headers: bearer(tokens.admin ?? '') });
+    await put('admin', `/api/user/system/settings/${ids.admin}`, {
+      setting: { name: 'event_update', active: false },
+    });
+    const system = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/system/settings/${ids.admin}`,
+      headers: bearer(tokens.admin ?? ''),
+    });
     expect(system.json().find((s: { name: string }) => s.name === 'event_update').active).toBe(false);
-    const personal = await ctx.app.inject({ method: 'GET', url: `/api/user/preference/${ids.admin}`, headers: bearer(tokens.admin ?? '') });
+    const personal = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/preference/${ids.admin}`,
+      headers: bearer(tokens.admin ?? ''),
+    });
     expect(personal.json().find((s: { name: string }) => s.name === 'event_update').active).toBe(true);
   });
 });

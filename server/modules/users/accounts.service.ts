@@ -84,12 +84,14 @@ export async function confirmAccount(deps: AppDeps, token: string, password: str
 
 /** `{Ask}` always answers alike (no account enumeration); `{Reset}` sets the password and ends every session. */
 export async function resetPassword(deps: AppDeps, request: ResetRequest): Promise<void> {
-  if ('Ask' in request) return askReset(deps, request.Ask.email);
-  assertStrong(request.Reset.password);
-  const passwordHash = await hashPassword(request.Reset.password);
+  if (request.Ask) return askReset(deps, request.Ask.email);
+  if (!request.Reset) throw new HttpError(400, 'invalid_input', 'Ask');
+  const { token, password } = request.Reset;
+  assertStrong(password);
+  const passwordHash = await hashPassword(password);
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
-    const userId = await claimAccountToken(trx, hashToken(request.Reset.token), 'reset', now);
+    const userId = await claimAccountToken(trx, hashToken(token), 'reset', now);
     if (!userId) throw new HttpError(400, 'token_invalid');
     const user = await findUserByIdForUpdate(trx, userId);
     await updateUser(trx, userId, {

@@ -12,8 +12,15 @@ const passwordField = z.string().min(1).max(1024);
 export const confirmParamsSchema = z.object({ token: z.string().min(1).max(128) });
 export const confirmRequestSchema = z.object({ password: passwordField });
 
-export const resetRequestSchema = z.union([
-  z.object({ Ask: z.object({ email: z.string().trim().toLowerCase().max(254).email() }) }).strict(),
-  z.object({ Reset: z.object({ token: z.string().min(1).max(128), password: passwordField }) }).strict(),
-]);
+const askSchema = z.object({ email: z.string().trim().toLowerCase().max(254).email() });
+const resetWithTokenSchema = z.object({ token: z.string().min(1).max(128), password: passwordField });
+
+/** `{Ask:{email}}` or `{Reset:{token,password}}`: exactly one of the two (an object, so errors name the field). */
+export const resetRequestSchema = z
+  .object({ Ask: askSchema.optional(), Reset: resetWithTokenSchema.optional() })
+  .strict()
+  .refine((body) => (body.Ask === undefined) !== (body.Reset === undefined), {
+    path: ['Ask'],
+    message: 'Ask or Reset',
+  });
 export type ResetRequest = z.infer<typeof resetRequestSchema>;

@@ -1,0 +1,98 @@
+/**
+ * Generates bad-input cases from a plain description of each field (written in the test, not read from
+ * the contract): missing required fields, wrong types, unknown enum values, values past the limits.
+ */
+export type FieldSpec =
+  | {
+      kind: 'string';
+      required?: boolean;
+      min?: number;
+      max?: number;
+      format?: 'email' | 'username' | 'uuid' | 'phone';
+    }
+  | { kind: 'number'; required?: boolean; min?: number; max?: number; integer?: boolean }
+  | { kind: 'boolean'; required?: boolean }
+  | { kind: 'enum'; required?: boolean }
+  | { kind: 'object'; required?: boolean; fields: Record<string, FieldSpec> };
+
+export interface BadCase {
+  name: string;
+  body: unknown;
+  field: string;
+}
+
+const WRONG_TYPE: Record<FieldSpec['kind'], unknown> = {
+  string: 12345,
+  number: '12',
+  boolean: 'yes',
+  enum: 'Nope',
+  object: 'not-an-object',
+};
+
+const BAD_FORMAT: Record<string, string> = {
+  email: 'not-an-email',
+  username: 'Not Valid!',
+  uuid: 'not-a-uuid',
+  phone: '06-12-34-56-78',
+};
+
+function withValue(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  const [head = '', ...rest] = path;
+  const copy = { ...body };
+  if (rest.length === 0) {
+    if (value === undefined) delete copy[head];
+    else copy[head] = value;
+    return copy;
+  }
+  copy[head] = withValue((body[head] as Record<string, unknown>) ?? {}, rest, value);
+  return copy;
+}
+
+export function generateBadCases(
+  valid: Record<string, unknown>,
+  fields: Record<string, FieldSpec>,
+  prefix: string[] = [],
+): BadCase[] {
+  const cases: BadCase[] = [];
+  for (const [name, spec] of Object.entries(fields)) {
+    const path = [...prefix, name];
+    const field = path.join('.');
+    const set = (value: unknown) => withValue(valid, path, value);
+    if (spec.required) cases.push({ name: `missing ${field}`, body: set(undefined), field });
+    cases.push({ name: `${field} of the wrong type`, body: set(WRONG_TYPE[spec.kind]), field });
+    if (spec.kind === 'enum')
+      cases.push({ name: `${field} an unknown value`, body: set('unknown_value'), field });
+    if (spec.kind === 'string') {
+      if (spec.max !== undefined)
+        cases.push({
+          name: `${field} over ${spec.max} characters`,
+          body: set('x'.repeat(spec.max + 1)),
+          field,
+        });
+      if (spec.min !== undefined && spec.min > 1)
+        cases.push({
+          name: `${field} under ${spec.min} characters`,
+          body: set('x'.repeat(spec.min - 1)),
+          field,
+        });
+      if (spec.min === 1 && spec.required) cases.push({ name: `${field} blank`, body: set('   '), field });
+      if (spec.format)
+        cases.push({
+          name: `${field} not a valid ${spec.format}`,
+          body: set(BAD_FORMAT[spec.format]),
+          field,
+        });
+    }
+    if (spec.kind === 'number') {
+      if (spec.max !== undefined)
+        cases.push({ name: `${field} over ${spec.max}`, body: set(spec.max + 1), field });
+      if (spec.min !== undefined)
+        cases.push({ name: `${field} under ${spec.min}`, body: set(spec.min - 1), field });
+      if (spec.integer) cases.push({ name: `${field} not an integer`, body: set(1.5), field });
+    }
+    if (spec.kind === 'object') {
+      cases.push(...generateBadCases(valid, spec.fields, path));
+    }
+  }
+  return cases;
+}
