@@ -32,7 +32,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl ? openPostgres(options.databaseUrl, options) : await openPglite(options);
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, options.searchPath);
   } catch (error) {
     await handle.close();
     throw error;
