@@ -33,7 +33,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logStream === false ? false : loggerOptions(deps.config.logLevel, options.logStream),
     bodyLimit: ONE_MEGABYTE,
     // Long enough for any token in a path, so the contract (not the router) refuses an oversize one.
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
   app.decorateRequest('auth', null);

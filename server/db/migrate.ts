@@ -10,8 +10,8 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
 /** `schema`: where Kysely keeps its own migration tables, when not the default one (tests' per-file schemas). */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();

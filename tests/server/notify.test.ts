@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '../../server/app';
-import type { UserRow } from '../../server/db/schema';
+import type { UserRow, UserUpdate } from '../../server/db/schema';
 import {
   writeSystemSwitch,
   writeUserSwitch,
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function user(name: string, changes: Partial<UserRow> = {}): Promise<UserRow> {
+async function user(name: string, changes: UserUpdate = {}): Promise<UserRow> {
   const { id } = await ctx.createUser(name);
   if (Object.keys(changes).length > 0)
     await ctx.db.updateTable('users').set(changes).where('id', '=', id).execute();
