@@ -1,19 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, PASSWORD, type TestContext } from './helpers/test-context';
+import { bearer, captureLogs, createTestContext, PASSWORD, type TestContext } from './helpers/test-context';
 
 let ctx: TestContext;
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const logs = captureLogs();
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    logStream,
+    logStream: logs.stream,
     env: { RATE_LIMIT_LOGIN: '8', RATE_LIMIT_RESET: '3', RATE_LIMIT_CONFIRM: '3' },
   });
   await ctx.createUser('hugo');
@@ -25,10 +18,10 @@ describe('logs', () => {
     const token = await ctx.signIn('hugo');
     await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     await ctx.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
-    const logs = logLines.join('');
-    expect(logs).toContain('/api/user/login'); // the requests were logged…
-    expect(logs).not.toContain(PASSWORD); // …but not their secrets
-    expect(logs).not.toContain(token);
+    const text = logs.text();
+    expect(text).toContain('/api/user/login'); // the requests were logged…
+    expect(text).not.toContain(PASSWORD); // …but not their secrets
+    expect(text).not.toContain(token);
   });
 });
 

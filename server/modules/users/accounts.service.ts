@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { RegisterRequest, RegisterResponse, ResetRequest } from '../../../src/common/contract/account';
 import { isStrongPassword } from '../../../src/common/rules/password';
 import type { AppDeps } from '../../app-deps';
@@ -39,20 +38,11 @@ export async function register(deps: AppDeps, request: RegisterRequest): Promise
     const row =
       sameAccount ??
       (await insertUser(trx, {
-        id: randomUUID(),
         username: request.username,
         email: request.email,
         password_hash: null,
         role_name: 'User',
         confirmed_at: null,
-        locked_until: null,
-        last_name: null,
-        first_name: null,
-        street: null,
-        city: null,
-        zip_code: null,
-        phone: null,
-        shoe_size: null,
       }));
     await replaceAccountToken(trx, row.id, 'confirm', hashToken(token), deps.now(), CONFIRM_TTL_MS);
     const queued = await notify(deps, trx, 'user_invitation', [row], () => ({

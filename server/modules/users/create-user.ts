@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { emailSchema, type RoleName, usernameSchema } from '../../../src/common/contract/user';
 import { isStrongPassword } from '../../../src/common/rules/password';
@@ -33,19 +32,10 @@ export async function createConfirmedUser(
   const taken = await isUsernameOrEmailTaken(db, username.data, email.data);
   if (taken) throw new CreateUserError(`That ${taken} is already taken.`);
   return insertUser(db, {
-    id: randomUUID(),
     username: username.data,
     email: email.data,
     password_hash: await hashPassword(input.password),
     role_name: input.role,
     confirmed_at: new Date(),
-    locked_until: null,
-    last_name: null,
-    first_name: null,
-    street: null,
-    city: null,
-    zip_code: null,
-    phone: null,
-    shoe_size: null,
   });
 }

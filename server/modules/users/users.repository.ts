@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema';
 
@@ -20,8 +21,27 @@ export function findUserByIdForUpdate(db: Db, id: string): Promise<UserRow | und
   return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+export type NewAccount = Pick<
+  NewUserRow,
+  'username' | 'email' | 'password_hash' | 'role_name' | 'confirmed_at'
+>;
+
+/** A new account with a fresh id and an empty profile. */
+export async function insertUser(db: Db, account: NewAccount): Promise<UserRow> {
+  const emptyProfile = {
+    last_name: null,
+    first_name: null,
+    street: null,
+    city: null,
+    zip_code: null,
+    phone: null,
+    shoe_size: null,
+  };
+  return db
+    .insertInto('users')
+    .values({ id: randomUUID(), locked_until: null, ...emptyProfile, ...account })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<void> {
