@@ -7,6 +7,8 @@ import type { AppDeps } from './app-deps';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { participationRoutes } from './modules/events/participation.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes';
@@ -61,6 +63,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await notificationSettingsRoutes(api, deps);
     await settingsRoutes(api, deps);
     await catalogRoutes(api, deps);
+    await eventsRoutes(api, deps);
+    await participationRoutes(api, deps);
   });
 
   await registerPublicFiles(app, deps.config);

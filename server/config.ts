@@ -21,6 +21,11 @@ export interface Config {
   staticDir: string;
   logLevel: string;
   rateLimits: RateLimits;
+  /**
+   * Test-only: false turns off the row locks of capacity and stock checks, so the race tests can show they
+   * fail without them (the negative control). Never set in production.
+   */
+  rowLocks: boolean;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -48,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    rowLocks: env.EQUIPEE_TEST_DISABLE_ROW_LOCKS !== 'true',
     rateLimits: {
       login: positiveInt(env.RATE_LIMIT_LOGIN, 60, 'RATE_LIMIT_LOGIN'),
       confirm: positiveInt(env.RATE_LIMIT_CONFIRM, 60, 'RATE_LIMIT_CONFIRM'),

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { DirectoryLockedError } from './db/dir-lock';
+import { startScheduledJobs } from './jobs/scheduled-jobs';
 import { startMailWorker } from './mail/mail-worker';
 import { createMailTransport } from './mail/transport';
 import { countUsers } from './modules/users/users.repository';
@@ -23,12 +24,14 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail });
 
+  const jobs = startScheduledJobs({ db: handle.db, now, log: app.log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: closing`);
     try {
+      jobs.stop();
       await app.close();
       await mail.stop();
     } finally {

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as usersSessionsSettings from './migrations/2026-11-22-01-users-sessions-settings';
 import * as accountsMailCatalog from './migrations/2026-11-22-02-accounts-mail-catalog';
+import * as events from './migrations/2026-11-22-03-events';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-01-users-sessions-settings': usersSessionsSettings,
   '2026-11-22-02-accounts-mail-catalog': accountsMailCatalog,
+  '2026-11-22-03-events': events,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

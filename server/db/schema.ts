@@ -88,7 +88,81 @@ export interface StuffsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export interface EventsTable {
+  uuid: string;
+  model_uuid: string;
+  creator_id: string;
+  start_date: Date;
+  end_date: Date;
+  street: string | null;
+  city: string | null;
+  zip_code: string | null;
+  location: string;
+  max_subscribers: number;
+  subscriber_is_infinite: boolean;
+  is_cancelled: boolean;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface EventStuffsTable {
+  event_uuid: string;
+  stuff_uuid: string;
+}
+
+export interface SubscriptionsTable {
+  uuid: string;
+  event_uuid: string;
+  user_id: string;
+  stuff_uuid: string | null;
+  may_pick_stuff: Generated<boolean>;
+  is_checked: Generated<boolean>;
+  checked_at: Date | null;
+  checked_by: string | null;
+  created_at: Date;
+}
+
+export interface WaitingListTable {
+  seq: Generated<string>;
+  event_uuid: string;
+  user_id: string;
+  wished_stuff_uuid: string | null;
+  created_at: Date;
+}
+
+export interface GuestsTable {
+  id: Generated<number>;
+  event_uuid: string;
+  host_id: string;
+  stuff_uuid: string | null;
+  first_name: string;
+  last_name: string;
+  age: number | null;
+  email: string | null;
+  phone: string | null;
+  is_checked: Generated<boolean>;
+  checked_at: Date | null;
+  checked_by: string | null;
+  created_at: Date;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  method: string;
+  path: string;
+  key: string;
+  body_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: Date;
+}
+
 export interface Database {
+  events: EventsTable;
+  event_stuffs: EventStuffsTable;
+  subscriptions: SubscriptionsTable;
+  waiting_list: WaitingListTable;
+  guests: GuestsTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   sessions: SessionsTable;
   app_settings: AppSettingsTable;
@@ -105,3 +179,6 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type MailRow = Selectable<MailQueueTable>;
+export type EventRow = Selectable<EventsTable>;
+export type GuestRow = Selectable<GuestsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

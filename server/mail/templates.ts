@@ -1,18 +1,25 @@
 import type { Language } from '../../src/common/contract/user';
+import { EVENT_TEMPLATES } from './event-templates';
+import { SIGNATURE } from './signature';
 
 /** What each kind of message needs; later issues add their kinds here. */
 export interface TemplateData {
   user_invitation: { username: string; link: string };
   password_reset: { username: string; link: string };
+  event_cancellation: { event: string };
+  event_update: { event: string };
+  /** `member` is who (un)subscribed: the recipient themself, or one of their members for the creator. */
+  subscribe_unsubscribe: { event: string; member: string; isSubscribed: boolean; isCreatorCopy: boolean };
+  stuff_unavailable: { event: string; stuff: string };
+  waiting_list_promotion: { event: string; stuff: string | null };
+  group_email: { subject: string; message: string; event: string };
 }
 export type MailKind = keyof TemplateData;
 
-type Render<K extends MailKind> = (data: TemplateData[K]) => { subject: string; text: string };
-type Templates = { [K in MailKind]: Record<Language, Render<K>> };
+export type Render<K extends MailKind> = (data: TemplateData[K]) => { subject: string; text: string };
+export type Templates = { [K in MailKind]: Record<Language, Render<K>> };
 
-const SIGNATURE = { fr: "\n\n— L'équipe Équipée", en: '\n\n— The Équipée team' };
-
-export const TEMPLATES: Templates = {
+const ACCOUNT_TEMPLATES = {
   user_invitation: {
     fr: ({ username, link }) => ({
       subject: 'Invitation à rejoindre Équipée',
@@ -33,7 +40,23 @@ export const TEMPLATES: Templates = {
       text: `Hello ${username},\n\nTo choose a new password, open this link, valid for 1 hour:\n${link}\n\nIf you did not ask for this, ignore this message.${SIGNATURE.en}`,
     }),
   },
-};
+} satisfies Pick<Templates, 'user_invitation' | 'password_reset'>;
+
+export const TEMPLATES: Templates = { ...ACCOUNT_TEMPLATES, ...EVENT_TEMPLATES };
+
+/** "Kayak, samedi 28/11/2026 10:00": how messages name an event, in the club's time zone. */
+export function describeEvent(modelName: string, start: Date, language: Language, timeZone: string): string {
+  const when = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(start);
+  return `${modelName}, ${when}`;
+}
 
 export function renderMail<K extends MailKind>(kind: K, language: Language, data: TemplateData[K]) {
   return (TEMPLATES[kind][language] as Render<K>)(data);

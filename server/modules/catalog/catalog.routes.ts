@@ -15,11 +15,14 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { requireContributor, requireUser } from '../../plugins/auth';
+import { isUsedByUpcomingEvent } from '../events/events.repository';
 import { deleteModel, insertModel, listModels, updateModel } from './models.repository';
 import { deleteStuff, insertStuff, listStuff, updateStuff } from './stuff.repository';
 
 interface CatalogArea<Item extends { uuid: string }, Input> {
   path: string;
+  /** Refused while an upcoming event uses the item (and, for models, any event, which keeps its model). */
+  inUse: { kind: 'model' | 'stuff'; code: 'model_in_use' | 'stuff_in_use' };
   item: z.ZodType<Item>;
   input: z.ZodType<Input>;
   update: z.ZodType<Input & { uuid: string }>;
@@ -66,8 +69,16 @@ function registerCatalogArea<Item extends { uuid: string }, Input>(
     `${area.path}/delete/:id`,
     { schema: { params: uuidParam, response: { 204: z.null() } }, onRequest: writer },
     async (request, reply) => {
-      if (!(await area.remove(deps.db, (request.params as { id: string }).id)))
-        throw new HttpError(404, 'not_found');
+      const { id } = request.params as { id: string };
+      if (await isUsedByUpcomingEvent(deps.db, area.inUse.kind, id, deps.now()))
+        throw new HttpError(409, area.inUse.code);
+      try {
+        if (!(await area.remove(deps.db, id))) throw new HttpError(404, 'not_found');
+      } catch (error) {
+        // A past event still names this model: history keeps it.
+        if ((error as { code?: string }).code === '23503') throw new HttpError(409, area.inUse.code);
+        throw error;
+      }
       return reply.status(204).send(null);
     },
   );
@@ -76,6 +87,7 @@ function registerCatalogArea<Item extends { uuid: string }, Input>(
 export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerCatalogArea(app, deps, {
     path: '/api/event/model',
+    inUse: { kind: 'model', code: 'model_in_use' },
     item: modelSchema,
     input: modelInputSchema,
     update: modelUpdateSchema,
@@ -87,6 +99,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
   registerCatalogArea(app, deps, {
     path: '/api/stuff',
+    inUse: { kind: 'stuff', code: 'stuff_in_use' },
     item: stuffSchema,
     input: stuffInputSchema,
     update: stuffUpdateSchema,

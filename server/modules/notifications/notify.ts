@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../src/common/contract/notifications';
+import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { enqueueMail } from '../../mail/mail-queue';
@@ -19,20 +20,26 @@ const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set(['user_invitation', 'pas
  * in their language, inside the caller's transaction. Answers how many were queued: the caller then
  * calls deps.mail.kick() after its commit (a kick inside the transaction would not see the rows yet).
  */
-export async function notify<K extends MailKind>(
+/** A member, or someone with no account (a guest with an email): no preferences, system switches only. */
+export type Recipient = UserRow | { email: string; language: Language };
+const isMember = (recipient: Recipient): recipient is UserRow => 'id' in recipient;
+
+export async function notify<K extends MailKind, R extends Recipient>(
   deps: AppDeps,
   db: Kysely<Database>,
   kind: K,
-  recipients: UserRow[],
-  data: (recipient: UserRow) => TemplateData[K],
+  recipients: R[],
+  data: (recipient: R) => TemplateData[K],
 ): Promise<number> {
   const systemSwitches = isSwitchable(kind) ? await readSystemSwitches(db) : null;
   if (systemSwitches && isSwitchable(kind) && !systemSwitches[kind]) return 0;
   let queued = 0;
   for (const recipient of recipients) {
-    if (recipient.is_revoked) continue;
-    if (recipient.confirmed_at === null && !REACHES_INACTIVE.has(kind)) continue;
-    if (isSwitchable(kind) && !(await readUserSwitches(db, recipient.id))[kind]) continue;
+    if (isMember(recipient)) {
+      if (recipient.is_revoked) continue;
+      if (recipient.confirmed_at === null && !REACHES_INACTIVE.has(kind)) continue;
+      if (isSwitchable(kind) && !(await readUserSwitches(db, recipient.id))[kind]) continue;
+    }
     const { subject, text } = renderMail(kind, recipient.language, data(recipient));
     await enqueueMail(db, deps.now(), deps.config.clubId, { kind, to: recipient.email, subject, text });
     queued++;

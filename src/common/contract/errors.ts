@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'stuff_locked',
   'stuff_unavailable',
   'waiting_list_refused',
+  'guest_limit_reached',
   'request_in_progress',
   'idempotency_key_reused',
   'model_in_use',

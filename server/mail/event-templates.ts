@@ -1,0 +1,66 @@
+import { SIGNATURE } from './signature';
+import type { Templates } from './templates';
+
+const ON_OWN = { fr: 'votre propre matériel', en: 'your own equipment' };
+
+/** Event messages: plain text in French and English. */
+export const EVENT_TEMPLATES = {
+  event_cancellation: {
+    fr: ({ event }) => ({
+      subject: `Annulé : ${event}`,
+      text: `Bonjour,\n\nL'évènement ${event} est annulé.${SIGNATURE.fr}`,
+    }),
+    en: ({ event }) => ({
+      subject: `Cancelled: ${event}`,
+      text: `Hello,\n\nThe event ${event} is cancelled.${SIGNATURE.en}`,
+    }),
+  },
+  event_update: {
+    fr: ({ event }) => ({
+      subject: `Modifié : ${event}`,
+      text: `Bonjour,\n\nL'évènement ${event} a changé (date, lieu, places ou matériel). Consultez-le dans l'application.${SIGNATURE.fr}`,
+    }),
+    en: ({ event }) => ({
+      subject: `Updated: ${event}`,
+      text: `Hello,\n\nThe event ${event} changed (date, place, places or equipment). See it in the app.${SIGNATURE.en}`,
+    }),
+  },
+  subscribe_unsubscribe: {
+    fr: ({ event, member, isSubscribed, isCreatorCopy }) => ({
+      subject: `${isSubscribed ? 'Inscription' : 'Désinscription'} : ${event}`,
+      text: isCreatorCopy
+        ? `Bonjour,\n\n${member} ${isSubscribed ? "s'est inscrit à" : "s'est désinscrit de"} ${event}.${SIGNATURE.fr}`
+        : `Bonjour ${member},\n\nVous êtes ${isSubscribed ? 'inscrit à' : 'désinscrit de'} ${event}.${SIGNATURE.fr}`,
+    }),
+    en: ({ event, member, isSubscribed, isCreatorCopy }) => ({
+      subject: `${isSubscribed ? 'Subscribed' : 'Unsubscribed'}: ${event}`,
+      text: isCreatorCopy
+        ? `Hello,\n\n${member} ${isSubscribed ? 'subscribed to' : 'unsubscribed from'} ${event}.${SIGNATURE.en}`
+        : `Hello ${member},\n\nYou are ${isSubscribed ? 'subscribed to' : 'unsubscribed from'} ${event}.${SIGNATURE.en}`,
+    }),
+  },
+  stuff_unavailable: {
+    fr: ({ event, stuff }) => ({
+      subject: `Matériel retiré : ${event}`,
+      text: `Bonjour,\n\nLe matériel « ${stuff} » n'est plus proposé pour ${event}. Vous restez inscrit, avec ${ON_OWN.fr}.${SIGNATURE.fr}`,
+    }),
+    en: ({ event, stuff }) => ({
+      subject: `Equipment removed: ${event}`,
+      text: `Hello,\n\nThe equipment "${stuff}" is no longer offered for ${event}. You stay subscribed, with ${ON_OWN.en}.${SIGNATURE.en}`,
+    }),
+  },
+  waiting_list_promotion: {
+    fr: ({ event, stuff }) => ({
+      subject: `Une place s'est libérée : ${event}`,
+      text: `Bonjour,\n\nUne place s'est libérée : vous êtes inscrit à ${event}, avec ${stuff ? `« ${stuff} »` : ON_OWN.fr}.${SIGNATURE.fr}`,
+    }),
+    en: ({ event, stuff }) => ({
+      subject: `A place opened up: ${event}`,
+      text: `Hello,\n\nA place opened up: you are subscribed to ${event}, with ${stuff ? `"${stuff}"` : ON_OWN.en}.${SIGNATURE.en}`,
+    }),
+  },
+  group_email: {
+    fr: ({ subject, message, event }) => ({ subject, text: `${message}\n\n— ${event}` }),
+    en: ({ subject, message, event }) => ({ subject, text: `${message}\n\n— ${event}` }),
+  },
+} satisfies Omit<Templates, 'user_invitation' | 'password_reset'>;

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { errorMessage, languageFromHeader } from '../../i18n';
+import { authOf } from '../../plugins/auth';
+
+export const KEY_TTL_MS = 30 * 24 * 3_600_000;
+const FINAL_STATUSES = new Set([400, 403, 404, 409]);
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Replays (server-rules): a write sent again with the same `Idempotency-Key` by the same user to the same
+ * method and path answers what the first one answered, without doing it twice. The key row is inserted in
+ * the action's own transaction, under the primary key (user, method, path, key): a concurrent duplicate
+ * blocks on that insert until the first commits (then reads its answer) or rolls back (then runs itself);
+ * past the lock timeout it gets 409 `request_in_progress`. Refusals (400, 403, 404, 409) are stored too,
+ * in a transaction of their own since the action's rolled back; 401, 429 and 5xx are never stored, so the
+ * write is tried again later. The same key with another body is 422 `idempotency_key_reused`.
+ */
+export async function idempotent(
+  deps: AppDeps,
+  request: FastifyRequest,
+  action: (trx: Kysely<Database>) => Promise<Answer>,
+): Promise<Answer> {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return deps.db.transaction().execute(action);
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header))
+    throw new HttpError(400, 'invalid_input', 'Idempotency-Key');
+
+  const scope = {
+    user_id: authOf(request).user.id,
+    method: request.method,
+    path: (request.url.split('?')[0] ?? '').slice(0, 300),
+    key: header,
+  };
+  const bodyHash = createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
+  const stored = await readStored(deps, scope, bodyHash);
+  if (stored) return stored;
+
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      if (deps.dbKind === 'postgres') await sql`set local lock_timeout = '10s'`.execute(trx);
+      await trx
+        .insertInto('idempotency_keys')
+        .values({ ...scope, body_hash: bodyHash, status_code: 0, response_body: '', created_at: deps.now() })
+        .execute();
+      const answer = await action(trx);
+      await saveAnswer(trx, scope, answer);
+      return answer;
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === '23505') {
+      const winner = await readStored(deps, scope, bodyHash);
+      if (winner) return winner;
+    }
+    if (code === '55P03') throw new HttpError(409, 'request_in_progress');
+    if (error instanceof HttpError && FINAL_STATUSES.has(error.statusCode)) {
+      const body = {
+        code: error.code,
+        message: errorMessage(error.code, languageFromHeader(request.headers['accept-language'])),
+        field: error.field,
+      };
+      await deps.db
+        .insertInto('idempotency_keys')
+        .values({
+          ...scope,
+          body_hash: bodyHash,
+          status_code: error.statusCode,
+          response_body: JSON.stringify(body),
+          created_at: deps.now(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    throw error;
+  }
+}
+
+type Scope = { user_id: string; method: string; path: string; key: string };
+
+async function readStored(deps: AppDeps, scope: Scope, bodyHash: string): Promise<Answer | undefined> {
+  const row = await deps.db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('user_id', '=', scope.user_id)
+    .where('method', '=', scope.method)
+    .where('path', '=', scope.path)
+    .where('key', '=', scope.key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.created_at.getTime() < deps.now().getTime() - KEY_TTL_MS) {
+    await deps.db
+      .deleteFrom('idempotency_keys')
+      .where((eb) => eb.and(Object.entries(scope).map(([k, v]) => eb(k as keyof Scope, '=', v))))
+      .execute();
+    return undefined;
+  }
+  if (row.body_hash !== bodyHash) throw new HttpError(422, 'idempotency_key_reused');
+  return { status: row.status_code, body: JSON.parse(row.response_body) };
+}
+
+async function saveAnswer(trx: Kysely<Database>, scope: Scope, answer: Answer): Promise<void> {
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ status_code: answer.status, response_body: JSON.stringify(answer.body) })
+    .where('user_id', '=', scope.user_id)
+    .where('method', '=', scope.method)
+    .where('path', '=', scope.path)
+    .where('key', '=', scope.key)
+    .execute();
+}
+
+/** Scheduled: keys older than 30 days are forgotten. */
+export async function purgeOldKeys(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(now.getTime() - KEY_TTL_MS))
+    .execute();
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules/limits';
+import { stuffSchema } from './catalog';
+import { optionalText } from './fields';
+
+/** Maps links the app builds (product-spec §7): an https link on one of these hosts, or nothing. */
+export const MAPS_HOSTS = [
+  'www.google.com',
+  'google.com',
+  'maps.google.com',
+  'www.openstreetmap.org',
+  'openstreetmap.org',
+  'maps.apple.com',
+];
+
+const locationField = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    if (value === '') return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && MAPS_HOSTS.includes(url.hostname);
+    } catch {
+      return false;
+    }
+  }, 'an https maps link');
+
+const instant = z.iso.datetime({ offset: true });
+
+/** `POST /api/event/add-or-update`: creates when `uuid_event` is absent. `creator` comes from the token. */
+export const eventInputSchema = z
+  .object({
+    uuid_event: z.string().uuid().optional(),
+    uuid_model_event: z.string().uuid(),
+    start_date: instant,
+    end_date: instant,
+    street: optionalText(1, LIMITS.nameMax).optional(),
+    city: optionalText(1, LIMITS.nameMax).optional(),
+    zip_code: optionalText(LIMITS.zipMin, LIMITS.zipMax).optional(),
+    location: locationField.optional(),
+    max_subscribers: z.number().int().min(LIMITS.maxSubscribersMin).max(LIMITS.maxSubscribersMax).optional(),
+    subscriber_is_infinite: z.boolean().default(false),
+    is_cancelled: z.boolean().default(false),
+    stuffs_available: z
+      .array(z.object({ uuid: z.string().uuid() }))
+      .max(100)
+      .default([]),
+  })
+  .refine((e) => e.subscriber_is_infinite || e.max_subscribers !== undefined, {
+    path: ['max_subscribers'],
+    message: 'required unless infinite',
+  });
+export type EventInput = z.infer<typeof eventInputSchema>;
+
+export const subscriberEntrySchema = z.object({
+  id: z.string(),
+  uuid: z.string(),
+  uuid_event: z.string(),
+  username: z.string(),
+  stuff_name: z.string(),
+  uuid_stuff: z.string().nullable(),
+  is_checked: z.boolean(),
+});
+export type SubscriberEntry = z.infer<typeof subscriberEntrySchema>;
+
+export const inviteEntrySchema = z.object({
+  id: z.number().int(),
+  uuid_event: z.string(),
+  uuid_user: z.string(),
+  uuid_stuff: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_checked: z.boolean(),
+});
+
+export const waitingEntrySchema = z.object({
+  uuid_user: z.string(),
+  username: z.string(),
+  created_at: z.string(),
+  uuid_event: z.string(),
+  uuid_stuff: z.string().nullable(),
+});
+
+export const eventStuffSchema = stuffSchema.extend({ available: z.number().int().nullable() });
+
+export const eventSchema = z.object({
+  uuid_event: z.string(),
+  uuid_model_event: z.string(),
+  model_name: z.string(),
+  model_description: z.string(),
+  creator: z.object({ id: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }),
+  start_date: z.string(),
+  end_date: z.string(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  location: z.string(),
+  max_subscribers: z.number().int(),
+  subcribers_count: z.number().int(),
+  subscriber_is_infinite: z.boolean(),
+  is_cancelled: z.boolean(),
+  stuffs_available: z.array(eventStuffSchema),
+  subscribers_with_stuff: z.array(subscriberEntrySchema),
+  waiting_list: z.array(waitingEntrySchema),
+  invite_list: z.array(inviteEntrySchema),
+});
+export type EventDto = z.infer<typeof eventSchema>;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a date');
+export const eventRangeParamsSchema = z.object({ from: day, to: day });

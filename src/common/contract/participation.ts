@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules/limits';
+import { nameField } from './fields';
+
+export const subscribeRequestSchema = z.object({
+  uuid_event: z.string().uuid(),
+  uuid_user: z.string().uuid(),
+  uuid_stuff: z.string().uuid().nullable().optional(),
+  subscribe: z.boolean(),
+});
+export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
+
+export const waitingListRequestSchema = z.object({
+  uuid_event: z.string().uuid(),
+  uuid_user: z.string().uuid(),
+  uuid_stuff: z.string().uuid().nullable().optional(),
+});
+
+const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** Guests (product-spec §3): empty values may be omitted; `id` present means update. */
+export const guestRequestSchema = z.object({
+  id: z.number().int().positive().optional(),
+  uuid_event: z.string().uuid(),
+  uuid_user: z.string().uuid(),
+  first_name: nameField,
+  last_name: nameField,
+  age: z.preprocess(emptyAsUndefined, z.number().int().min(0).max(LIMITS.guestAgeMax).optional()),
+  email: z.preprocess(emptyAsUndefined, z.string().trim().max(254).email().optional()),
+  phone: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(LIMITS.phoneMax)
+      .regex(/^[0-9 +]+$/)
+      .optional(),
+  ),
+  uuid_stuff: z.preprocess(emptyAsUndefined, z.string().uuid().optional()),
+});
+export type GuestRequest = z.infer<typeof guestRequestSchema>;
+
+export const guestSchema = z.object({
+  id: z.number().int(),
+  uuid_event: z.string(),
+  uuid_user: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  age: z.number().int().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  uuid_stuff: z.string().nullable(),
+  is_checked: z.boolean(),
+});
+
+export const deleteInvitationSchema = z.object({
+  id: z.number().int().positive(),
+  uuid_event: z.string().uuid(),
+});
+
+/** Sets (never toggles) a check; `user_id` is the member's id, or the guest's number when `is_invited`. */
+export const checklistRequestSchema = z
+  .object({
+    event_uuid: z.string().uuid(),
+    is_invited: z.boolean(),
+    user_id: z.union([z.string().uuid(), z.number().int().positive()]),
+    is_checked: z.boolean(),
+    checked_at: z.iso.datetime({ offset: true }).optional(),
+    username: z.string().optional(),
+    stuff_name: z.string().optional(),
+  })
+  .refine((c) => (c.is_invited ? typeof c.user_id === 'number' : typeof c.user_id === 'string'), {
+    path: ['user_id'],
+    message: 'a guest number when is_invited, else a user id',
+  });
+export type ChecklistRequest = z.infer<typeof checklistRequestSchema>;
+
+export const checklistResponseSchema = z.object({
+  event_uuid: z.string(),
+  is_invited: z.boolean(),
+  user_id: z.union([z.string(), z.number()]),
+  is_checked: z.boolean(),
+  checked_at: z.string().nullable(),
+});
+
+export const groupMailRequestSchema = z.object({
+  event_uuid: z.string().uuid(),
+  subject_base64: z.string().min(1).max(4000),
+  message_base64: z.string().min(1).max(200_000),
+});
+
+export const myInviteParamsSchema = z.object({ uuid_event: z.string().uuid(), uuid_user: z.string().uuid() });

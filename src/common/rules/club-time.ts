@@ -1,0 +1,58 @@
+/**
+ * Club days in the club's time zone (server-rules "Time"), with no library: Intl gives the zone's offset
+ * at an instant, and a local midnight is found by correcting a UTC guess with it (twice, across DST).
+ */
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a club day (`yyyy-mm-dd`) starts, 00:00 in the club's zone. */
+export function clubDayStart(day: string, timeZone: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const guess = Date.UTC(year, month - 1, date);
+  let instant = guess - offsetMs(guess, timeZone);
+  instant = guess - offsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/** The club day after `day`. */
+export function nextDay(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** The club day (`yyyy-mm-dd`) an instant falls on. */
+export function clubDayOf(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** The Monday starting the club week of `day` (weeks run Monday to Sunday). */
+export function weekStart(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return new Date(Date.UTC(year, month - 1, date - ((weekday + 6) % 7))).toISOString().slice(0, 10);
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { bearer, type TestContext } from './test-context';
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+export async function insertModel(ctx: TestContext, name = 'Kayak'): Promise<string> {
+  const uuid = randomUUID();
+  await ctx.db
+    .insertInto('event_models')
+    .values({ uuid, name, description: `${name} au club` })
+    .execute();
+  return uuid;
+}
+
+export async function insertStuff(
+  ctx: TestContext,
+  name: string,
+  stock: number,
+  isInfinite = false,
+): Promise<string> {
+  const uuid = randomUUID();
+  await ctx.db
+    .insertInto('stuffs')
+    .values({ uuid, name, description: name, stock, is_infinite: isInfinite })
+    .execute();
+  return uuid;
+}
+
+export interface EventOptions {
+  startInMs?: number;
+  durationMs?: number;
+  max?: number;
+  isInfinite?: boolean;
+  stuffs?: string[];
+}
+
+/** An event created through the API by `token`'s user; answers the event as the API does. */
+export async function createEvent(
+  ctx: TestContext,
+  token: string,
+  modelUuid: string,
+  options: EventOptions = {},
+) {
+  const start = new Date(ctx.clock.now.getTime() + (options.startInMs ?? DAY));
+  const end = new Date(start.getTime() + (options.durationMs ?? 2 * HOUR));
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/event/add-or-update',
+    headers: bearer(token),
+    payload: {
+      uuid_model_event: modelUuid,
+      start_date: start.toISOString(),
+      end_date: end.toISOString(),
+      city: 'Brest',
+      zip_code: '29200',
+      ...(options.isInfinite ? { subscriber_is_infinite: true } : { max_subscribers: options.max ?? 10 }),
+      stuffs_available: (options.stuffs ?? []).map((uuid) => ({ uuid })),
+    },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`event not created: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export function subscribe(
+  ctx: TestContext,
+  token: string,
+  userId: string,
+  eventUuid: string,
+  stuffUuid?: string,
+  subscribeFlag = true,
+  key?: string,
+) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/api/event/subscribe/status',
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: {
+      uuid_event: eventUuid,
+      uuid_user: userId,
+      subscribe: subscribeFlag,
+      ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}),
+    },
+  });
+}
+
+/** Members with tokens, for tests that need many of them. */
+export async function members(ctx: TestContext, prefix: string, count: number) {
+  const list: Array<{ id: string; token: string; username: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const username = `${prefix}${i}`;
+    const { id } = await ctx.createUser(username);
+    list.push({ id, username, token: await ctx.signIn(username) });
+  }
+  return list;
+}
