@@ -19,7 +19,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            ...(process.env.DATABASE_URL ? ['tests/server/**/*.pg-only.ts'] : []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -24,6 +24,7 @@ export interface TestContext {
   /** The server's clock: tests move it instead of waiting. */
   clock: { now: Date };
   dataDir: string;
+  schema: string;
   config: Config;
   /** The mail queue's worker: no timer here; kicks after requests, and tests run rounds themselves. */
   mail: MailWorker;
@@ -36,6 +37,10 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   logStream?: NodeJS.WritableStream;
   staticDir?: string;
+  /** PostgreSQL only: connections in the pool (races need at least their concurrency). */
+  poolSize?: number;
+  /** Share another context's schema (a second app on the same data, e.g. with other settings). */
+  sharedSchema?: string;
 }
 
 /**
@@ -45,14 +50,16 @@ export interface TestContextOptions {
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-test-'));
   const databaseUrl = process.env.DATABASE_URL;
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  if (databaseUrl) await withPg(databaseUrl, (client) => client.query(`create schema ${schema}`));
+  const schema = options.sharedSchema ?? `test_${randomUUID().replaceAll('-', '')}`;
+  if (databaseUrl && !options.sharedSchema)
+    await withPg(databaseUrl, (client) => client.query(`create schema ${schema}`));
   const handle = await openDatabase({
     databaseUrl,
     dataDir,
     holder: 'test',
     inMemory: true,
     ...(databaseUrl ? { searchPath: schema } : {}),
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
   });
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -78,6 +85,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     db: handle.db,
     clock,
     dataDir,
+    schema,
     config,
     mail,
     async createUser(username, role = 'User') {
@@ -103,7 +111,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await app.close();
       await mail.stop();
       await handle.close();
-      if (databaseUrl) await withPg(databaseUrl, (client) => client.query(`drop schema ${schema} cascade`));
+      if (databaseUrl && !options.sharedSchema)
+        await withPg(databaseUrl, (client) => client.query(`drop schema ${schema} cascade`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

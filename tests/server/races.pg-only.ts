@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEvent,
+  DAY,
+  HOUR,
+  insertModel,
+  insertStuff,
+  members,
+  subscribe,
+} from './helpers/event-fixtures';
+import { bearer, createTestContext, type TestContext } from './helpers/test-context';
+
+/**
+ * Races, on PostgreSQL only (PGlite runs one transaction at a time, so a race there proves nothing):
+ * many members act at the same instant; the row locks must hand out exactly the places and the stock.
+ * The negative control runs the same race on an app with the locks switched off, and must overbook.
+ */
+const RUNS = 20;
+let ctx: TestContext;
+let unlocked: TestContext;
+let organiser: string;
+let model: string;
+let crowd: Array<{ id: string; token: string; username: string }>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ poolSize: 110, env: { RATE_LIMIT_LOGIN: '100000' } });
+  unlocked = await createTestContext({
+    poolSize: 110,
+    sharedSchema: ctx.schema,
+    env: { RATE_LIMIT_LOGIN: '100000', EQUIPEE_TEST_DISABLE_ROW_LOCKS: 'true' },
+  });
+  await ctx.createUser('orga', 'Contributor');
+  organiser = await ctx.signIn('orga');
+  model = await insertModel(ctx);
+  crowd = await members(ctx, 'racer', 100);
+}, 120_000);
+afterAll(async () => {
+  await unlocked.close();
+  await ctx.close();
+});
+
+async function race(app: TestContext, people: typeof crowd, eventUuid: string, stuffUuid?: string) {
+  const responses = await Promise.all(people.map((p) => subscribe(app, p.token, p.id, eventUuid, stuffUuid)));
+  const statuses = responses.map((r) => (r.statusCode === 200 ? 'ok' : r.json().code));
+  return { ok: statuses.filter((s) => s === 'ok').length, refused: statuses.filter((s) => s !== 'ok') };
+}
+const participants = async (eventUuid: string) =>
+  (
+    await ctx.app.inject({ method: 'GET', url: `/api/event/${eventUuid}`, headers: bearer(organiser) })
+  ).json();
+
+describe('races on PostgreSQL', () => {
+  it(`100 concurrent subscribes for 10 places seat exactly 10, ${RUNS} times`, async () => {
+    const seated: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const event = await createEvent(ctx, organiser, model, { max: 10, startInMs: DAY + run * HOUR });
+      const { ok, refused } = await race(ctx, crowd, event.uuid_event);
+      seated.push(ok);
+      expect(new Set(refused)).toEqual(new Set(['event_full']));
+      expect((await participants(event.uuid_event)).subcribers_count).toBe(10);
+    }
+    console.log(`capacity race: ${RUNS} runs, seated per run: ${seated.join(',')}`);
+    expect(seated).toEqual(Array(RUNS).fill(10));
+  }, 300_000);
+
+  it(`50 concurrent subscribes for a stuff with stock 3 hand out exactly 3, ${RUNS} times`, async () => {
+    const held: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const kayak = await insertStuff(ctx, `Kayak ${run}`, 3);
+      const event = await createEvent(ctx, organiser, model, {
+        isInfinite: true,
+        stuffs: [kayak],
+        startInMs: 30 * DAY + run * HOUR,
+      });
+      const { ok, refused } = await race(ctx, crowd.slice(0, 50), event.uuid_event, kayak);
+      held.push(ok);
+      expect(new Set(refused)).toEqual(new Set(['stuff_unavailable']));
+    }
+    console.log(`stock race: ${RUNS} runs, holders per run: ${held.join(',')}`);
+    expect(held).toEqual(Array(RUNS).fill(3));
+  }, 300_000);
+
+  it(`two overlapping events sharing 2 kayaks never hand out 3, ${RUNS} times`, async () => {
+    const held: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const kayaks = await insertStuff(ctx, `Paire ${run}`, 2);
+      const start = 60 * DAY + run * DAY;
+      const a = await createEvent(ctx, organiser, model, {
+        isInfinite: true,
+        stuffs: [kayaks],
+        startInMs: start,
+      });
+      const b = await createEvent(ctx, organiser, model, {
+        isInfinite: true,
+        stuffs: [kayaks],
+        startInMs: start + HOUR,
+      });
+      const [first, second] = await Promise.all([
+        race(ctx, crowd.slice(0, 20), a.uuid_event, kayaks),
+        race(ctx, crowd.slice(20, 40), b.uuid_event, kayaks),
+      ]);
+      held.push(first.ok + second.ok);
+    }
+    console.log(`shared stock race: ${RUNS} runs, holders per run: ${held.join(',')}`);
+    expect(held).toEqual(Array(RUNS).fill(2));
+  }, 300_000);
+
+  it(`concurrent guest invites cannot overbook, ${RUNS} times`, async () => {
+    const counts: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const event = await createEvent(ctx, organiser, model, { max: 15, startInMs: 120 * DAY + run * HOUR });
+      const hosts = crowd.slice(0, 10);
+      await Promise.all(hosts.map((h) => subscribe(ctx, h.token, h.id, event.uuid_event)));
+      // 10 hosts × 3 guests at once for the 5 places left.
+      await Promise.all(
+        hosts.flatMap((h) =>
+          [1, 2, 3].map((n) =>
+            ctx.app.inject({
+              method: 'POST',
+              url: '/api/event/invite',
+              headers: bearer(h.token),
+              payload: {
+                uuid_event: event.uuid_event,
+                uuid_user: h.id,
+                first_name: `Invité ${n}`,
+                last_name: h.username,
+              },
+            }),
+          ),
+        ),
+      );
+      counts.push((await participants(event.uuid_event)).subcribers_count);
+    }
+    console.log(`guest race: ${RUNS} runs, participants per run: ${counts.join(',')}`);
+    expect(counts).toEqual(Array(RUNS).fill(15));
+  }, 300_000);
+
+  it('negative control: with the row locks switched off, the same race overbooks', async () => {
+    const seated: number[] = [];
+    for (let run = 0; run < 5 && !seated.some((n) => n > 10); run++) {
+      const event = await createEvent(ctx, organiser, model, { max: 10, startInMs: 200 * DAY + run * HOUR });
+      seated.push((await race(unlocked, crowd, event.uuid_event)).ok);
+    }
+    console.log(`negative control (no row locks): seated per run: ${seated.join(',')}`);
+    expect(seated.some((n) => n > 10)).toBe(true);
+  }, 300_000);
+});
