@@ -26,7 +26,11 @@ async function event(label: string, start: string, end: string): Promise<void> {
   expect(response.statusCode).toBe(200);
 }
 const week = async (from: string, to: string) => {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/event/from/${from}/to/${to}`, headers: bearer(token) });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/event/from/${from}/to/${to}`,
+    headers: bearer(token),
+  });
   return response.json().map((e: { street: string }) => e.street);
 };
 
@@ -37,7 +41,11 @@ describe('events by club week across the changes of time', () => {
     await event('march-across-midnight', '2026-03-29T22:00:00+02:00', '2026-03-30T02:00:00+02:00');
     await event('march-monday-start', '2026-03-23T00:10:00+01:00', '2026-03-23T00:20:00+01:00');
     await event('march-sunday-before', '2026-03-22T23:50:00+01:00', '2026-03-22T23:59:00+01:00');
-    expect(await week('2026-03-23', '2026-03-29')).toEqual(['march-monday-start', 'march-across-midnight', 'march-sunday-late']);
+    expect(await week('2026-03-23', '2026-03-29')).toEqual([
+      'march-monday-start',
+      'march-across-midnight',
+      'march-sunday-late',
+    ]);
     expect(await week('2026-03-30', '2026-04-05')).toEqual(['march-across-midnight', 'march-monday-early']);
   });
 
@@ -51,9 +59,17 @@ describe('events by club week across the changes of time', () => {
 
   it('a single day works, and a range ending before it starts is refused', async () => {
     expect(await week('2026-10-25', '2026-10-25')).toEqual(['october-repeated-hour', 'october-sunday-late']);
-    const reversed = await ctx.app.inject({ method: 'GET', url: '/api/event/from/2026-10-26/to/2026-10-20', headers: bearer(token) });
+    const reversed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/event/from/2026-10-26/to/2026-10-20',
+      headers: bearer(token),
+    });
     expect(reversed.json()).toMatchObject({ code: 'invalid_input', field: 'to' });
-    const notADate = await ctx.app.inject({ method: 'GET', url: '/api/event/from/2026-13-40/to/2026-10-20', headers: bearer(token) });
+    const notADate = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/event/from/2026-13-40/to/2026-10-20',
+      headers: bearer(token),
+    });
     expect(notADate.json()).toMatchObject({ code: 'invalid_input', field: 'from' });
   });
 });

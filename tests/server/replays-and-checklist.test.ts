@@ -17,7 +17,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const isSubscribed = async (eventUuid: string) =>
-  (await ctx.db.selectFrom('subscriptions').select('uuid').where('event_uuid', '=', eventUuid).where('user_id', '=', member.id).execute()).length === 1;
+  (
+    await ctx.db
+      .selectFrom('subscriptions')
+      .select('uuid')
+      .where('event_uuid', '=', eventUuid)
+      .where('user_id', '=', member.id)
+      .execute()
+  ).length === 1;
 
 describe('replays with Idempotency-Key', () => {
   it('replaying an old subscribe after an unsubscribe answers the first answer and does not subscribe again', async () => {
@@ -44,7 +51,13 @@ describe('replays with Idempotency-Key', () => {
 
   it('stores a refusal and answers it again', async () => {
     const event = await createEvent(ctx, organiser, model, { max: 1 });
-    await subscribe(ctx, organiser, (await ctx.db.selectFrom('users').select('id').where('username', '=', 'orga').executeTakeFirstOrThrow()).id, event.uuid_event);
+    await subscribe(
+      ctx,
+      organiser,
+      (await ctx.db.selectFrom('users').select('id').where('username', '=', 'orga').executeTakeFirstOrThrow())
+        .id,
+      event.uuid_event,
+    );
     const full = await subscribe(ctx, member.token, member.id, event.uuid_event, undefined, true, 'k4');
     expect(full.json().code).toBe('event_full');
     const replay = await subscribe(ctx, member.token, member.id, event.uuid_event, undefined, true, 'k4');
@@ -58,7 +71,12 @@ describe('replays with Idempotency-Key', () => {
       subscribe(ctx, member.token, member.id, event.uuid_event, undefined, true, 'k5'),
     ]);
     expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
-    const confirmations = await ctx.db.selectFrom('mail_queue').select('id').where('to_address', '=', 'nina@example.org').where('subject', 'like', '%Inscription%').execute();
+    const confirmations = await ctx.db
+      .selectFrom('mail_queue')
+      .select('id')
+      .where('to_address', '=', 'nina@example.org')
+      .where('subject', 'like', '%Inscription%')
+      .execute();
     const keys = await ctx.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'k5').execute();
     expect(keys).toHaveLength(1);
     expect(await isSubscribed(event.uuid_event)).toBe(true);
@@ -80,7 +98,9 @@ describe('replays with Idempotency-Key', () => {
     const failed = await subscribe(ctx, member.token, member.id, event.uuid_event, undefined, true, 'k6');
     await ctx.db.schema.alterTable('subscriptions_away').renameTo('subscriptions').execute();
     expect(failed.statusCode).toBe(500);
-    expect(await ctx.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'k6').execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'k6').execute(),
+    ).toEqual([]);
     const retried = await subscribe(ctx, member.token, member.id, event.uuid_event, undefined, true, 'k6');
     expect(retried.statusCode).toBe(200);
     expect(await isSubscribed(event.uuid_event)).toBe(true);
@@ -88,12 +108,24 @@ describe('replays with Idempotency-Key', () => {
 });
 
 describe('checklist', () => {
-  const tick = (eventUuid: string, userId: string | number, isChecked: boolean, checkedAt?: Date, isInvited = false) =>
+  const tick = (
+    eventUuid: string,
+    userId: string | number,
+    isChecked: boolean,
+    checkedAt?: Date,
+    isInvited = false,
+  ) =>
     ctx.app.inject({
       method: 'PUT',
       url: '/api/event/checklist',
       headers: bearer(organiser),
-      payload: { event_uuid: eventUuid, is_invited: isInvited, user_id: userId, is_checked: isChecked, ...(checkedAt ? { checked_at: checkedAt.toISOString() } : {}) },
+      payload: {
+        event_uuid: eventUuid,
+        is_invited: isInvited,
+        user_id: userId,
+        is_checked: isChecked,
+        ...(checkedAt ? { checked_at: checkedAt.toISOString() } : {}),
+      },
     });
 
   it('ends in the newest state whatever order the writes arrive in', async () => {
@@ -105,8 +137,16 @@ describe('checklist', () => {
       [false, t0 - 20_000],
       [true, t0 - 10_000],
     ];
-    for (const order of [[2, 0, 1], [1, 2, 0], [0, 1, 2]]) {
-      await ctx.db.updateTable('subscriptions').set({ is_checked: false, checked_at: null }).where('event_uuid', '=', event.uuid_event).execute();
+    for (const order of [
+      [2, 0, 1],
+      [1, 2, 0],
+      [0, 1, 2],
+    ]) {
+      await ctx.db
+        .updateTable('subscriptions')
+        .set({ is_checked: false, checked_at: null })
+        .where('event_uuid', '=', event.uuid_event)
+        .execute();
       let last = undefined as unknown as { is_checked: boolean; checked_at: string };
       for (const i of order) {
         const [checked, at] = writes[i] as [boolean, number];
@@ -119,11 +159,23 @@ describe('checklist', () => {
   it('clamps a far-future checked_at to server time + 2 minutes, and stores who ticked', async () => {
     const event = await createEvent(ctx, organiser, model);
     await subscribe(ctx, member.token, member.id, event.uuid_event);
-    const answer = await tick(event.uuid_event, member.id, true, new Date(ctx.clock.now.getTime() + 86_400_000));
+    const answer = await tick(
+      event.uuid_event,
+      member.id,
+      true,
+      new Date(ctx.clock.now.getTime() + 86_400_000),
+    );
     expect(answer.json().checked_at).toBe(new Date(ctx.clock.now.getTime() + 120_000).toISOString());
     // A later honest tick (now) is older than the clamped one and so is ignored, by design.
-    const row = await ctx.db.selectFrom('subscriptions').select(['checked_by']).where('event_uuid', '=', event.uuid_event).executeTakeFirstOrThrow();
-    expect(row.checked_by).toBe((await ctx.db.selectFrom('users').select('id').where('username', '=', 'orga').executeTakeFirstOrThrow()).id);
+    const row = await ctx.db
+      .selectFrom('subscriptions')
+      .select(['checked_by'])
+      .where('event_uuid', '=', event.uuid_event)
+      .executeTakeFirstOrThrow();
+    expect(row.checked_by).toBe(
+      (await ctx.db.selectFrom('users').select('id').where('username', '=', 'orga').executeTakeFirstOrThrow())
+        .id,
+    );
   });
 
   it('ticks a guest by number; only the creator or a SuperAdmin may tick', async () => {

@@ -8,11 +8,12 @@ export type FieldSpec =
       required?: boolean;
       min?: number;
       max?: number;
-      format?: 'email' | 'username' | 'uuid' | 'phone';
+      format?: 'email' | 'username' | 'uuid' | 'phone' | 'datetime' | 'maps';
     }
   | { kind: 'number'; required?: boolean; min?: number; max?: number; integer?: boolean }
   | { kind: 'boolean'; required?: boolean }
   | { kind: 'enum'; required?: boolean }
+  | { kind: 'array'; required?: boolean }
   | { kind: 'object'; required?: boolean; fields: Record<string, FieldSpec> };
 
 export interface BadCase {
@@ -26,6 +27,7 @@ const WRONG_TYPE: Record<FieldSpec['kind'], unknown> = {
   number: '12',
   boolean: 'yes',
   enum: 'Nope',
+  array: 'not-an-array',
   object: 'not-an-object',
 };
 
@@ -34,6 +36,8 @@ const BAD_FORMAT: Record<string, string> = {
   username: 'Not Valid!',
   uuid: 'not-a-uuid',
   phone: '06-12-34-56-78',
+  datetime: '2026-13-45 25:00',
+  maps: 'http://evil.example.org/maps',
 };
 
 function withValue(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
@@ -95,4 +99,32 @@ export function generateBadCases(
     }
   }
   return cases;
+}
+
+export interface JsonEndpoint {
+  method: 'POST' | 'PUT';
+  url: () => string;
+  valid: Record<string, unknown>;
+  fields: Record<string, FieldSpec>;
+}
+
+/** Bodies that are not a JSON object at all: the field is then null. */
+export const NOT_JSON_BODIES: Array<{ name: string; raw: string; field: null }> = [
+  { name: 'malformed JSON', raw: '{"a": ', field: null },
+  { name: 'an empty body', raw: '', field: null },
+  { name: 'a JSON array', raw: '[1,2]', field: null },
+  { name: 'JSON null', raw: 'null', field: null },
+  { name: 'a JSON string', raw: '"text"', field: null },
+];
+
+/** Every case for one endpoint: the non-JSON bodies, then the generated ones. */
+export function casesFor(endpoint: JsonEndpoint): Array<{ name: string; raw: string; field: string | null }> {
+  return [
+    ...NOT_JSON_BODIES,
+    ...generateBadCases(endpoint.valid, endpoint.fields).map((c) => ({
+      name: c.name,
+      raw: JSON.stringify(c.body),
+      field: c.field,
+    })),
+  ];
 }
