@@ -1,0 +1,55 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { EquipeeDb } from '../../../src/data/db';
+
+/**
+ * A database made by version 1 of the app, frozen here as it shipped (never import the current schema),
+ * with writes still queued: the current code must open it and keep them. This test stays as versions are
+ * added.
+ */
+const VERSION_1_STORES = {
+  session: 'key',
+  events: 'uuid_event, start_date, end_date',
+  models: 'uuid',
+  stuffs: 'uuid',
+  subscriptions: 'uuid, uuid_event',
+  waitingList: 'uuid_event',
+  invites: 'id, uuid_event',
+  outbox: '++id, userId, status, createdAt',
+};
+
+describe('database versions', () => {
+  it('opens a version-1 database with queued writes and keeps them', async () => {
+    const name = `v1-${crypto.randomUUID()}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores(VERSION_1_STORES);
+    const queued = {
+      userId: 'member-1',
+      kind: 'check',
+      eventUuid: 'e1',
+      method: 'PUT',
+      path: '/api/event/checklist',
+      body: { event_uuid: 'e1', is_invited: false, user_id: 'member-1', is_checked: true, checked_at: '2026-11-01T10:00:00.000Z' },
+      idempotencyKey: 'key-1',
+      createdAt: 1,
+      attempts: 2,
+      status: 'pending',
+      lastError: 'network_error',
+      nextAttemptAt: 5,
+    };
+    await v1.table('outbox').bulkAdd([queued, { ...queued, idempotencyKey: 'key-2', createdAt: 2 }]);
+    await v1.table('session').put({ key: 'current', token: 'tok', user: { id: 'member-1' } });
+    v1.close();
+
+    const current = new EquipeeDb(name);
+    try {
+      const rows = await current.outbox.orderBy('id').toArray();
+      expect(rows.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-2']);
+      expect(rows[0]).toMatchObject({ ...queued, id: 1 });
+      expect((await current.session.get('current'))?.token).toBe('tok');
+    } finally {
+      await current.delete();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EquipeeDb, type OutboxRow } from '../../../src/data/db';
+import { queueCheck, queueSubscription } from '../../../src/data/outbox';
+import { type DeliveryAnswer, type DrainTransport, drainOutbox } from '../../../src/data/outbox-drain';
+import { USER } from '../fake-api';
+import { cachedEvent, EVENT_UUID } from './event-fixture';
+
+let db: EquipeeDb;
+let clock: number;
+const now = () => clock;
+
+beforeEach(async () => {
+  db = new EquipeeDb(`drain-${crypto.randomUUID()}`);
+  clock = 10_000;
+  await db.events.put(cachedEvent());
+  await db.session.put({ key: 'current', token: 'tok', user: USER });
+});
+afterEach(() => db.delete());
+
+/** A scripted server: answers each send from the queue of answers, and records what it received. */
+function scripted(answers: Array<DeliveryAnswer | 'offline'>, truth = cachedEvent({ subcribers_count: 10 })) {
+  const received: OutboxRow[] = [];
+  const transport: DrainTransport = {
+    async send(row) {
+      received.push(row);
+      const next = answers.shift() ?? { status: 200, body: cachedEvent() };
+      if (next === 'offline') throw new TypeError('Failed to fetch');
+      return next;
+    },
+    fetchEvent: async () => truth,
+  };
+  return { transport, received };
+}
+const tick = (isChecked: boolean, at: number) =>
+  queueCheck(db, USER, { eventUuid: EVENT_UUID, userId: 'member-1', isInvited: false, isChecked }, at);
+const checkAnswer = (isChecked: boolean): DeliveryAnswer => ({
+  status: 200,
+  body: { event_uuid: EVENT_UUID, is_invited: false, user_id: 'member-1', is_checked: isChecked, checked_at: null },
+});
+
+describe('drain', () => {
+  it('sends in creation order and removes delivered rows', async () => {
+    await tick(true, 1);
+    await tick(false, 2);
+    await tick(true, 3);
+    const { transport, received } = scripted([checkAnswer(true), checkAnswer(false), checkAnswer(true)]);
+    expect(await drainOutbox(db, transport, now)).toEqual({ sent: 3, failed: 0, stoppedBy: null });
+    expect(received.map((r) => (r.body as { checked_at: string }).checked_at)).toEqual([1, 2, 3].map((t) => new Date(t).toISOString()));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps the same idempotency key across retries, and backs off after a network error', async () => {
+    await tick(true, 1);
+    const { transport, received } = scripted(['offline', { status: 503, body: null }, checkAnswer(true)]);
+    expect((await drainOutbox(db, transport, now)).stoppedBy).toBe('network');
+    expect((await drainOutbox(db, transport, now)).stoppedBy).toBe('retry-later'); // not due yet
+    clock += 60_000;
+    expect((await drainOutbox(db, transport, now)).stoppedBy).toBe('retry-later'); // the 503
+    clock += 60_000;
+    expect((await drainOutbox(db, transport, now)).sent).toBe(1);
+    expect(new Set(received.map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(received).toHaveLength(3);
+  });
+
+  it('honours Retry-After on a 429', async () => {
+    await tick(true, 1);
+    const { transport } = scripted([{ status: 429, body: null, retryAfterSeconds: 30 }]);
+    await drainOutbox(db, transport, now);
+    expect((await db.outbox.toArray())[0]?.nextAttemptAt).toBe(clock + 30_000);
+  });
+
+  it('a final 4xx marks the row failed, restores the server state, and goes on with the next', async () => {
+    await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: true }, 1);
+    await tick(true, 2);
+    const serverTruth = cachedEvent({ subcribers_count: 10, max_subscribers: 10 });
+    const { transport } = scripted([{ status: 409, body: { code: 'event_full', message: 'Complet', field: null } }, checkAnswer(true)], serverTruth);
+    expect(await drainOutbox(db, transport, now)).toEqual({ sent: 1, failed: 1, stoppedBy: null });
+    const [failed] = await db.outbox.toArray();
+    expect(failed).toMatchObject({ kind: 'subscribe', status: 'failed' });
+    expect(JSON.parse(failed?.lastError ?? '{}')).toEqual({ code: 'event_full', message: 'Complet' });
+    const cached = await db.events.get(EVENT_UUID);
+    expect(cached?.subcribers_count).toBe(10);
+    expect(cached?.subscribers_with_stuff.map((s) => s.username)).toEqual(['ana']);
+  });
+
+  it('a 401 stops the drain and keeps every row', async () => {
+    await tick(true, 1);
+    await tick(false, 2);
+    const { transport } = scripted([{ status: 401, body: { code: 'unauthorised' } }]);
+    expect((await drainOutbox(db, transport, now)).stoppedBy).toBe('unauthorised');
+    expect((await db.outbox.toArray()).map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+  });
+
+  it("sends only the signed-in user's rows; others wait for their owner", async () => {
+    await tick(true, 1);
+    await db.session.put({ key: 'current', token: 'tok2', user: { ...USER, id: 'someone-else' } });
+    const { transport, received } = scripted([]);
+    await drainOutbox(db, transport, now);
+    expect(received).toHaveLength(0);
+    expect(await db.outbox.count()).toBe(1);
+    await db.session.clear();
+    expect((await drainOutbox(db, transport, now)).stoppedBy).toBe('signed-out');
+  });
+});
