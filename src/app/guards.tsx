@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
 import { getToken, TOKEN_KEY } from '../data/session-storage';
+import { sessionStarted } from '../state/session-lifecycle';
 import { useSessionStore } from '../state/session-store';
 import { showToast } from '../state/toast-store';
 import { resolveSession, type SessionOutcome } from './resolve-session';
@@ -18,7 +19,11 @@ export function RequireAuth() {
 
   const check = useCallback(async () => {
     const outcome = await resolveSession();
-    if (outcome.kind === 'ok') useSessionStore.getState().setUser(outcome.user);
+    if (outcome.kind === 'ok') {
+      useSessionStore.getState().setUser(outcome.user);
+      sessionStarted(outcome.user);
+    }
+    if (outcome.kind === 'unreachable' && outcome.cachedUser) sessionStarted(outcome.cachedUser);
     if (outcome.kind === 'signed-out') useSessionStore.getState().clear();
     setState(outcome);
   }, []);
@@ -33,7 +38,7 @@ export function RequireAuth() {
     return () => window.removeEventListener('storage', onStorage);
   }, [check]);
 
-  if (state.kind === 'signed-out') return <Navigate to="/login" replace />;
+  if (state.kind === 'signed-out' || (!cachedUser && !getToken())) return <Navigate to="/login" replace />;
   if (state.kind === 'ok' || cachedUser) return <Outlet />;
   if (state.kind === 'checking') {
     return (

@@ -1,7 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/login-screen';
 import { LogoutScreen } from '../features/auth/logout-screen';
-import { HomeScreen } from '../features/home/home-screen';
+import { ChecklistScreen } from '../features/checklist/checklist-screen';
+import { WeekScreen } from '../features/events/week-screen';
 import { NewsScreen } from '../features/news/news-screen';
 import { PlaceholderScreen } from '../ui/placeholder-screen';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
@@ -30,10 +31,10 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: '/', element: <HomeScreen /> },
+              { path: '/', element: <WeekScreen /> },
               placeholder('/my-profile', 'routes.my_profile'),
               // Signed-in guard only: the screen itself checks creator or SuperAdmin.
-              placeholder('/checklist/:id', 'routes.checklist'),
+              { path: '/checklist/:id', element: <ChecklistScreen /> },
               {
                 element: <RequireAdmin />,
                 children: [

@@ -99,7 +99,7 @@ let localChain: Promise<unknown> = Promise.resolve();
 
 /** One drainer at a time: a Web Lock where there is one (tabs and worker), else one per JS context. */
 export function withDrainLock<T>(work: () => Promise<T>): Promise<T | undefined> {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (locks) return locks.request('equipee-outbox-drain', work) as Promise<T>;
   const run = localChain.then(work, work);
   localChain = run.catch(() => undefined);

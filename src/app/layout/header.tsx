@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useSloganStore } from '../../state/slogan-store';
 import { ClubLogo } from '../../ui/club-logo';
 import { Icon } from '../../ui/icons';
+import { SyncBadge } from './sync-status';
 
 export function Header() {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ export function Header() {
         <ClubLogo />
       </Link>
       <p className="slogan">{slogan}</p>
+      <SyncBadge />
       <Link to="/my-profile" className="icon-button" aria-label={t('nav.profile')} title={t('nav.profile')}>
         <Icon name="profile" />
       </Link>

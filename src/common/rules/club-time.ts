@@ -34,11 +34,14 @@ export function clubDayStart(day: string, timeZone: string): Date {
   return new Date(instant);
 }
 
-/** The club day after `day`. */
-export function nextDay(day: string): string {
+/** The club day `days` after `day` (before, when negative). */
+export function shiftDay(day: string, days: number): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
+
+/** The club day after `day`. */
+export const nextDay = (day: string): string => shiftDay(day, 1);
 
 /** The club day (`yyyy-mm-dd`) an instant falls on. */
 export function clubDayOf(instant: Date, timeZone: string): string {

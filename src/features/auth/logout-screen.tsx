@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../../data/api-client';
 import { getToken } from '../../data/session-storage';
+import { sessionEnded } from '../../state/session-lifecycle';
 import { useSessionStore } from '../../state/session-store';
 import { showToast } from '../../state/toast-store';
 
@@ -16,7 +17,8 @@ export function LogoutScreen() {
     if (hasStarted.current) return;
     hasStarted.current = true;
     const endServerSession = getToken() ? logout().catch(() => undefined) : Promise.resolve();
-    void endServerSession.then(() => {
+    void endServerSession.then(async () => {
+      await sessionEnded();
       useSessionStore.getState().clear();
       showToast('success', 'logout_success');
       void navigate('/login', { replace: true });

@@ -45,7 +45,7 @@ describe('the signed-in guard', () => {
     useSessionStore.setState({ currentUser: USER });
     const fetchMock = stubFetch(offline);
     const { router } = renderApp('/');
-    expect(await screen.findByText('Bonjour Marie !')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Accueil' })).toBeTruthy();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(router.state.location.pathname).toBe('/');
     expect(getToken()).toBe('tok');
@@ -102,7 +102,7 @@ describe('the role guards', () => {
     stubFetch(settingsOrMe(() => json(200, USER)));
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
-    await screen.findByText('Bonjour Marie !');
+    await screen.findByRole('heading', { name: 'Accueil' });
     expect(nav.textContent).toBe('DéconnexionAccueilActualités');
   });
 

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shiftDay } from '../../common/rules/club-time';
+import { dayLabel } from '../../common/rules/date-display';
+import { useWeekEvents } from '../../data/hooks';
+import { syncEngine } from '../../data/sync';
+import { currentWeek } from '../../data/sync-engine';
+import { useSessionStore } from '../../state/session-store';
+import { EventRow } from './event-row';
+
+/** Interim home (issue 5): the week's events from the cache; the full home of §2 replaces it later. */
+export function WeekScreen() {
+  const { t, i18n } = useTranslation();
+  const user = useSessionStore((s) => s.currentUser);
+  const [monday, setMonday] = useState(currentWeek);
+  const events = useWeekEvents(monday);
+  const sunday = shiftDay(monday, 6);
+
+  useEffect(() => {
+    void syncEngine()
+      ?.refreshWeek(monday)
+      .catch(() => undefined);
+  }, [monday]);
+
+  if (!user) return null;
+  return (
+    <section>
+      <h1>{t('routes.home')}</h1>
+      <nav className="week-nav" aria-label={t('events.week_nav')}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setMonday(shiftDay(monday, -7))}
+          aria-label={t('events.previous_week')}
+        >
+          ‹
+        </button>
+        <span className="week-range">{`${dayLabel(monday, i18n.language)} – ${dayLabel(sunday, i18n.language)}`}</span>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setMonday(shiftDay(monday, 7))}
+          aria-label={t('events.next_week')}
+        >
+          ›
+        </button>
+      </nav>
+      {events === undefined && <p role="status">{t('app.loading')}</p>}
+      {events?.length === 0 && (
+        <div className="empty-week">
+          <p>{t('events.none_found')}</p>
+          <button type="button" className="button" onClick={() => setMonday(currentWeek())}>
+            {t('events.back_to_current_week')}
+          </button>
+        </div>
+      )}
+      {events && events.length > 0 && (
+        <ul className="event-list">
+          {events.map((event) => (
+            <EventRow
+              key={event.uuid_event}
+              event={event}
+              user={user}
+              canOpenChecklist={user.role_name === 'SuperAdmin' || event.creator.id === user.id}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { eventDates } from '../common/rules/date-display';
+
+export function EventDatesText({ start, end }: { start: string; end: string }) {
+  const { t, i18n } = useTranslation();
+  const d = eventDates(start, end, i18n.language);
+  return (
+    <span>
+      {d.isSameDay
+        ? t('events.same_day', {
+            weekday: d.weekday,
+            date: d.startDate,
+            duration: d.duration,
+            from: d.startTime,
+            to: d.endTime,
+          })
+        : t('events.multi_day', {
+            fromDate: d.startDate,
+            fromTime: d.startTime,
+            toDate: d.endDate,
+            toTime: d.endTime,
+          })}
+    </span>
+  );
+}
