@@ -26,6 +26,8 @@ export interface Config {
    * fail without them (the negative control). Never set in production.
    */
   rowLocks: boolean;
+  /** Test-only: a file where each Idempotency-Key received and executed is logged (exactly-once checks). */
+  testReplayLog: string | undefined;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
     rowLocks: env.EQUIPEE_TEST_DISABLE_ROW_LOCKS !== 'true',
+    testReplayLog: env.EQUIPEE_TEST_REPLAY_LOG || undefined,
     rateLimits: {
       login: positiveInt(env.RATE_LIMIT_LOGIN, 60, 'RATE_LIMIT_LOGIN'),
       confirm: positiveInt(env.RATE_LIMIT_CONFIRM, 60, 'RATE_LIMIT_CONFIRM'),

@@ -39,6 +39,14 @@ export function currentWeek(now = new Date()): string {
   return weekStart(clubDayOf(now, CLUB_TIMEZONE));
 }
 
+/** One event from the server into the cache, with the user's pending writes laid over it. */
+export async function fetchEventInto(db: EquipeeDb, uuid: string): Promise<void> {
+  const event = await apiRequest('GET', `/api/event/${uuid}`, { schema: eventSchema });
+  const session = await db.session.get('current');
+  const pending = await db.outbox.where('status').equals('pending').sortBy('id');
+  await db.events.put(session ? withPendingWrites(event, pending, session.user) : event);
+}
+
 export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): SyncEngine {
   const fetchedAt = new Map<string, number>();
   let visibleWeek = currentWeek();
@@ -69,13 +77,6 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
       await db.events.bulkPut(session ? events.map((e) => withPendingWrites(e, pending, session.user)) : events);
     });
     fetchedAt.set(key, Date.now());
-  }
-
-  async function refreshEvent(uuid: string) {
-    const event = await apiRequest('GET', `/api/event/${uuid}`, { schema: eventSchema });
-    const session = await db.session.get('current');
-    const pending = await db.outbox.where('status').equals('pending').sortBy('id');
-    await db.events.put(session ? withPendingWrites(event, pending, session.user) : event);
   }
 
   async function refreshCatalog(force = false) {
@@ -124,11 +125,12 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
   window.addEventListener('focus', onFocus);
   document.addEventListener('visibilitychange', onVisible);
   void drainNow().catch(() => undefined);
+  refreshAll(false);
 
   return {
     refreshWeek,
     refreshCatalog,
-    refreshEvent,
+    refreshEvent: (uuid) => fetchEventInto(db, uuid),
     drainSoon,
     drainNow,
     stop() {

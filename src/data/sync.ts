@@ -7,7 +7,7 @@ import type { User } from '../common/contract/user';
 import { appDb } from './db';
 import { queueCheck, queueSubscription, queueWaitingList } from './outbox';
 import { clearCachedData, mirrorSession } from './session-mirror';
-import { type SyncEngine, startSyncEngine } from './sync-engine';
+import { fetchEventInto, type SyncEngine, startSyncEngine } from './sync-engine';
 import { BACKGROUND_SYNC_TAG } from './sync-tag';
 
 let engine: SyncEngine | undefined;
@@ -64,4 +64,14 @@ export async function retryWrite(id: number): Promise<void> {
 export async function discardWrite(id: number): Promise<void> {
   await appDb().outbox.delete(id);
   await engine?.drainNow();
+}
+
+/** A screen needs this event (a checklist outside the cached weeks): fetch it, whether or not sync runs yet. */
+export function refreshEvent(uuid: string): Promise<void> {
+  return fetchEventInto(appDb(), uuid);
+}
+
+/** The week a screen shows: the engine fetches it (and remembers it as the one to keep fresh). */
+export function showWeek(monday: string): void {
+  void engine?.refreshWeek(monday).catch(() => undefined);
 }

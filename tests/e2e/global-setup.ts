@@ -14,7 +14,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    EQUIPEE_TEST_REPLAY_LOG: path.join(dataDir, 'replay-log.jsonl'),
   };
+  // Workers start after this and inherit it: tests read the server's log of Idempotency-Keys.
+  process.env.E2E_REPLAY_LOG = env.EQUIPEE_TEST_REPLAY_LOG;
   seedUsers(env);
   const server = await startServer(env);
   return async () => {

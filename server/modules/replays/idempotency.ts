@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
@@ -44,11 +45,12 @@ export async function idempotent(
   const bodyHash = createHash('sha256')
     .update(JSON.stringify(request.body ?? null))
     .digest('hex');
+  testLog(deps, 'received', header);
   const stored = await readStored(deps, scope, bodyHash);
   if (stored) return stored;
 
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const answer = await deps.db.transaction().execute(async (trx) => {
       if (deps.dbKind === 'postgres') await sql`set local lock_timeout = '10s'`.execute(trx);
       await trx
         .insertInto('idempotency_keys')
@@ -58,6 +60,8 @@ export async function idempotent(
       await saveAnswer(trx, scope, answer);
       return answer;
     });
+    testLog(deps, 'executed', header);
+    return answer;
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === '23505') {
@@ -82,9 +86,16 @@ export async function idempotent(
         })
         .onConflict((oc) => oc.doNothing())
         .execute();
+      testLog(deps, 'executed', header);
     }
     throw error;
   }
+}
+
+/** Test-only (EQUIPEE_TEST_REPLAY_LOG): one line per key received and per key executed. */
+function testLog(deps: AppDeps, what: 'received' | 'executed', key: string): void {
+  if (deps.config.testReplayLog)
+    fs.appendFileSync(deps.config.testReplayLog, `${JSON.stringify({ what, key })}\n`);
 }
 
 type Scope = { user_id: string; method: string; path: string; key: string };

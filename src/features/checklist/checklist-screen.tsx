@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useEvent, usePendingChecks } from '../../data/hooks';
-import { syncEngine, tick } from '../../data/sync';
+import { refreshEvent, tick } from '../../data/sync';
 import { errorText } from '../../i18n/error-text';
 import { useSessionStore } from '../../state/session-store';
 import { showToast } from '../../state/toast-store';
@@ -19,10 +19,7 @@ export function ChecklistScreen() {
   const pending = usePendingChecks(id);
 
   useEffect(() => {
-    if (id)
-      void syncEngine()
-        ?.refreshEvent(id)
-        .catch(() => undefined);
+    if (id) void refreshEvent(id).catch(() => undefined);
   }, [id]);
 
   if (event === undefined) return <p role="status">{t('app.loading')}</p>;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { shiftDay } from '../../common/rules/club-time';
 import { dayLabel } from '../../common/rules/date-display';
 import { useWeekEvents } from '../../data/hooks';
-import { syncEngine } from '../../data/sync';
+import { showWeek } from '../../data/sync';
 import { currentWeek } from '../../data/sync-engine';
 import { useSessionStore } from '../../state/session-store';
 import { EventRow } from './event-row';
@@ -17,9 +17,7 @@ export function WeekScreen() {
   const sunday = shiftDay(monday, 6);
 
   useEffect(() => {
-    void syncEngine()
-      ?.refreshWeek(monday)
-      .catch(() => undefined);
+    showWeek(monday);
   }, [monday]);
 
   if (!user) return null;

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_PASSWORD, E2E_USERS } from './server-process';
+
+/** Calls the real server directly, to set a scene or check what it holds. */
+export async function call<T = unknown>(
+  request: APIRequestContext,
+  token: string | null,
+  method: string,
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(url, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(data !== undefined ? { data } : {}),
+  });
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+export async function signInApi(
+  request: APIRequestContext,
+  username: string,
+  password = E2E_PASSWORD,
+): Promise<{ token: string; id: string }> {
+  const answer = await call<{ token: string; user: { id: string } }>(
+    request,
+    null,
+    'POST',
+    '/api/user/login',
+    { username_or_email: username, password },
+  );
+  return { token: answer.token, id: answer.user.id };
+}
+
+export const rootToken = async (request: APIRequestContext) =>
+  (await signInApi(request, E2E_USERS.superAdmin.username)).token;
+
+/** A member made the real way: invited by an admin, confirmed through the link, signed in. */
+export async function newMember(
+  request: APIRequestContext,
+  adminToken: string,
+  username: string,
+  role?: 'Contributor',
+) {
+  const invited = await call<{ id: string; confirm_url: string }>(
+    request,
+    adminToken,
+    'POST',
+    '/api/user/register',
+    {
+      username,
+      email: `${username}@example.org`,
+    },
+  );
+  const token = new URL(invited.confirm_url).pathname.split('/').pop() ?? '';
+  await call(request, null, 'POST', `/api/user/confirm/${token}`, { password: E2E_PASSWORD });
+  if (role) await call(request, adminToken, 'PUT', `/api/user/role/${invited.id}`, { role_name: role });
+  return { username, ...(await signInApi(request, username)) };
+}
+
+export async function newEvent(
+  request: APIRequestContext,
+  token: string,
+  options: { max?: number; startInHours?: number } = {},
+) {
+  const model = await call<{ uuid: string }>(request, token, 'POST', '/api/event/model/add', {
+    name: 'Kayak de mer',
+    description: 'Sortie en baie',
+  });
+  const start = new Date(Date.now() + (options.startInHours ?? 2) * 3_600_000);
+  return call<{ uuid_event: string }>(request, token, 'POST', '/api/event/add-or-update', {
+    uuid_model_event: model.uuid,
+    start_date: start.toISOString(),
+    end_date: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    city: 'Brest',
+    zip_code: '29200',
+    max_subscribers: options.max ?? 50,
+  });
+}
+
+export function subscribeApi(
+  request: APIRequestContext,
+  member: { token: string; id: string },
+  eventUuid: string,
+) {
+  return call(request, member.token, 'PUT', '/api/event/subscribe/status', {
+    uuid_event: eventUuid,
+    uuid_user: member.id,
+    subscribe: true,
+  });
+}
+
+/** The server's log of Idempotency-Keys (test mode): how many times each key was executed. */
+export function executedKeys(): Map<string, number> {
+  const file = process.env.E2E_REPLAY_LOG ?? '';
+  const counts = new Map<string, number>();
+  if (!fs.existsSync(file)) return counts;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const { what, key } = JSON.parse(line) as { what: string; key: string };
+    if (what === 'executed') counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
