@@ -36,7 +36,11 @@ export function EventRow({
     : `${event.subcribers_count}/${event.max_subscribers}`;
 
   return (
-    <li className={`event-row${isClosed ? ' event-closed' : ''}`} data-testid="event-row" data-event={event.uuid_event}>
+    <li
+      className={`event-row${isClosed ? ' event-closed' : ''}`}
+      data-testid="event-row"
+      data-event={event.uuid_event}
+    >
       <div className="event-main">
         <h2 className="event-title">
           {event.model_name}
