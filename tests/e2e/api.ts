@@ -103,3 +103,27 @@ export function executedKeys(): Map<string, number> {
   }
   return counts;
 }
+
+/** An event with `count` members subscribed (made through the API), for checklist scenes. */
+export async function eventWithSubscribers(request: APIRequestContext, count: number, prefix: string) {
+  const root = await rootToken(request);
+  const event = await newEvent(request, root, { max: count + 10 });
+  const stamp = Date.now() % 1_000_000;
+  for (let i = 0; i < count; i++)
+    await subscribeApi(request, await newMember(request, root, `${prefix}${stamp}-${i}`), event.uuid_event);
+  return { root, event };
+}
+
+export async function checkedOnServer(
+  request: APIRequestContext,
+  token: string,
+  eventUuid: string,
+): Promise<number> {
+  const event = await call<{ subscribers_with_stuff: Array<{ is_checked: boolean }> }>(
+    request,
+    token,
+    'GET',
+    `/api/event/${eventUuid}`,
+  );
+  return event.subscribers_with_stuff.filter((s) => s.is_checked).length;
+}
