@@ -40,7 +40,12 @@ self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== BACKGROUND_SYNC_TAG) return;
   sync.waitUntil(
-    withDrainLock(() => drainOutbox(new EquipeeDb(), httpTransport)).then((outcome) => {
+    withDrainLock(async () => {
+      const db = new EquipeeDb();
+      // The browser fires this when the network is back: backoffs end now.
+      await db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+      return drainOutbox(db, httpTransport);
+    }).then((outcome) => {
       if (outcome?.stoppedBy === 'network' || outcome?.stoppedBy === 'retry-later')
         throw new Error('outbox not drained yet');
     }),

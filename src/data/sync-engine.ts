@@ -39,6 +39,10 @@ export function currentWeek(now = new Date()): string {
   return weekStart(clubDayOf(now, CLUB_TIMEZONE));
 }
 
+export async function retryPendingNow(db: EquipeeDb): Promise<void> {
+  await db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+}
+
 /** One event from the server into the cache, with the user's pending writes laid over it. */
 export async function fetchEventInto(db: EquipeeDb, uuid: string): Promise<void> {
   const event = await apiRequest('GET', `/api/event/${uuid}`, { schema: eventSchema });
@@ -114,7 +118,10 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     void refreshCatalog(force).catch(() => undefined);
   };
   const onOnline = () => {
-    void drainNow().catch(() => undefined);
+    // The network is back: backoffs waited for exactly this, so every pending write may go now.
+    void retryPendingNow(db)
+      .then(drainNow)
+      .catch(() => undefined);
     refreshAll(true);
   };
   const onFocus = () => refreshAll(false);

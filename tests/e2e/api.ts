@@ -70,14 +70,20 @@ export async function newEvent(
     description: 'Sortie en baie',
   });
   const start = new Date(Date.now() + (options.startInHours ?? 2) * 3_600_000);
-  return call<{ uuid_event: string }>(request, token, 'POST', '/api/event/add-or-update', {
-    uuid_model_event: model.uuid,
-    start_date: start.toISOString(),
-    end_date: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-    city: 'Brest',
-    zip_code: '29200',
-    max_subscribers: options.max ?? 50,
-  });
+  return call<{ uuid_event: string; start_date: string }>(
+    request,
+    token,
+    'POST',
+    '/api/event/add-or-update',
+    {
+      uuid_model_event: model.uuid,
+      start_date: start.toISOString(),
+      end_date: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      city: 'Brest',
+      zip_code: '29200',
+      max_subscribers: options.max ?? 50,
+    },
+  );
 }
 
 export function subscribeApi(

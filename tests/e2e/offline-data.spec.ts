@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { call, executedKeys, newEvent, newMember, rootToken, subscribeApi } from './api';
-import { mainNav, signIn } from './helpers';
+import { mainNav, showEventRow, signIn } from './helpers';
 import { E2E_USERS } from './server-process';
 
 test('after one online visit, a reload with no network shows the week and its events, still signed in', async ({
@@ -9,9 +9,9 @@ test('after one online visit, a reload with no network shows the week and its ev
   request,
 }) => {
   const token = await rootToken(request);
-  await newEvent(request, token, { startInHours: 3 });
+  const event = await newEvent(request, token, { startInHours: 1 });
   await signIn(page, E2E_USERS.member.username);
-  await expect(page.getByTestId('event-row').first()).toBeVisible();
+  await showEventRow(page, event);
   const count = await page.getByTestId('event-row').count();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -75,10 +75,9 @@ test('a subscription queued offline to an event others fill meanwhile is refused
   request,
 }) => {
   const root = await rootToken(request);
-  const event = await newEvent(request, root, { max: 1, startInHours: 5 });
+  const event = await newEvent(request, root, { max: 1, startInHours: 1 });
   await signIn(page, E2E_USERS.member.username);
-  const row = page.locator(`[data-event="${event.uuid_event}"]`);
-  await expect(row).toBeVisible();
+  const row = await showEventRow(page, event);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

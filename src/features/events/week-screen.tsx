@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shiftDay } from '../../common/rules/club-time';
+import { useSearchParams } from 'react-router-dom';
+import { shiftDay, weekStart } from '../../common/rules/club-time';
 import { dayLabel } from '../../common/rules/date-display';
 import { useWeekEvents } from '../../data/hooks';
 import { showWeek } from '../../data/sync';
@@ -12,7 +13,14 @@ import { EventRow } from './event-row';
 export function WeekScreen() {
   const { t, i18n } = useTranslation();
   const user = useSessionStore((s) => s.currentUser);
-  const [monday, setMonday] = useState(currentWeek);
+  // The week is in the address (`/?week=yyyy-mm-dd`), so a week can be linked to and survives a reload.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('week');
+  const monday =
+    asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked))
+      ? weekStart(asked)
+      : currentWeek();
+  const setMonday = (day: string) => setParams(day === currentWeek() ? {} : { week: day });
   const events = useWeekEvents(monday);
   const sunday = shiftDay(monday, 6);
 
