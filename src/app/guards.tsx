@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
 import { getToken, TOKEN_KEY } from '../data/session-storage';
-import { sessionStarted } from '../state/session-lifecycle';
+import { sessionEnded, sessionStarted } from '../state/session-lifecycle';
 import { useSessionStore } from '../state/session-store';
 import { showToast } from '../state/toast-store';
 import { resolveSession, type SessionOutcome } from './resolve-session';
@@ -24,7 +24,11 @@ export function RequireAuth() {
       sessionStarted(outcome.user);
     }
     if (outcome.kind === 'unreachable' && outcome.cachedUser) sessionStarted(outcome.cachedUser);
-    if (outcome.kind === 'signed-out') useSessionStore.getState().clear();
+    if (outcome.kind === 'signed-out') {
+      // Signed out here or in another tab: the cache goes, pending writes stay for the next sign-in.
+      useSessionStore.getState().clear();
+      void sessionEnded();
+    }
     setState(outcome);
   }, []);
 

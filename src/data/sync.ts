@@ -29,6 +29,19 @@ export async function stopSync(): Promise<void> {
   await clearCachedData(appDb());
 }
 
+/** The device has no room left for the offline cache: the write could not be kept. */
+export class StorageFullError extends Error {}
+
+async function queued<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const names = [(error as { name?: string }).name, (error as { inner?: { name?: string } }).inner?.name];
+    if (names.includes('QuotaExceededError')) throw new StorageFullError('storage full');
+    throw error;
+  }
+}
+
 async function afterQueued(): Promise<void> {
   engine?.drainSoon();
   try {
@@ -41,17 +54,17 @@ async function afterQueued(): Promise<void> {
 }
 
 export async function tick(user: User, eventUuid: string, userId: string | number, isInvited: boolean, isChecked: boolean) {
-  await queueCheck(appDb(), user, { eventUuid, userId, isInvited, isChecked });
+  await queued(queueCheck(appDb(), user, { eventUuid, userId, isInvited, isChecked }));
   void afterQueued();
 }
 
 export async function changeSubscription(user: User, eventUuid: string, subscribe: boolean, stuffUuid?: string | null) {
-  await queueSubscription(appDb(), user, { eventUuid, subscribe, stuffUuid: stuffUuid ?? null });
+  await queued(queueSubscription(appDb(), user, { eventUuid, subscribe, stuffUuid: stuffUuid ?? null }));
   void afterQueued();
 }
 
 export async function joinWaitingList(user: User, eventUuid: string, stuffUuid?: string | null) {
-  await queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null });
+  await queued(queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null }));
   void afterQueued();
 }
 
