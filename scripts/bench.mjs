@@ -36,3 +36,4 @@ try {
 } finally {
   if (pgDir) spawnSync('scripts/throwaway-postgres.sh', ['stop', pgDir], { stdio: 'inherit' });
 }
+step('npx', ['tsx', 'bench/offline.ts']);
