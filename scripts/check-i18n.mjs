@@ -38,7 +38,7 @@ for (const code of errorCodes)
 
 // Text between a tag's end and the next tag or expression. Symbols, digits and punctuation are allowed.
 const JSX_TEXT = />([^<>{}]*[\p{L}][^<>{}]*)</gu;
-const T_CALL = /\bt\(\s*'([a-z0-9_.]+)'/g;
+const T_CALL = /\bt\(\s*(['"])([a-z0-9_.]+)\1/g;
 for (const file of sourceFiles('src')) {
   const source = read(file);
   if (file.endsWith('.tsx')) {
@@ -53,7 +53,7 @@ for (const file of sourceFiles('src')) {
     }
   }
   for (const match of source.matchAll(T_CALL)) {
-    if (!fr.has(match[1])) problems.push(`${file}: t('${match[1]}') has no key in fr.json`);
+    if (!fr.has(match[2])) problems.push(`${file}: t('${match[2]}') has no key in fr.json`);
   }
 }
 

@@ -7,6 +7,7 @@ import { NewsScreen } from '../features/news/news-screen';
 import { PlaceholderScreen } from '../ui/placeholder-screen';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { OptionalAppLayout } from './layout/optional-app-layout';
 import { RootShell } from './root-shell';
 
 const placeholder = (path: string, titleKey: string): RouteObject => ({
@@ -21,7 +22,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginScreen /> },
       { path: '/logout', element: <LogoutScreen /> },
-      { path: '/news', element: <NewsScreen /> },
+      { element: <OptionalAppLayout />, children: [{ path: '/news', element: <NewsScreen /> }] },
       placeholder('/askreset', 'routes.askreset'),
       placeholder('/confirm/:token', 'routes.confirm'),
       placeholder('/reset', 'routes.reset'),

@@ -9,6 +9,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Model, Stuff } from '../common/contract/catalog';
 import type { EventDto, SubscriberEntry } from '../common/contract/event';
+import type { Guest } from '../common/contract/participation';
 import type { User } from '../common/contract/user';
 
 export const DB_NAME = 'equipee';
@@ -42,6 +43,8 @@ export interface OutboxRow {
 export interface WaitingRow {
   uuid_event: string;
   uuid_user: string;
+  username: string;
+  created_at: string;
   uuid_stuff: string | null;
 }
 
@@ -52,7 +55,7 @@ export class EquipeeDb extends Dexie {
   stuffs!: EntityTable<Stuff, 'uuid'>;
   subscriptions!: EntityTable<SubscriberEntry, 'uuid'>;
   waitingList!: EntityTable<WaitingRow, 'uuid_event'>;
-  invites!: EntityTable<{ id: number; uuid_event: string; uuid_user: string }, 'id'>;
+  invites!: EntityTable<Guest, 'id'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
 
   constructor(name = DB_NAME) {

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { modelSchema, stuffSchema } from '../common/contract/catalog';
-import { eventSchema } from '../common/contract/event';
+import { eventSchema, subscriberEntrySchema, waitingEntrySchema } from '../common/contract/event';
+import { guestSchema } from '../common/contract/participation';
 import { CLUB_TIMEZONE } from '../common/rules/club';
 import { clubDayOf, shiftDay, weekStart } from '../common/rules/club-time';
 import { apiRequest } from './api-client';
@@ -98,10 +99,38 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     fetchedAt.set('catalog', Date.now());
   }
 
+  /** The member's own lists: subscriptions, waiting list, and their guests with contact details. */
+  async function refreshMyLists(force = false) {
+    const session = await db.session.get('current');
+    if (!session || (!force && isFresh('mine'))) return;
+    const id = session.user.id;
+    const [subscriptions, waiting] = await Promise.all([
+      apiRequest('GET', `/api/event/my-subscriptions/${id}`, { schema: z.array(subscriberEntrySchema) }),
+      apiRequest('GET', `/api/event/my-waiting-list/${id}`, { schema: z.array(waitingEntrySchema) }),
+    ]);
+    const hostedEvents = (await db.events.toArray()).filter((e) => e.invite_list.some((g) => g.uuid_user === id));
+    const guests = (
+      await Promise.all(
+        hostedEvents.map((e) => apiRequest('GET', `/api/event/my-invite-list/${e.uuid_event}/${id}`, { schema: z.array(guestSchema) })),
+      )
+    ).flat();
+    await db.transaction('rw', db.subscriptions, db.waitingList, db.invites, async () => {
+      await Promise.all([db.subscriptions.clear(), db.waitingList.clear(), db.invites.clear()]);
+      await db.subscriptions.bulkPut(subscriptions);
+      await db.waitingList.bulkPut(waiting.map((w) => ({ ...w })));
+      await db.invites.bulkPut(guests);
+    });
+    fetchedAt.set('mine', Date.now());
+  }
+
   async function drainNow() {
     const outcome = await withDrainLock(() => drainOutbox(db, httpTransport));
     if (outcome?.stoppedBy === 'unauthorised') onUnauthorised();
-    if (outcome && outcome.sent + outcome.failed > 0) await refreshWeek(visibleWeek, true).catch(() => undefined);
+    if (outcome && outcome.sent + outcome.failed > 0) {
+      await refreshWeek(visibleWeek, true)
+        .then(() => refreshMyLists(true))
+        .catch(() => undefined);
+    }
     if (outcome?.stoppedBy === 'network' || outcome?.stoppedBy === 'retry-later') {
       const next = await db.outbox.where('status').equals('pending').first();
       if (next) drainSoon(Math.max(DRAIN_DELAY_MS, next.nextAttemptAt - Date.now()));
@@ -114,7 +143,9 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
   }
 
   const refreshAll = (force: boolean) => {
-    void refreshWeek(visibleWeek, force).catch(() => undefined);
+    void refreshWeek(visibleWeek, force)
+      .then(() => refreshMyLists(force))
+      .catch(() => undefined);
     void refreshCatalog(force).catch(() => undefined);
   };
   const onOnline = () => {

@@ -53,6 +53,8 @@ export const guestSchema = z.object({
   is_checked: z.boolean(),
 });
 
+export type Guest = z.infer<typeof guestSchema>;
+
 export const deleteInvitationSchema = z.object({
   id: z.number().int().positive(),
   uuid_event: z.string().uuid(),
