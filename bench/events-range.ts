@@ -11,6 +11,7 @@ import { openDatabase } from '../server/db/connect';
 import { startMailWorker } from '../server/mail/mail-worker';
 import { createMailTransport } from '../server/mail/transport';
 import { createConfirmedUser } from '../server/modules/users/create-user';
+import { insertUser } from '../server/modules/users/users.repository';
 
 const EVENTS = 50;
 const SUBSCRIBERS = 30;
@@ -56,26 +57,13 @@ async function run(label: string, databaseUrl: string | undefined) {
   });
   const users = await Promise.all(
     Array.from({ length: SUBSCRIBERS }, (_, i) =>
-      db
-        .insertInto('users')
-        .values({
-          id: randomUUID(),
-          username: `member${i}`,
-          email: `member${i}@example.org`,
-          password_hash: null,
-          role_name: 'User',
-          confirmed_at: new Date(),
-          locked_until: null,
-          last_name: null,
-          first_name: null,
-          street: null,
-          city: null,
-          zip_code: null,
-          phone: null,
-          shoe_size: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
+      insertUser(db, {
+        username: `member${i}`,
+        email: `member${i}@example.org`,
+        password_hash: null,
+        role_name: 'User',
+        confirmed_at: new Date(),
+      }),
     ),
   );
   const model = randomUUID();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../server/db/connect';
 import { createConfirmedUser } from '../server/modules/users/create-user';
+import { insertUser } from '../server/modules/users/users.repository';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
 import { E2E_BASE_URL, E2E_PASSWORD, E2E_PORT, startServer, stopServer } from '../tests/e2e/server-process';
 
@@ -48,26 +49,13 @@ await handle.db
   })
   .execute();
 for (let i = 0; i < ROWS; i++) {
-  const user = await handle.db
-    .insertInto('users')
-    .values({
-      id: randomUUID(),
-      username: `m${String(i).padStart(3, '0')}`,
-      email: `m${i}@example.org`,
-      password_hash: null,
-      role_name: 'User',
-      confirmed_at: new Date(),
-      locked_until: null,
-      last_name: null,
-      first_name: null,
-      street: null,
-      city: null,
-      zip_code: null,
-      phone: null,
-      shoe_size: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertUser(handle.db, {
+    username: `m${String(i).padStart(3, '0')}`,
+    email: `m${i}@example.org`,
+    password_hash: null,
+    role_name: 'User',
+    confirmed_at: new Date(),
+  });
   await handle.db
     .insertInto('subscriptions')
     .values({

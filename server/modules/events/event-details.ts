@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { EventDto } from '../../../src/common/contract/event';
 import type { Database, EventRow } from '../../db/schema';
+import { subscriberRows, toSubscriberEntry } from './participation.repository';
 
 type Db = Kysely<Database>;
-const NO_STUFF = 'default_name';
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -34,19 +34,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
       .select(['id', 'first_name', 'last_name'])
       .where('id', 'in', [...new Set(events.map((e) => e.creator_id))])
       .execute(),
-    db
-      .selectFrom('subscriptions')
-      .innerJoin('users', 'users.id', 'subscriptions.user_id')
-      .leftJoin('stuffs', 'stuffs.uuid', 'subscriptions.stuff_uuid')
-      .select([
-        'subscriptions.uuid',
-        'subscriptions.event_uuid',
-        'subscriptions.user_id',
-        'subscriptions.stuff_uuid',
-        'subscriptions.is_checked',
-        'users.username',
-        'stuffs.name as stuff_name',
-      ])
+    subscriberRows(db)
       .where('subscriptions.event_uuid', 'in', uuids)
       .orderBy('subscriptions.created_at')
       .orderBy('subscriptions.uuid')
@@ -130,15 +118,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
           ? null
           : Math.max(0, stuff.stock - holdersDuring(holders, stuff.uuid, event)),
       })),
-      subscribers_with_stuff: eventSubscriptions.map((s) => ({
-        id: s.user_id,
-        uuid: s.uuid,
-        uuid_event: s.event_uuid,
-        username: s.username,
-        stuff_name: s.stuff_name ?? NO_STUFF,
-        uuid_stuff: s.stuff_uuid,
-        is_checked: s.is_checked,
-      })),
+      subscribers_with_stuff: eventSubscriptions.map(toSubscriberEntry),
       waiting_list: (waitingBy.get(event.uuid) ?? []).map((w) => ({
         uuid_user: w.user_id,
         username: w.username,

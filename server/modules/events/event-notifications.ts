@@ -6,7 +6,8 @@ import { notify } from '../notifications/notify';
 
 type Db = Kysely<Database>;
 
-const subscribersOf = (db: Db, eventUuid: string): Promise<UserRow[]> =>
+/** The accounts subscribed to an event. */
+export const subscribersOf = (db: Db, eventUuid: string): Promise<UserRow[]> =>
   db
     .selectFrom('subscriptions')
     .innerJoin('users', 'users.id', 'subscriptions.user_id')

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { describeEvent } from '../../mail/templates';
 import { notify } from '../notifications/notify';
+import { subscribersOf } from './event-notifications';
 import { assertCanManage } from './event-rules';
 import { findEvent } from './events.repository';
 
@@ -50,12 +51,7 @@ export async function sendGroupMail(
       .select('name')
       .where('uuid', '=', event.model_uuid)
       .executeTakeFirst();
-    const subscribers = await trx
-      .selectFrom('subscriptions')
-      .innerJoin('users', 'users.id', 'subscriptions.user_id')
-      .selectAll('users')
-      .where('subscriptions.event_uuid', '=', event.uuid)
-      .execute();
+    const subscribers = await subscribersOf(trx, event.uuid);
     return notify(deps, trx, 'group_email', subscribers, (r) => ({
       subject,
       message,

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { SubscriberEntry } from '../../../src/common/contract/event';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** A member's subscriptions, as subscriber entries, soonest event first. */
-export async function listUserSubscriptions(db: Db, userId: string) {
-  const rows = await db
+/** Subscriptions with what a subscriber entry shows: the member's username and the stuff's name. */
+export function subscriberRows(db: Db) {
+  return db
     .selectFrom('subscriptions')
     .innerJoin('users', 'users.id', 'subscriptions.user_id')
-    .innerJoin('events', 'events.uuid', 'subscriptions.event_uuid')
     .leftJoin('stuffs', 'stuffs.uuid', 'subscriptions.stuff_uuid')
     .select([
       'subscriptions.uuid',
@@ -18,11 +18,14 @@ export async function listUserSubscriptions(db: Db, userId: string) {
       'subscriptions.is_checked',
       'users.username',
       'stuffs.name as stuff_name',
-    ])
-    .where('subscriptions.user_id', '=', userId)
-    .orderBy('events.start_date')
-    .execute();
-  return rows.map((r) => ({
+    ]);
+}
+
+type SubscriberRow = Awaited<ReturnType<ReturnType<typeof subscriberRows>['execute']>>[number];
+
+/** The entry shape of server-rules: `id` the member, `uuid` the subscription, `default_name` for no stuff. */
+export function toSubscriberEntry(r: SubscriberRow): SubscriberEntry {
+  return {
     id: r.user_id,
     uuid: r.uuid,
     uuid_event: r.event_uuid,
@@ -30,7 +33,17 @@ export async function listUserSubscriptions(db: Db, userId: string) {
     stuff_name: r.stuff_name ?? 'default_name',
     uuid_stuff: r.stuff_uuid,
     is_checked: r.is_checked,
-  }));
+  };
+}
+
+/** A member's subscriptions, as subscriber entries, soonest event first. */
+export async function listUserSubscriptions(db: Db, userId: string): Promise<SubscriberEntry[]> {
+  const rows = await subscriberRows(db)
+    .innerJoin('events', 'events.uuid', 'subscriptions.event_uuid')
+    .where('subscriptions.user_id', '=', userId)
+    .orderBy('events.start_date')
+    .execute();
+  return rows.map(toSubscriberEntry);
 }
 
 export async function listUserWaiting(db: Db, userId: string) {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 /**
  * Generates bad-input cases from a plain description of each field (written in the test, not read from
  * the contract): missing required fields, wrong types, unknown enum values, values past the limits.
@@ -127,4 +128,29 @@ export function casesFor(endpoint: JsonEndpoint): Array<{ name: string; raw: str
       field: c.field,
     })),
   ];
+}
+
+/** Sends every case of an endpoint; answers the ones not refused as 400 `invalid_input` with their field. */
+export async function unrefusedCases(
+  app: FastifyInstance,
+  endpoint: JsonEndpoint,
+  headers: Record<string, string>,
+) {
+  const cases = casesFor(endpoint);
+  const wrong: string[] = [];
+  for (const badCase of cases) {
+    const response = await app.inject({
+      method: endpoint.method,
+      url: endpoint.url(),
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: badCase.raw,
+    });
+    const body = response.json();
+    if (response.statusCode !== 400 || body.code !== 'invalid_input' || body.field !== badCase.field) {
+      wrong.push(
+        `${badCase.name}: ${response.statusCode} ${body.code} field=${body.field} (expected ${badCase.field})`,
+      );
+    }
+  }
+  return { wrong, count: cases.length };
 }
