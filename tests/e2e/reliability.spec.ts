@@ -30,7 +30,8 @@ test('500 queued writes survive 50 network flaps and 3 reloads, and land exactly
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  // About 3 minutes on a quiet 2-core machine: 500 taps, each waiting for its repaint, then the drain.
+  test.setTimeout(480_000);
   const rand = random(20261122);
   const { root, event: checklistEvent } = await eventWithSubscribers(request, 30, 'rel');
   const rootId = (await signInApi(request, E2E_USERS.superAdmin.username)).id;
