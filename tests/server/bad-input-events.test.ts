@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FieldSpec, type JsonEndpoint, unrefusedCases } from './helpers/bad-input-cases';
+import { type FieldSpec, type JsonEndpoint, snapshotTables, unrefusedCases } from './helpers/bad-input-cases';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
 /** The events API's bad input: 400 `invalid_input` naming the field, never 500, database unchanged. */
@@ -17,11 +17,7 @@ const TABLES = [
   'mail_queue',
 ] as const;
 
-async function snapshot(): Promise<string> {
-  const parts: unknown[] = [];
-  for (const table of TABLES) parts.push(await ctx.db.selectFrom(table).selectAll().execute());
-  return JSON.stringify(parts);
-}
+const snapshot = () => snapshotTables(ctx.db, TABLES);
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FieldSpec, type JsonEndpoint, unrefusedCases } from './helpers/bad-input-cases';
+import { type FieldSpec, type JsonEndpoint, snapshotTables, unrefusedCases } from './helpers/bad-input-cases';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
 /**
@@ -23,11 +23,7 @@ const TABLES = [
   'stuffs',
 ] as const;
 
-async function snapshot(): Promise<string> {
-  const parts: unknown[] = [];
-  for (const table of TABLES) parts.push(await ctx.db.selectFrom(table).selectAll().execute());
-  return JSON.stringify(parts);
-}
+const snapshot = () => snapshotTables(ctx.db, TABLES);
 
 beforeAll(async () => {
   ctx = await createTestContext({

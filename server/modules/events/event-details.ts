@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EventDto } from '../../../src/common/contract/event';
 import type { Database, EventRow } from '../../db/schema';
-import { subscriberRows, toSubscriberEntry } from './participation.repository';
+import { subscriberRows, toSubscriberEntry, toWaitingEntry, waitingRows } from './participation.repository';
 
 type Db = Kysely<Database>;
 
@@ -45,20 +45,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
       .where('event_uuid', 'in', uuids)
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('waiting_list')
-      .innerJoin('users', 'users.id', 'waiting_list.user_id')
-      .select([
-        'waiting_list.event_uuid',
-        'waiting_list.user_id',
-        'waiting_list.wished_stuff_uuid',
-        'waiting_list.created_at',
-        'users.username',
-      ])
-      .where('waiting_list.event_uuid', 'in', uuids)
-      .orderBy('waiting_list.created_at')
-      .orderBy('waiting_list.seq')
-      .execute(),
+    waitingRows(db).where('waiting_list.event_uuid', 'in', uuids).execute(),
     db
       .selectFrom('event_stuffs')
       .innerJoin('stuffs', 'stuffs.uuid', 'event_stuffs.stuff_uuid')
@@ -119,13 +106,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
           : Math.max(0, stuff.stock - holdersDuring(holders, stuff.uuid, event)),
       })),
       subscribers_with_stuff: eventSubscriptions.map(toSubscriberEntry),
-      waiting_list: (waitingBy.get(event.uuid) ?? []).map((w) => ({
-        uuid_user: w.user_id,
-        username: w.username,
-        created_at: w.created_at.toISOString(),
-        uuid_event: w.event_uuid,
-        uuid_stuff: w.wished_stuff_uuid,
-      })),
+      waiting_list: (waitingBy.get(event.uuid) ?? []).map(toWaitingEntry),
       invite_list: eventGuests.map((g) => ({
         id: g.id,
         uuid_event: g.event_uuid,

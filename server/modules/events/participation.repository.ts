@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SubscriberEntry } from '../../../src/common/contract/event';
+import type { SubscriberEntry, WaitingEntry } from '../../../src/common/contract/event';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -46,8 +46,9 @@ export async function listUserSubscriptions(db: Db, userId: string): Promise<Sub
   return rows.map(toSubscriberEntry);
 }
 
-export async function listUserWaiting(db: Db, userId: string) {
-  const rows = await db
+/** Waiting-list rows with the member's username, first in first. */
+export function waitingRows(db: Db) {
+  return db
     .selectFrom('waiting_list')
     .innerJoin('users', 'users.id', 'waiting_list.user_id')
     .select([
@@ -57,14 +58,22 @@ export async function listUserWaiting(db: Db, userId: string) {
       'waiting_list.created_at',
       'users.username',
     ])
-    .where('waiting_list.user_id', '=', userId)
     .orderBy('waiting_list.created_at')
-    .execute();
-  return rows.map((r) => ({
+    .orderBy('waiting_list.seq');
+}
+
+type WaitingRow = Awaited<ReturnType<ReturnType<typeof waitingRows>['execute']>>[number];
+
+export function toWaitingEntry(r: WaitingRow): WaitingEntry {
+  return {
     uuid_user: r.user_id,
     username: r.username,
     created_at: r.created_at.toISOString(),
     uuid_event: r.event_uuid,
     uuid_stuff: r.wished_stuff_uuid,
-  }));
+  };
+}
+
+export async function listUserWaiting(db: Db, userId: string): Promise<WaitingEntry[]> {
+  return (await waitingRows(db).where('waiting_list.user_id', '=', userId).execute()).map(toWaitingEntry);
 }

@@ -83,6 +83,8 @@ export const waitingEntrySchema = z.object({
   uuid_stuff: z.string().nullable(),
 });
 
+export type WaitingEntry = z.infer<typeof waitingEntrySchema>;
+
 export const eventStuffSchema = stuffSchema.extend({ available: z.number().int().nullable() });
 
 export const eventSchema = z.object({

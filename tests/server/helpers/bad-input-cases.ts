@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/db/schema';
 /**
  * Generates bad-input cases from a plain description of each field (written in the test, not read from
  * the contract): missing required fields, wrong types, unknown enum values, values past the limits.
@@ -153,4 +155,14 @@ export async function unrefusedCases(
     }
   }
   return { wrong, count: cases.length };
+}
+
+/** Every row of these tables, as one string: equal before and after means nothing was written. */
+export async function snapshotTables(
+  db: Kysely<Database>,
+  tables: ReadonlyArray<keyof Database>,
+): Promise<string> {
+  const parts: unknown[] = [];
+  for (const table of tables) parts.push(await db.selectFrom(table).selectAll().execute());
+  return JSON.stringify(parts);
 }
