@@ -11,9 +11,9 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
-import { EquipeeDb } from '../src/data/db';
-import { drainOutbox, httpTransport, withDrainLock } from '../src/data/outbox-drain';
-import { BACKGROUND_SYNC_TAG } from '../src/data/sync-tag';
+import { BACKGROUND_SYNC_TAG } from '../src/data/core/background-sync';
+import { EquipeeDb } from '../src/data/core/db';
+import { drainOutbox, httpTransport, retryPendingNow, withDrainLock } from '../src/data/core/drain';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -43,10 +43,10 @@ self.addEventListener('sync', (event) => {
     withDrainLock(async () => {
       const db = new EquipeeDb();
       // The browser fires this when the network is back: backoffs end now.
-      await db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+      await retryPendingNow(db);
       return drainOutbox(db, httpTransport);
     }).then((outcome) => {
-      if (outcome?.stoppedBy === 'network' || outcome?.stoppedBy === 'retry-later')
+      if (outcome.stoppedBy === 'network' || outcome.stoppedBy === 'retry-later')
         throw new Error('outbox not drained yet');
     }),
   );

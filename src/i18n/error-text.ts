@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../data/api-client';
-import { StorageFullError } from '../data/sync';
+import { ApiError } from '../data/core/api-client';
+import { StorageFullError } from '../data/core/sync';
 
 /** The user's words for a failure: our translation of its code, else the server's own message. */
 export function errorText(t: TFunction, error: unknown): string {

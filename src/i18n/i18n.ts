@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { setApiLanguage } from '../data/api-client';
+import { setApiLanguage } from '../data/core/api-client';
 import en from './en.json';
 import fr from './fr.json';
 

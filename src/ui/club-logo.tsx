@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchSetting } from '../data/api-client';
+import { fetchLogoUrl } from '../data/settings';
 
 export const BUNDLED_LOGO = '/logo.svg';
 
@@ -9,8 +9,8 @@ export function ClubLogo() {
   const { t } = useTranslation();
   const [src, setSrc] = useState(BUNDLED_LOGO);
   useEffect(() => {
-    fetchSetting('logo').then(
-      ({ value }) => setSrc(value || BUNDLED_LOGO),
+    fetchLogoUrl().then(
+      (url) => setSrc(url || BUNDLED_LOGO),
       () => setSrc(BUNDLED_LOGO),
     );
   }, []);

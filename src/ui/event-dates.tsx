@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { eventDates } from '../common/rules/date-display';
+import { useClubTimeZone } from '../data/settings';
 
 export function EventDatesText({ start, end }: { start: string; end: string }) {
   const { t, i18n } = useTranslation();
-  const d = eventDates(start, end, i18n.language);
+  const timeZone = useClubTimeZone();
+  if (!timeZone) return null;
+  const d = eventDates(start, end, i18n.language, timeZone);
   return (
     <span>
       {d.isSameDay

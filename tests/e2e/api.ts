@@ -42,7 +42,7 @@ export async function newMember(
   request: APIRequestContext,
   adminToken: string,
   username: string,
-  role?: 'Contributor',
+  role?: 'Contributor' | 'Admin',
 ) {
   const invited = await call<{ id: string; confirm_url: string }>(
     request,
@@ -63,13 +63,13 @@ export async function newMember(
 export async function newEvent(
   request: APIRequestContext,
   token: string,
-  options: { max?: number; startInHours?: number } = {},
+  options: { max?: number; startInHours?: number; start?: Date } = {},
 ) {
   const model = await call<{ uuid: string }>(request, token, 'POST', '/api/event/model/add', {
     name: 'Kayak de mer',
     description: 'Sortie en baie',
   });
-  const start = new Date(Date.now() + (options.startInHours ?? 2) * 3_600_000);
+  const start = options.start ?? new Date(Date.now() + (options.startInHours ?? 2) * 3_600_000);
   return call<{ uuid_event: string; start_date: string }>(
     request,
     token,

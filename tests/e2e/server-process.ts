@@ -45,7 +45,9 @@ export function seedUsers(env: NodeJS.ProcessEnv): void {
   );
 }
 
+/** Starts the built app's server with `env` and waits until it answers on `env.PORT`. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const baseUrl = `http://127.0.0.1:${env.PORT ?? E2E_PORT}`;
   const child = spawn(tsx, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => {
@@ -58,7 +60,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess>
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
     try {
-      const response = await fetch(`${E2E_BASE_URL}/api/health`);
+      const response = await fetch(`${baseUrl}/api/health`);
       if (response.ok) return child;
     } catch {
       // not listening yet

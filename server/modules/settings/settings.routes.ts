@@ -21,6 +21,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (request) => {
       const { key } = request.query;
       if (key === 'logo') return { key, value: LOGO_URL };
+      if (key === 'timezone') return { key, value: deps.config.clubTimezone };
       return { key, value: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN };
     },
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { useSessionStore } from '../../state/session-store';
+import { mayCreateEvent } from '../../common/rules/events';
+import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { Icon, type IconName } from '../../ui/icons';
 
@@ -16,7 +17,8 @@ function NavItem({ to, icon, label }: { to: string; icon: IconName; label: strin
 /** Product-spec §2: settings and event creation only for contributors and admins. */
 export function BottomNav() {
   const { t } = useTranslation();
-  const canManage = useSessionStore((s) => s.isAdmin || s.isContributor);
+  const user = useCurrentUser();
+  const canManage = user !== null && mayCreateEvent(user).ok;
   return (
     <nav className="bottom-nav" aria-label={t('nav.label')}>
       <NavItem to="/logout" icon="logout" label={t('nav.logout')} />

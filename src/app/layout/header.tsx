@@ -1,18 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSloganStore } from '../../state/slogan-store';
+import { loadClubSettings, useSlogan } from '../../data/settings';
 import { ClubLogo } from '../../ui/club-logo';
 import { Icon } from '../../ui/icons';
 import { SyncBadge } from './sync-status';
 
 export function Header() {
   const { t } = useTranslation();
-  const slogan = useSloganStore((s) => s.slogan);
-  const loadSlogan = useSloganStore((s) => s.load);
-  useEffect(() => {
-    void loadSlogan();
-  }, [loadSlogan]);
+  const slogan = useSlogan();
+  useEffect(loadClubSettings, []);
   return (
     <header className="app-header">
       <Link to="/" className="brand" aria-label={t('nav.home')}>

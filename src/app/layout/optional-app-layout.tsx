@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { getToken } from '../../data/session-storage';
+import { useSession } from '../../state/session';
 import { AppLayout } from './app-layout';
 
 /**
@@ -7,5 +7,6 @@ import { AppLayout } from './app-layout';
  * and navigation; a visitor gets the page alone, which shows its own sign-in bar (product-spec §2).
  */
 export function OptionalAppLayout() {
-  return getToken() ? <AppLayout /> : <Outlet />;
+  const isSignedIn = useSession((s) => s.status !== 'signed-out');
+  return isSignedIn ? <AppLayout /> : <Outlet />;
 }

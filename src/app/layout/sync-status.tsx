@@ -1,23 +1,13 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailedWrites, usePendingCount } from '../../data/hooks';
-import { discardWrite, retryWrite } from '../../data/sync';
+import {
+  discardWrite,
+  retryWrite,
+  useFailedWrites,
+  useIsOnline,
+  usePendingCount,
+} from '../../data/sync-status';
 
-function useIsOnline(): boolean {
-  const [isOnline, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return isOnline;
-}
-
-/** Online / offline / n pending / failed, always visible in the header. */
+/** Online / offline / n pending / failed, always visible in the header; "offline" comes from what requests do. */
 export function SyncBadge() {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
@@ -48,20 +38,17 @@ export function FailedWrites() {
     <section className="failed-writes" role="alert" aria-label={t('sync.failed_title')}>
       <h2>{t('sync.failed_title')}</h2>
       <ul>
-        {failed.map((row) => {
-          const { code } = JSON.parse(row.lastError ?? '{}') as { code?: string };
-          return (
-            <li key={row.id}>
-              <span>{`${t(`sync.kind.${row.kind}`)} — ${t(`errors.${code ?? 'server_error'}`)}`}</span>
-              <button type="button" className="button" onClick={() => void retryWrite(row.id as number)}>
-                {t('sync.retry')}
-              </button>
-              <button type="button" className="button" onClick={() => void discardWrite(row.id as number)}>
-                {t('sync.discard')}
-              </button>
-            </li>
-          );
-        })}
+        {failed.map((row) => (
+          <li key={row.id}>
+            <span>{`${t(`sync.kind.${row.kind}`)} — ${t(`errors.${row.code}`)}`}</span>
+            <button type="button" className="button" onClick={() => void retryWrite(row.id)}>
+              {t('sync.retry')}
+            </button>
+            <button type="button" className="button" onClick={() => void discardWrite(row.id)}>
+              {t('sync.discard')}
+            </button>
+          </li>
+        ))}
       </ul>
     </section>
   );

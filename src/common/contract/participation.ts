@@ -15,6 +15,7 @@ export const waitingListRequestSchema = z.object({
   uuid_user: z.string().uuid(),
   uuid_stuff: z.string().uuid().nullable().optional(),
 });
+export type WaitingListRequest = z.infer<typeof waitingListRequestSchema>;
 
 const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -84,6 +85,7 @@ export const checklistResponseSchema = z.object({
   is_checked: z.boolean(),
   checked_at: z.string().nullable(),
 });
+export type ChecklistResponse = z.infer<typeof checklistResponseSchema>;
 
 export const groupMailRequestSchema = z.object({
   event_uuid: z.string().uuid(),

@@ -2,12 +2,15 @@ import { z } from 'zod';
 
 export const DEFAULT_SLOGAN = 'Welcome to the app';
 
-export const publicSettingKeySchema = z.enum(['slogan', 'logo']);
+export const publicSettingKeySchema = z.enum(['slogan', 'logo', 'timezone']);
 export type PublicSettingKey = z.infer<typeof publicSettingKeySchema>;
 
 export const settingQuerySchema = z.object({ key: publicSettingKeySchema });
 
-/** `GET /api/internal/settings?key=…`: the slogan text, or the public URL of the club's logo. */
+/**
+ * `GET /api/internal/settings?key=…`: the slogan text, the public URL of the club's logo, or the club's
+ * IANA time zone (`CLUB_TIMEZONE`), which every screen uses for weeks and hours.
+ */
 export const settingResponseSchema = z.object({
   key: publicSettingKeySchema,
   value: z.string(),

@@ -59,3 +59,13 @@ export function weekStart(day: string): string {
   const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
   return new Date(Date.UTC(year, month - 1, date - ((weekday + 6) % 7))).toISOString().slice(0, 10);
 }
+
+/** Whether `name` is an IANA time zone this runtime knows (a bad one would break every date shown). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name !== '';
+  } catch {
+    return false;
+  }
+}

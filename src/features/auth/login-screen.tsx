@@ -1,10 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { login } from '../../data/api-client';
-import { getToken, setToken, TOKEN_KEY } from '../../data/session-storage';
 import { errorText } from '../../i18n/error-text';
-import { useSessionStore } from '../../state/session-store';
+import { signIn, useSession } from '../../state/session';
 import { Icon } from '../../ui/icons';
 
 export function LoginScreen() {
@@ -17,14 +15,11 @@ export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
 
-  // Signed in from another tab: follow it.
+  // Signed in here or from another tab: go in.
+  const isSignedIn = useSession((s) => s.status === 'signed-in');
   useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === TOKEN_KEY && getToken()) void navigate('/', { replace: true });
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [navigate]);
+    if (isSignedIn) void navigate('/', { replace: true });
+  }, [isSignedIn, navigate]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,11 +27,7 @@ export function LoginScreen() {
     setPending(true);
     setError(null);
     try {
-      const answer = await login({ username_or_email: usernameOrEmail.trim(), password });
-      // Writing the token is what other open tabs see, through their `storage` event.
-      setToken(answer.token);
-      useSessionStore.getState().setUser(answer.user);
-      void navigate('/', { replace: true });
+      await signIn(usernameOrEmail.trim(), password);
     } catch (failure) {
       setError(errorText(t, failure));
       setPending(false);

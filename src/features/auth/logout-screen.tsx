@@ -1,13 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { logout } from '../../data/api-client';
-import { getToken } from '../../data/session-storage';
-import { sessionEnded } from '../../state/session-lifecycle';
-import { useSessionStore } from '../../state/session-store';
+import { signOut } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 
-/** Ends the session on the server (best effort: offline, it still ends here) and locally. */
+/** Ends the session here at once, and on the server when it can be reached. */
 export function LogoutScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,10 +13,7 @@ export function LogoutScreen() {
   useEffect(() => {
     if (hasStarted.current) return;
     hasStarted.current = true;
-    const endServerSession = getToken() ? logout().catch(() => undefined) : Promise.resolve();
-    void endServerSession.then(async () => {
-      await sessionEnded();
-      useSessionStore.getState().clear();
+    void signOut().then(() => {
       showToast('success', 'logout_success');
       void navigate('/login', { replace: true });
     });

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { useEvent, usePendingChecks } from '../../data/hooks';
-import { refreshEvent, tick } from '../../data/sync';
+import { factsOf, mayTickChecklist } from '../../common/rules/events';
+import { tick, usePendingChecks } from '../../data/checklist';
+import { refreshEvent, useEvent } from '../../data/events';
 import { errorText } from '../../i18n/error-text';
-import { useSessionStore } from '../../state/session-store';
+import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { EventDatesText } from '../../ui/event-dates';
 import { checklistRows, stuffCounts } from './checklist-rows';
@@ -14,7 +15,7 @@ import { ChecklistTable } from './checklist-table';
 export function ChecklistScreen() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const user = useSessionStore((s) => s.currentUser);
+  const user = useCurrentUser();
   const event = useEvent(id);
   const pending = usePendingChecks(id);
 
@@ -24,10 +25,9 @@ export function ChecklistScreen() {
 
   if (event === undefined) return <p role="status">{t('app.loading')}</p>;
   if (event === null || !user) return <p role="alert">{t('checklist.not_cached')}</p>;
-  if (user.role_name !== 'SuperAdmin' && event.creator.id !== user.id) {
-    return <p role="alert">{t('checklist.not_allowed')}</p>;
-  }
 
+  // Anyone signed in may read the list; ticking is the rule's (a demoted creator reads only).
+  const canTick = mayTickChecklist(user, factsOf(event)).ok;
   return (
     <section className="checklist">
       <h1>{event.model_name}</h1>
@@ -42,9 +42,15 @@ export function ChecklistScreen() {
           <li key={s.name}>{`${s.name} : ${s.count}`}</li>
         ))}
       </ul>
+      {!canTick && (
+        <p className="event-meta" role="note">
+          {t('checklist.not_allowed')}
+        </p>
+      )}
       <ChecklistTable
         rows={checklistRows(event)}
         pending={pending}
+        canTick={canTick}
         onToggle={(row) =>
           tick(user, event.uuid_event, row.userId, row.isInvited, !row.isChecked).catch((error: unknown) =>
             showToast('error', 'error_fetch', errorText(t, error)),

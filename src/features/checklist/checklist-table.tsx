@@ -7,10 +7,12 @@ const SPINNER_MS = 200;
 interface Props {
   rows: ChecklistRow[];
   pending: Set<string>;
+  /** False: the list is read-only (no tick buttons), as for anyone the server would refuse. */
+  canTick: boolean;
   onToggle(row: ChecklistRow): Promise<void>;
 }
 
-export function ChecklistTable({ rows, pending, onToggle }: Props) {
+export function ChecklistTable({ rows, pending, canTick, onToggle }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortKey[]>([{ column: 'name', direction: 'asc' }]);
   const [spinning, setSpinning] = useState<Set<string>>(new Set());
@@ -67,23 +69,29 @@ export function ChecklistTable({ rows, pending, onToggle }: Props) {
               key={row.key}
               className={`checklist-row ${tone}`}
               data-testid="checklist-row"
-              onClick={() => void toggle(row)}
+              onClick={canTick ? () => void toggle(row) : undefined}
             >
               <td>{row.name}</td>
               <td>{row.stuff}</td>
               <td>
-                <button
-                  type="button"
-                  className="check-button"
-                  aria-pressed={row.isChecked}
-                  aria-label={t('checklist.check_label', { name: row.name })}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    void toggle(row);
-                  }}
-                >
-                  {spinning.has(row.key) ? <span className="spinner" /> : row.isChecked ? '✔' : ''}
-                </button>
+                {canTick ? (
+                  <button
+                    type="button"
+                    className="check-button"
+                    aria-pressed={row.isChecked}
+                    aria-label={t('checklist.check_label', { name: row.name })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void toggle(row);
+                    }}
+                  >
+                    {spinning.has(row.key) ? <span className="spinner" /> : row.isChecked ? '✔' : ''}
+                  </button>
+                ) : (
+                  <span className="check-state">
+                    {t(row.isChecked ? 'checklist.present' : 'checklist.absent')}
+                  </span>
+                )}
                 {pending.has(row.key) && (
                   <span className="badge badge-pending" data-testid="pending-marker">
                     {t('sync.pending_short')}

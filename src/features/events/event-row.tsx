@@ -2,30 +2,32 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
-import { useMyEventState } from '../../data/hooks';
-import { changeSubscription, joinWaitingList } from '../../data/sync';
+import {
+  factsOf,
+  isPast,
+  mayJoinWaitingList,
+  maySubscribe,
+  mayTickChecklist,
+  mayUnsubscribe,
+  standingOf,
+} from '../../common/rules/events';
+import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 import { EventDatesText } from '../../ui/event-dates';
 
-function isFull(event: EventDto): boolean {
-  return !event.subscriber_is_infinite && event.max_subscribers <= event.subcribers_count;
-}
-
 /** One event of the week, with the interim subscribe / waiting-list buttons (the registration popup comes later). */
-export function EventRow({
-  event,
-  user,
-  canOpenChecklist,
-}: {
-  event: EventDto;
-  user: User;
-  canOpenChecklist: boolean;
-}) {
+export function EventRow({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
-  const state = useMyEventState(event.uuid_event, user.id);
-  const isPast = new Date(event.end_date) < new Date();
-  const isClosed = isPast || event.is_cancelled;
+  const hasPendingWrite = useHasPendingWrite(event.uuid_event);
+  const now = new Date();
+  const facts = factsOf(event);
+  const standing = standingOf(event, user.id);
+  const isClosed = isPast(facts, now) || facts.isCancelled;
+  const canOpenChecklist = mayTickChecklist(user, facts).ok;
+  const canLeave = standing.isSubscribed && mayUnsubscribe(facts, standing, now).ok;
+  const canSubscribe = !standing.isSubscribed && !standing.isWaiting && maySubscribe(facts, standing, now).ok;
+  const canWait = mayJoinWaitingList(facts, standing, now).ok;
   const run = (action: Promise<void>, successKey: string) =>
     action.then(
       () => showToast('success', successKey),
@@ -57,14 +59,14 @@ export function EventRow({
         <p className="event-meta">
           <span title={t('events.count_label')}>{count}</span>
           {event.is_cancelled && <span className="badge badge-muted">{t('events.cancelled')}</span>}
-          {state?.isSubscribed && <span className="badge badge-ok">{t('events.subscribed')}</span>}
-          {state?.isWaiting && <span className="badge">{t('events.waiting')}</span>}
-          {state?.hasPendingWrite && <span className="badge badge-pending">{t('sync.pending_short')}</span>}
+          {standing.isSubscribed && <span className="badge badge-ok">{t('events.subscribed')}</span>}
+          {standing.isWaiting && <span className="badge">{t('events.waiting')}</span>}
+          {hasPendingWrite && <span className="badge badge-pending">{t('sync.pending_short')}</span>}
         </p>
       </div>
-      {!isClosed && state && (
+      {!isClosed && (
         <div className="event-actions">
-          {state.isSubscribed && (
+          {canLeave && (
             <button
               type="button"
               className="button"
@@ -75,7 +77,7 @@ export function EventRow({
               {t('events.unsubscribe')}
             </button>
           )}
-          {!state.isSubscribed && !state.isWaiting && !isFull(event) && (
+          {canSubscribe && (
             <button
               type="button"
               className="button button-primary"
@@ -84,7 +86,7 @@ export function EventRow({
               {t('events.subscribe')}
             </button>
           )}
-          {!state.isSubscribed && !state.isWaiting && isFull(event) && (
+          {canWait && (
             <button
               type="button"
               className="button"
@@ -93,7 +95,7 @@ export function EventRow({
               {t('events.join_waiting_list')}
             </button>
           )}
-          {state.isWaiting && (
+          {standing.isWaiting && (
             <button
               type="button"
               className="button"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { getToken } from '../../data/session-storage';
+import { useSession } from '../../state/session';
 import { ClubLogo } from '../../ui/club-logo';
 
 function NewsContent({ backTo }: { backTo: string }) {
@@ -23,7 +23,8 @@ function NewsContent({ backTo }: { backTo: string }) {
  */
 export function NewsScreen() {
   const { t } = useTranslation();
-  if (getToken() !== null) return <NewsContent backTo="/" />;
+  const isSignedIn = useSession((s) => s.status !== 'signed-out');
+  if (isSignedIn) return <NewsContent backTo="/" />;
   return (
     <div className="app-layout">
       <header className="app-header">

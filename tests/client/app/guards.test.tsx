@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getToken, setCachedUser, setToken } from '../../../src/data/session-storage';
-import { useSessionStore } from '../../../src/state/session-store';
+import { getToken, setCachedUser, setToken } from '../../../src/data/core/session-storage';
+import { restoreSession, useSession } from '../../../src/state/session';
 import { useToastStore } from '../../../src/state/toast-store';
 import { json, offline, stubFetch, USER } from '../fake-api';
 import { renderApp } from './render-app';
@@ -10,7 +10,7 @@ const settingsOrMe = (me: () => Response) => (url: string) =>
   url.startsWith('/api/user/me') ? me() : json(200, { key: 'slogan', value: 'Allez !' });
 
 beforeEach(() => {
-  useSessionStore.setState({ currentUser: null, isAdmin: false, isContributor: false });
+  restoreSession();
   useToastStore.setState({ toasts: [] });
 });
 
@@ -23,16 +23,17 @@ describe('the signed-in guard', () => {
 
   it('ok: renders the protected screen for a token the server accepts', async () => {
     setToken('tok');
+    restoreSession();
     stubFetch(settingsOrMe(() => json(200, USER)));
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Accueil' })).toBeTruthy();
-    expect(useSessionStore.getState().currentUser?.username).toBe('marie');
+    expect(useSession.getState().user?.username).toBe('marie');
   });
 
   it('401: drops the token and goes to /login', async () => {
     setToken('tok');
     setCachedUser(USER);
-    useSessionStore.setState({ currentUser: USER });
+    restoreSession();
     stubFetch(settingsOrMe(() => json(401, { code: 'unauthorised', message: 'x', field: null })));
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -42,7 +43,7 @@ describe('the signed-in guard', () => {
   it('offline with a cached user: keeps the token and renders from the cache', async () => {
     setToken('tok');
     setCachedUser(USER);
-    useSessionStore.setState({ currentUser: USER });
+    restoreSession();
     const fetchMock = stubFetch(offline);
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Accueil' })).toBeTruthy();
@@ -53,6 +54,7 @@ describe('the signed-in guard', () => {
 
   it('offline without a cached user: keeps the token and offers to retry', async () => {
     setToken('tok');
+    restoreSession();
     stubFetch(offline);
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Serveur injoignable' })).toBeTruthy();
@@ -62,6 +64,7 @@ describe('the signed-in guard', () => {
 
   it('a 5xx is treated like being offline, never as a sign-out', async () => {
     setToken('tok');
+    restoreSession();
     stubFetch(settingsOrMe(() => json(503, { code: 'server_error', message: 'x', field: null })));
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Serveur injoignable' })).toBeTruthy();
@@ -72,6 +75,7 @@ describe('the signed-in guard', () => {
 describe('the role guards', () => {
   it('sends a User away from /settings with error_not_allow_access', async () => {
     setToken('tok');
+    restoreSession();
     stubFetch(settingsOrMe(() => json(200, USER)));
     const { router } = renderApp('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -80,6 +84,7 @@ describe('the role guards', () => {
 
   it('sends a Contributor away from admin pages, but lets them into /settings', async () => {
     setToken('tok');
+    restoreSession();
     stubFetch(settingsOrMe(() => json(200, { ...USER, role_name: 'Contributor', role_id: 2 })));
     const { router } = renderApp('/settings/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -89,6 +94,7 @@ describe('the role guards', () => {
 
   it('lets an Admin into admin pages and shows settings and event in the navigation', async () => {
     setToken('tok');
+    restoreSession();
     stubFetch(settingsOrMe(() => json(200, { ...USER, role_name: 'Admin', role_id: 3 })));
     renderApp('/settings/users');
     expect(await screen.findByRole('heading', { name: 'Utilisateurs' })).toBeTruthy();
@@ -99,6 +105,7 @@ describe('the role guards', () => {
 
   it('shows a User only logout, home and news', async () => {
     setToken('tok');
+    restoreSession();
     stubFetch(settingsOrMe(() => json(200, USER)));
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
@@ -108,6 +115,7 @@ describe('the role guards', () => {
 
   it('redirects any unknown path to /', async () => {
     setToken('tok');
+    restoreSession();
     stubFetch(settingsOrMe(() => json(200, USER)));
     const { router } = renderApp('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, apiRequest, fetchMe } from '../../../src/data/api-client';
-import { getCachedUser, getToken, setCachedUser, setToken } from '../../../src/data/session-storage';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, onSessionRejected } from '../../../src/data/core/api-client';
+import { getToken, setToken } from '../../../src/data/core/session-storage';
+import { fetchMe } from '../../../src/data/users';
 import { json, offline, stubFetch, USER } from '../fake-api';
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -48,16 +49,20 @@ describe('api client', () => {
     expect(getToken()).toBe('tok');
   });
 
-  it('drops the token and the cached user on a 401, and only then', async () => {
+  it('reports a lost session only for a 401 to a request that carried the token', async () => {
+    const rejected = vi.fn();
+    const stop = onSessionRejected(rejected);
+    stubFetch(() => json(401, { code: 'invalid_credentials', message: 'x', field: null }));
+    await failureOf(apiRequest('POST', '/api/user/login', { body: {} }));
     setToken('tok');
-    setCachedUser(USER);
+    await failureOf(apiRequest('POST', '/api/user/login', { body: {}, isAnonymous: true }));
     stubFetch(() => json(500, { code: 'server_error', message: 'x', field: null }));
     await failureOf(fetchMe());
-    expect(getToken()).toBe('tok');
+    expect(rejected).not.toHaveBeenCalled();
     stubFetch(() => json(401, { code: 'unauthorised', message: 'x', field: null }));
     await failureOf(fetchMe());
-    expect(getToken()).toBeNull();
-    expect(getCachedUser()).toBeNull();
+    expect(rejected).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('sends the bearer token, the language and a JSON body', async () => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { EquipeeDb } from '../../../src/data/db';
+import { EquipeeDb } from '../../../src/data/core/db';
 
 /**
  * A database made by version 1 of the app, frozen here as it shipped (never import the current schema),
@@ -30,7 +30,13 @@ describe('database versions', () => {
       eventUuid: 'e1',
       method: 'PUT',
       path: '/api/event/checklist',
-      body: { event_uuid: 'e1', is_invited: false, user_id: 'member-1', is_checked: true, checked_at: '2026-11-01T10:00:00.000Z' },
+      body: {
+        event_uuid: 'e1',
+        is_invited: false,
+        user_id: 'member-1',
+        is_checked: true,
+        checked_at: '2026-11-01T10:00:00.000Z',
+      },
       idempotencyKey: 'key-1',
       createdAt: 1,
       attempts: 2,

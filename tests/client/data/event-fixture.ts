@@ -1,6 +1,8 @@
 import type { EventDto } from '../../../src/common/contract/event';
 
 export const EVENT_UUID = '11111111-1111-4111-8111-111111111111';
+/** The one member subscribed in the fixture. */
+export const MEMBER_ID = '44444444-4444-4444-8444-444444444444';
 
 export function cachedEvent(overrides: Partial<EventDto> = {}): EventDto {
   return {
@@ -21,7 +23,15 @@ export function cachedEvent(overrides: Partial<EventDto> = {}): EventDto {
     is_cancelled: false,
     stuffs_available: [],
     subscribers_with_stuff: [
-      { id: 'member-1', uuid: 's1', uuid_event: EVENT_UUID, username: 'ana', stuff_name: 'default_name', uuid_stuff: null, is_checked: false },
+      {
+        id: MEMBER_ID,
+        uuid: 's1',
+        uuid_event: EVENT_UUID,
+        username: 'ana',
+        stuff_name: 'default_name',
+        uuid_stuff: null,
+        is_checked: false,
+      },
     ],
     waiting_list: [],
     invite_list: [],

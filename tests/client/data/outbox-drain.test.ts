@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EquipeeDb, type OutboxRow } from '../../../src/data/db';
-import { queueCheck, queueSubscription } from '../../../src/data/outbox';
-import { type DeliveryAnswer, type DrainTransport, drainOutbox } from '../../../src/data/outbox-drain';
+import { EquipeeDb, type OutboxRow } from '../../../src/data/core/db';
+import { type DeliveryAnswer, type DrainTransport, drainOutbox } from '../../../src/data/core/drain';
+import { queueCheck, queueSubscription } from '../../../src/data/core/outbox';
 import { USER } from '../fake-api';
-import { cachedEvent, EVENT_UUID } from './event-fixture';
+import { cachedEvent, EVENT_UUID, MEMBER_ID } from './event-fixture';
 
 let db: EquipeeDb;
 let clock: number;
@@ -33,10 +33,16 @@ function scripted(answers: Array<DeliveryAnswer | 'offline'>, truth = cachedEven
   return { transport, received };
 }
 const tick = (isChecked: boolean, at: number) =>
-  queueCheck(db, USER, { eventUuid: EVENT_UUID, userId: 'member-1', isInvited: false, isChecked }, at);
+  queueCheck(db, USER, { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, isChecked }, at);
 const checkAnswer = (isChecked: boolean): DeliveryAnswer => ({
   status: 200,
-  body: { event_uuid: EVENT_UUID, is_invited: false, user_id: 'member-1', is_checked: isChecked, checked_at: null },
+  body: {
+    event_uuid: EVENT_UUID,
+    is_invited: false,
+    user_id: MEMBER_ID,
+    is_checked: isChecked,
+    checked_at: null,
+  },
 });
 
 describe('drain', () => {
@@ -46,7 +52,9 @@ describe('drain', () => {
     await tick(true, 3);
     const { transport, received } = scripted([checkAnswer(true), checkAnswer(false), checkAnswer(true)]);
     expect(await drainOutbox(db, transport, now)).toEqual({ sent: 3, failed: 0, stoppedBy: null });
-    expect(received.map((r) => (r.body as { checked_at: string }).checked_at)).toEqual([1, 2, 3].map((t) => new Date(t).toISOString()));
+    expect(received.map((r) => (r.kind === 'check' ? r.body.checked_at : null))).toEqual(
+      [1, 2, 3].map((t) => new Date(t).toISOString()),
+    );
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -74,7 +82,10 @@ describe('drain', () => {
     await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: true }, 1);
     await tick(true, 2);
     const serverTruth = cachedEvent({ subcribers_count: 10, max_subscribers: 10 });
-    const { transport } = scripted([{ status: 409, body: { code: 'event_full', message: 'Complet', field: null } }, checkAnswer(true)], serverTruth);
+    const { transport } = scripted(
+      [{ status: 409, body: { code: 'event_full', message: 'Complet', field: null } }, checkAnswer(true)],
+      serverTruth,
+    );
     expect(await drainOutbox(db, transport, now)).toEqual({ sent: 1, failed: 1, stoppedBy: null });
     const [failed] = await db.outbox.toArray();
     expect(failed).toMatchObject({ kind: 'subscribe', status: 'failed' });
@@ -82,6 +93,50 @@ describe('drain', () => {
     const cached = await db.events.get(EVENT_UUID);
     expect(cached?.subcribers_count).toBe(10);
     expect(cached?.subscribers_with_stuff.map((s) => s.username)).toEqual(['ana']);
+  });
+
+  it('two queued writes on one event, the first refused: the second is still shown over the restored truth', async () => {
+    await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: true }, 1);
+    await tick(true, 2);
+    // The server refuses the subscription; the network drops before the tick is sent.
+    const { transport } = scripted([
+      { status: 409, body: { code: 'event_full', message: 'Complet', field: null } },
+      'offline',
+    ]);
+    expect(await drainOutbox(db, transport, now)).toEqual({ sent: 0, failed: 1, stoppedBy: 'network' });
+    const cached = await db.events.get(EVENT_UUID);
+    expect(cached?.subcribers_count).toBe(10); // the server's truth came back…
+    expect(cached?.subscribers_with_stuff.map((s) => [s.username, s.is_checked])).toEqual([['ana', true]]); // …with the pending tick on it
+    expect((await db.outbox.toArray()).map((r) => [r.kind, r.status])).toEqual([
+      ['subscribe', 'failed'],
+      ['check', 'pending'],
+    ]);
+  });
+
+  it('a delivered answer keeps a later pending tick on the same row', async () => {
+    await tick(true, 1);
+    await tick(false, 2);
+    const { transport } = scripted([checkAnswer(true), 'offline']);
+    await drainOutbox(db, transport, now);
+    expect((await db.events.get(EVENT_UUID))?.subscribers_with_stuff[0]?.is_checked).toBe(false);
+  });
+
+  it('a queued body the contract no longer accepts is refused here, never sent', async () => {
+    await db.outbox.add({
+      kind: 'check',
+      body: { event_uuid: 'not-a-uuid', is_invited: false, user_id: MEMBER_ID, is_checked: true },
+      userId: USER.id,
+      eventUuid: EVENT_UUID,
+      idempotencyKey: 'k',
+      createdAt: 1,
+      attempts: 0,
+      status: 'pending',
+      lastError: null,
+      nextAttemptAt: 0,
+    });
+    const { transport, received } = scripted([]);
+    expect(await drainOutbox(db, transport, now)).toEqual({ sent: 0, failed: 1, stoppedBy: null });
+    expect(received).toHaveLength(0);
   });
 
   it('a 401 stops the drain and keeps every row', async () => {

@@ -1,9 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EquipeeDb } from '../../../src/data/db';
-import { NotCachedError, queueCheck, queueSubscription, queueWaitingList } from '../../../src/data/outbox';
+import { EquipeeDb } from '../../../src/data/core/db';
+import {
+  NotCachedError,
+  queueCheck,
+  queueSubscription,
+  queueWaitingList,
+} from '../../../src/data/core/outbox';
 import { USER } from '../fake-api';
-import { cachedEvent, EVENT_UUID } from './event-fixture';
+import { cachedEvent, EVENT_UUID, MEMBER_ID } from './event-fixture';
 
 let db: EquipeeDb;
 beforeEach(async () => {
@@ -14,30 +19,46 @@ afterEach(() => db.delete());
 
 describe('enqueue', () => {
   it('applies the tick to the cached event and queues it, in one transaction', async () => {
-    await queueCheck(db, USER, { eventUuid: EVENT_UUID, userId: 'member-1', isInvited: false, isChecked: true }, 1_000);
+    await queueCheck(
+      db,
+      USER,
+      { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, isChecked: true },
+      1_000,
+    );
     expect((await db.events.get(EVENT_UUID))?.subscribers_with_stuff[0]?.is_checked).toBe(true);
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({
       userId: USER.id,
       kind: 'check',
-      method: 'PUT',
-      path: '/api/event/checklist',
       status: 'pending',
       attempts: 0,
-      body: { event_uuid: EVENT_UUID, user_id: 'member-1', is_invited: false, is_checked: true, checked_at: new Date(1_000).toISOString() },
+      body: {
+        event_uuid: EVENT_UUID,
+        user_id: MEMBER_ID,
+        is_invited: false,
+        is_checked: true,
+        checked_at: new Date(1_000).toISOString(),
+      },
     });
     expect(row?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('leaves neither when the cached event is missing', async () => {
-    await expect(queueSubscription(db, USER, { eventUuid: 'not-cached', subscribe: true })).rejects.toThrow(NotCachedError);
+    await expect(queueSubscription(db, USER, { eventUuid: 'not-cached', subscribe: true })).rejects.toThrow(
+      NotCachedError,
+    );
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('leaves neither when the outbox write fails', async () => {
     const before = await db.events.get(EVENT_UUID);
     // A body that cannot be stored (a function is not cloneable) makes the outbox add fail.
-    const broken = { eventUuid: EVENT_UUID, userId: (() => 'x') as unknown as string, isInvited: false, isChecked: true };
+    const broken = {
+      eventUuid: EVENT_UUID,
+      userId: (() => 'x') as unknown as string,
+      isInvited: false,
+      isChecked: true,
+    };
     await expect(queueCheck(db, USER, broken)).rejects.toThrow();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.events.get(EVENT_UUID)).toEqual(before);
@@ -49,7 +70,17 @@ describe('enqueue', () => {
     expect(event?.subcribers_count).toBe(2);
     expect(event?.subscribers_with_stuff.map((s) => s.username)).toEqual(['ana', 'marie']);
     await db.events.update(EVENT_UUID, {
-      invite_list: [{ id: 7, uuid_event: EVENT_UUID, uuid_user: USER.id, uuid_stuff: null, first_name: 'G', last_name: 'H', is_checked: false }],
+      invite_list: [
+        {
+          id: 7,
+          uuid_event: EVENT_UUID,
+          uuid_user: USER.id,
+          uuid_stuff: null,
+          first_name: 'G',
+          last_name: 'H',
+          is_checked: false,
+        },
+      ],
       subcribers_count: 3,
     });
     await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: false });
@@ -61,7 +92,13 @@ describe('enqueue', () => {
   it('joining the waiting list shows the member waiting', async () => {
     await queueWaitingList(db, USER, { eventUuid: EVENT_UUID }, 5_000);
     expect((await db.events.get(EVENT_UUID))?.waiting_list).toEqual([
-      { uuid_user: USER.id, username: 'marie', created_at: new Date(5_000).toISOString(), uuid_event: EVENT_UUID, uuid_stuff: null },
+      {
+        uuid_user: USER.id,
+        username: 'marie',
+        created_at: new Date(5_000).toISOString(),
+        uuid_event: EVENT_UUID,
+        uuid_stuff: null,
+      },
     ]);
   });
 });

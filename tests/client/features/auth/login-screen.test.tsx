@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getToken } from '../../../../src/data/session-storage';
-import { useSessionStore } from '../../../../src/state/session-store';
+import { getToken } from '../../../../src/data/core/session-storage';
+import { restoreSession, useSession } from '../../../../src/state/session';
 import { renderApp } from '../../app/render-app';
 import { json, offline, stubFetch, USER } from '../../fake-api';
 
-beforeEach(() => useSessionStore.setState({ currentUser: null, isAdmin: false, isContributor: false }));
+beforeEach(restoreSession);
 
 function fillAndSubmit(username: string, password: string) {
   fireEvent.change(screen.getByLabelText("Nom d'utilisateur ou e-mail"), { target: { value: username } });
@@ -26,7 +26,7 @@ describe('login screen', () => {
     fillAndSubmit(' marie ', 'Secret123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getToken()).toBe('new-token');
-    expect(useSessionStore.getState().currentUser?.username).toBe('marie');
+    expect(useSession.getState().user?.username).toBe('marie');
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/user/login') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ username_or_email: 'marie', password: 'Secret123' });
   });

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setCachedUser, setToken } from '../../../../src/data/session-storage';
-import { useSessionStore } from '../../../../src/state/session-store';
+import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
+import { restoreSession } from '../../../../src/state/session';
 import { renderApp } from '../../app/render-app';
 import { json, stubFetch, USER } from '../../fake-api';
 
 beforeEach(() => {
-  useSessionStore.setState({ currentUser: null, isAdmin: false, isContributor: false });
+  restoreSession();
   stubFetch(() => json(200, { key: 'slogan', value: 'Allez !' }));
 });
 
@@ -21,7 +21,7 @@ describe('the news page', () => {
   it('keeps the header and the menu for a signed-in member', async () => {
     setToken('tok');
     setCachedUser(USER);
-    useSessionStore.getState().setUser(USER);
+    restoreSession();
     renderApp('/news');
     expect(await screen.findByRole('heading', { name: 'Actualités' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();

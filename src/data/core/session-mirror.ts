@@ -1,9 +1,10 @@
 /**
  * The session as the service worker sees it: the token (mirrored from localStorage, which a worker cannot
  * read) and the user, in Dexie. Signing out clears the user's cached data but never the outbox: writes
- * still pending wait, tied to their user, for that user's next sign-in.
+ * still pending wait, tied to their user, for that user's next sign-in. The club's settings (time zone,
+ * slogan) are not the user's and stay.
  */
-import type { User } from '../common/contract/user';
+import type { User } from '../../common/contract/user';
 import type { EquipeeDb } from './db';
 
 export async function mirrorSession(db: EquipeeDb, token: string, user: User): Promise<void> {
@@ -11,15 +12,7 @@ export async function mirrorSession(db: EquipeeDb, token: string, user: User): P
 }
 
 export async function clearCachedData(db: EquipeeDb): Promise<void> {
-  await db.transaction('rw', [db.session, db.events, db.models, db.stuffs, db.subscriptions, db.waitingList, db.invites], async () => {
-    await Promise.all([
-      db.session.clear(),
-      db.events.clear(),
-      db.models.clear(),
-      db.stuffs.clear(),
-      db.subscriptions.clear(),
-      db.waitingList.clear(),
-      db.invites.clear(),
-    ]);
+  await db.transaction('rw', [db.session, db.events, db.models, db.stuffs], async () => {
+    await Promise.all([db.session.clear(), db.events.clear(), db.models.clear(), db.stuffs.clear()]);
   });
 }

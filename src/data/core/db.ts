@@ -7,10 +7,10 @@
  * and checks they survive every later version.
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { Model, Stuff } from '../common/contract/catalog';
-import type { EventDto, SubscriberEntry } from '../common/contract/event';
-import type { Guest } from '../common/contract/participation';
-import type { User } from '../common/contract/user';
+import type { Model, Stuff } from '../../common/contract/catalog';
+import type { EventDto } from '../../common/contract/event';
+import type { User } from '../../common/contract/user';
+import type { QueuedWrite } from './offline-writes';
 
 export const DB_NAME = 'equipee';
 
@@ -20,42 +20,36 @@ export interface SessionRow {
   user: User;
 }
 
-export type OutboxKind = 'check' | 'subscribe' | 'unsubscribe' | 'waiting-list';
+/** The club's settings every screen needs, kept for offline starts (`timezone`, `slogan`). */
+export interface ClubSettingRow {
+  key: 'timezone' | 'slogan';
+  value: string;
+}
 
-export interface OutboxRow {
+interface OutboxBookkeeping {
   id?: number;
   userId: string;
-  kind: OutboxKind;
   eventUuid: string;
-  method: 'PUT' | 'POST';
-  path: string;
-  body: unknown;
   /** Made once at enqueue time and sent with every attempt, so the server runs the write once. */
   idempotencyKey: string;
   createdAt: number;
   attempts: number;
   status: 'pending' | 'failed';
+  /** The refusal of a failed write, as the server said it (`{code, message}` JSON). */
   lastError: string | null;
   /** Backoff: not sent again before this time (ms since epoch). */
   nextAttemptAt: number;
 }
 
-export interface WaitingRow {
-  uuid_event: string;
-  uuid_user: string;
-  username: string;
-  created_at: string;
-  uuid_stuff: string | null;
-}
+/** A queued write and its delivery state; `kind` decides the type of `body`. */
+export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
 export class EquipeeDb extends Dexie {
   session!: EntityTable<SessionRow, 'key'>;
   events!: EntityTable<EventDto, 'uuid_event'>;
   models!: EntityTable<Model, 'uuid'>;
   stuffs!: EntityTable<Stuff, 'uuid'>;
-  subscriptions!: EntityTable<SubscriberEntry, 'uuid'>;
-  waitingList!: EntityTable<WaitingRow, 'uuid_event'>;
-  invites!: EntityTable<Guest, 'id'>;
+  clubSettings!: EntityTable<ClubSettingRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
 
   constructor(name = DB_NAME) {
@@ -70,6 +64,8 @@ export class EquipeeDb extends Dexie {
       invites: 'id, uuid_event',
       outbox: '++id, userId, status, createdAt',
     });
+    // v2: the member's own lists were cached but read by no screen; the club's settings are kept instead.
+    this.version(2).stores({ subscriptions: null, waitingList: null, invites: null, clubSettings: 'key' });
   }
 }
 

@@ -1,21 +1,36 @@
-import type { EventDto } from '../common/contract/event';
-import type { User } from '../common/contract/user';
+import type { EventDto } from '../../common/contract/event';
+import type { User } from '../../common/contract/user';
 
 /**
  * The change a queued write will make, applied to the cached event at once (optimistic). Pure functions:
  * the server's answer replaces the cached event when the write is delivered.
  */
-export function withCheck(event: EventDto, userId: string | number, isInvited: boolean, isChecked: boolean): EventDto {
+export function withCheck(
+  event: EventDto,
+  userId: string | number,
+  isInvited: boolean,
+  isChecked: boolean,
+): EventDto {
   if (isInvited) {
-    return { ...event, invite_list: event.invite_list.map((g) => (g.id === userId ? { ...g, is_checked: isChecked } : g)) };
+    return {
+      ...event,
+      invite_list: event.invite_list.map((g) => (g.id === userId ? { ...g, is_checked: isChecked } : g)),
+    };
   }
   return {
     ...event,
-    subscribers_with_stuff: event.subscribers_with_stuff.map((s) => (s.id === userId ? { ...s, is_checked: isChecked } : s)),
+    subscribers_with_stuff: event.subscribers_with_stuff.map((s) =>
+      s.id === userId ? { ...s, is_checked: isChecked } : s,
+    ),
   };
 }
 
-export function withSubscription(event: EventDto, user: User, stuffUuid: string | null, subscriptionUuid: string): EventDto {
+export function withSubscription(
+  event: EventDto,
+  user: User,
+  stuffUuid: string | null,
+  subscriptionUuid: string,
+): EventDto {
   if (event.subscribers_with_stuff.some((s) => s.id === user.id)) return event;
   const stuffName = event.stuffs_available.find((s) => s.uuid === stuffUuid)?.name ?? 'default_name';
   return {
@@ -26,7 +41,15 @@ export function withSubscription(event: EventDto, user: User, stuffUuid: string 
     ),
     subscribers_with_stuff: [
       ...event.subscribers_with_stuff,
-      { id: user.id, uuid: subscriptionUuid, uuid_event: event.uuid_event, username: user.username, stuff_name: stuffName, uuid_stuff: stuffUuid, is_checked: false },
+      {
+        id: user.id,
+        uuid: subscriptionUuid,
+        uuid_event: event.uuid_event,
+        username: user.username,
+        stuff_name: stuffName,
+        uuid_stuff: stuffUuid,
+        is_checked: false,
+      },
     ],
     waiting_list: event.waiting_list.filter((w) => w.uuid_user !== user.id),
   };
@@ -51,7 +74,13 @@ export function withWaiting(event: EventDto, user: User, stuffUuid: string | nul
     ...event,
     waiting_list: [
       ...event.waiting_list,
-      { uuid_user: user.id, username: user.username, created_at: at.toISOString(), uuid_event: event.uuid_event, uuid_stuff: stuffUuid },
+      {
+        uuid_user: user.id,
+        username: user.username,
+        created_at: at.toISOString(),
+        uuid_event: event.uuid_event,
+        uuid_stuff: stuffUuid,
+      },
     ],
   };
 }

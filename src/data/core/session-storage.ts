@@ -1,4 +1,4 @@
-import { type User, userSchema } from '../common/contract/user';
+import { type User, userSchema } from '../../common/contract/user';
 
 // The token lives in localStorage (product-spec §4): writing or removing it is what other tabs see
 // through the `storage` event. The cached user lets an offline reload render without the server.

@@ -1,0 +1,88 @@
+/**
+ * Writes that must survive no signal: checklist ticks, subscribe/unsubscribe, waiting list. Each is ONE
+ * Dexie rw transaction that applies the change to the cached event (optimistic) AND appends its outbox
+ * row: a crash or a failure can never leave a change applied but unqueued, or queued but not applied.
+ * Nothing else in the client sends these writes; the drain (drain.ts) delivers them in order.
+ */
+import type { User } from '../../common/contract/user';
+import type { EquipeeDb } from './db';
+import { applyWrite, eventUuidOfWrite, type QueuedWrite } from './offline-writes';
+
+export class NotCachedError extends Error {}
+
+/** Queues one write and shows it at once on the cached event; answers the outbox row's id. */
+export async function enqueueWrite(
+  db: EquipeeDb,
+  user: User,
+  write: QueuedWrite,
+  now = Date.now(),
+): Promise<number> {
+  const eventUuid = eventUuidOfWrite(write);
+  return db.transaction('rw', db.events, db.outbox, async () => {
+    const event = await db.events.get(eventUuid);
+    if (!event) throw new NotCachedError(`event ${eventUuid} is not in the cache`);
+    await db.events.put(applyWrite(write, event, { user, createdAt: now }));
+    const id = await db.outbox.add({
+      ...write,
+      userId: user.id,
+      eventUuid,
+      idempotencyKey: crypto.randomUUID(),
+      createdAt: now,
+      attempts: 0,
+      status: 'pending',
+      lastError: null,
+      nextAttemptAt: now,
+    });
+    return id ?? 0;
+  });
+}
+
+export interface CheckChange {
+  eventUuid: string;
+  userId: string | number;
+  isInvited: boolean;
+  isChecked: boolean;
+}
+
+export function queueCheck(db: EquipeeDb, user: User, check: CheckChange, now = Date.now()): Promise<number> {
+  const body = {
+    event_uuid: check.eventUuid,
+    is_invited: check.isInvited,
+    user_id: check.userId,
+    is_checked: check.isChecked,
+    // The device's time of the tick: the server keeps the newest, whatever order replays arrive in.
+    checked_at: new Date(now).toISOString(),
+  };
+  return enqueueWrite(db, user, { kind: 'check', body }, now);
+}
+
+export function queueSubscription(
+  db: EquipeeDb,
+  user: User,
+  change: { eventUuid: string; subscribe: boolean; stuffUuid?: string | null },
+  now = Date.now(),
+): Promise<number> {
+  const stuffUuid = change.stuffUuid ?? null;
+  const body = {
+    uuid_event: change.eventUuid,
+    uuid_user: user.id,
+    subscribe: change.subscribe,
+    ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}),
+  };
+  return enqueueWrite(db, user, { kind: change.subscribe ? 'subscribe' : 'unsubscribe', body }, now);
+}
+
+export function queueWaitingList(
+  db: EquipeeDb,
+  user: User,
+  join: { eventUuid: string; stuffUuid?: string | null },
+  now = Date.now(),
+): Promise<number> {
+  const stuffUuid = join.stuffUuid ?? null;
+  const body = {
+    uuid_event: join.eventUuid,
+    uuid_user: user.id,
+    ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}),
+  };
+  return enqueueWrite(db, user, { kind: 'waiting-list', body }, now);
+}

@@ -1,0 +1,154 @@
+/**
+ * Keeps the Dexie cache fresh from /api and delivers the outbox. Screens never wait for it: they read
+ * Dexie (the area modules' hooks) and repaint when this writes. Freshness: a week is fetched again when
+ * older than five minutes, on focus, when the network comes back (connectivity.ts), after each drain that
+ * delivered something, and when another tab signs in. Drains run on start, when the network comes back,
+ * when the page becomes visible, and a second after each queued write.
+ */
+import { z } from 'zod';
+import { modelSchema, stuffSchema } from '../../common/contract/catalog';
+import { eventSchema } from '../../common/contract/event';
+import { clubDayOf, clubDayStart, shiftDay, weekStart } from '../../common/rules/club-time';
+import { apiRequest } from './api-client';
+import { clubTimeZone, refreshClubSettings } from './club-settings';
+import { onBackOnline } from './connectivity';
+import type { EquipeeDb } from './db';
+import { drainOutbox, httpTransport, retryPendingNow, withDrainLock } from './drain';
+import { putServerEvents } from './server-events';
+
+export const STALE_AFTER_MS = 5 * 60_000;
+const DRAIN_DELAY_MS = 1_000;
+/** setTimeout's largest delay: past it, Node and browsers fire at once (a far due date became a 1 ms loop). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface SyncEngine {
+  /** Fetches the week (Monday `yyyy-mm-dd`) ±1 week if stale, or always with `force`. */
+  refreshWeek(monday: string, force?: boolean): Promise<void>;
+  refreshCatalog(force?: boolean): Promise<void>;
+  /** Asks for a drain soon (writes are grouped for a second). */
+  drainSoon(delayMs?: number): void;
+  drainNow(): Promise<void>;
+  stop(): void;
+}
+
+export interface SyncEngineOptions {
+  db: EquipeeDb;
+  /** Told when a drain meets a 401: local work is kept; the user must sign in again. */
+  onUnauthorised(): void;
+}
+
+/** The Monday of the club week an instant falls in. */
+export function currentWeek(timeZone: string, now = new Date()): string {
+  return weekStart(clubDayOf(now, timeZone));
+}
+
+/** One event from the server into the cache, with the user's pending writes laid over it. */
+export async function fetchEventInto(db: EquipeeDb, uuid: string): Promise<void> {
+  await putServerEvents(db, [await apiRequest('GET', `/api/event/${uuid}`, { schema: eventSchema })]);
+}
+
+/** The events of club days from..to as the server lists them; those it no longer lists were deleted. */
+async function storeRange(db: EquipeeDb, from: string, to: string, timeZone: string): Promise<void> {
+  const events = await apiRequest('GET', `/api/event/from/${from}/to/${to}`, {
+    schema: z.array(eventSchema),
+  });
+  const rangeStart = clubDayStart(from, timeZone).toISOString();
+  const rangeEnd = clubDayStart(shiftDay(to, 1), timeZone).toISOString();
+  const listed = new Set(events.map((e) => e.uuid_event));
+  await db.transaction('rw', db.events, db.outbox, db.session, async () => {
+    const gone = await db.events
+      .where('start_date')
+      .below(rangeEnd)
+      .filter((e) => e.end_date > rangeStart && !listed.has(e.uuid_event))
+      .primaryKeys();
+    await db.events.bulkDelete(gone);
+    await putServerEvents(db, events);
+  });
+}
+
+export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): SyncEngine {
+  const fetchedAt = new Map<string, number>();
+  let visibleWeek: string | undefined;
+  let drainTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const isFresh = (key: string) => Date.now() - (fetchedAt.get(key) ?? 0) < STALE_AFTER_MS;
+
+  async function refreshWeek(monday: string, force = false) {
+    visibleWeek = monday;
+    const key = `week:${monday}`;
+    if (!force && isFresh(key)) return;
+    await storeRange(db, shiftDay(monday, -7), shiftDay(monday, 13), await clubTimeZone(db));
+    fetchedAt.set(key, Date.now());
+  }
+
+  async function refreshVisibleWeek(force: boolean) {
+    await refreshWeek(visibleWeek ?? currentWeek(await clubTimeZone(db)), force);
+  }
+
+  async function refreshCatalog(force = false) {
+    if (!force && isFresh('catalog')) return;
+    const [models, stuffs] = await Promise.all([
+      apiRequest('GET', '/api/event/model', { schema: z.array(modelSchema) }),
+      apiRequest('GET', '/api/stuff', { schema: z.array(stuffSchema) }),
+    ]);
+    await db.transaction('rw', db.models, db.stuffs, async () => {
+      await db.models.clear();
+      await db.models.bulkPut(models);
+      await db.stuffs.clear();
+      await db.stuffs.bulkPut(stuffs);
+    });
+    fetchedAt.set('catalog', Date.now());
+  }
+
+  async function drainNow() {
+    const outcome = await withDrainLock(() => drainOutbox(db, httpTransport));
+    if (outcome.stoppedBy === 'unauthorised') onUnauthorised();
+    if (outcome.sent + outcome.failed > 0) await refreshVisibleWeek(true).catch(() => undefined);
+    if (outcome.stoppedBy === 'network' || outcome.stoppedBy === 'retry-later') {
+      const next = await db.outbox.where('status').equals('pending').first();
+      if (next) drainSoon(next.nextAttemptAt - Date.now());
+    }
+  }
+
+  function drainSoon(delayMs = DRAIN_DELAY_MS) {
+    clearTimeout(drainTimer);
+    const delay = Math.min(MAX_TIMER_MS, Math.max(DRAIN_DELAY_MS, delayMs));
+    drainTimer = setTimeout(() => void drainNow().catch(() => undefined), delay);
+  }
+
+  const refreshAll = (force: boolean) => {
+    // The club's time zone first: it decides which week is "this week".
+    void refreshClubSettings(db)
+      .catch(() => undefined)
+      .then(() => refreshVisibleWeek(force))
+      .catch(() => undefined);
+    void refreshCatalog(force).catch(() => undefined);
+  };
+  const stopWatchingNetwork = onBackOnline(() => {
+    void retryPendingNow(db)
+      .then(drainNow)
+      .catch(() => undefined);
+    refreshAll(true);
+  });
+  const onFocus = () => refreshAll(false);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void drainNow().catch(() => undefined);
+  };
+  window.addEventListener('focus', onFocus);
+  document.addEventListener('visibilitychange', onVisible);
+  void drainNow().catch(() => undefined);
+  refreshAll(false);
+
+  return {
+    refreshWeek,
+    refreshCatalog,
+    drainSoon,
+    drainNow,
+    stop() {
+      clearTimeout(drainTimer);
+      stopWatchingNetwork();
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisible);
+    },
+  };
+}

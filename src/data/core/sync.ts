@@ -1,0 +1,52 @@
+/**
+ * The page's one sync engine, started at sign-in and stopped at sign-out, and what every queued write
+ * does after it is queued: ask for a drain here, and in the service worker through Background Sync, so
+ * ticks go out even after the app is closed.
+ */
+import type { User } from '../../common/contract/user';
+import { requestBackgroundSync } from './background-sync';
+import { appDb } from './db';
+import { clearCachedData, mirrorSession } from './session-mirror';
+import { type SyncEngine, startSyncEngine } from './sync-engine';
+
+let engine: SyncEngine | undefined;
+
+export async function startSync(token: string, user: User, onUnauthorised: () => void): Promise<SyncEngine> {
+  await mirrorSession(appDb(), token, user);
+  engine ??= startSyncEngine({ db: appDb(), onUnauthorised });
+  return engine;
+}
+
+export function syncEngine(): SyncEngine | undefined {
+  return engine;
+}
+
+/** Sign-out: the cache goes, pending writes stay for this user's next sign-in. */
+export async function stopSync(): Promise<void> {
+  engine?.stop();
+  engine = undefined;
+  await clearCachedData(appDb());
+}
+
+/** The device has no room left for the offline cache: the write could not be kept. */
+export class StorageFullError extends Error {}
+
+function isQuotaError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const inner: unknown = 'inner' in error ? error.inner : undefined;
+  return (
+    error.name === 'QuotaExceededError' || (inner instanceof Error && inner.name === 'QuotaExceededError')
+  );
+}
+
+/** Runs an enqueue, then asks for its delivery; a full disk becomes a StorageFullError for the screen. */
+export async function queueAndDeliver(enqueue: Promise<unknown>): Promise<void> {
+  try {
+    await enqueue;
+  } catch (error) {
+    if (isQuotaError(error)) throw new StorageFullError('storage full');
+    throw error;
+  }
+  engine?.drainSoon();
+  void requestBackgroundSync();
+}

@@ -1,0 +1,68 @@
+/** The week's events and a member's own moves (subscribe, leave, wait), for the screens. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { EventDto } from '../common/contract/event';
+import type { User } from '../common/contract/user';
+import { clubDayStart, shiftDay } from '../common/rules/club-time';
+import { appDb } from './core/db';
+import { queueSubscription, queueWaitingList } from './core/outbox';
+import { queueAndDeliver, syncEngine } from './core/sync';
+import { fetchEventInto } from './core/sync-engine';
+
+export { currentWeek } from './core/sync-engine';
+
+/** Events overlapping the club week starting `monday`, by start; undefined while loading. */
+export function useWeekEvents(monday: string, timeZone: string): EventDto[] | undefined {
+  return useLiveQuery(async () => {
+    const start = clubDayStart(monday, timeZone).toISOString();
+    const end = clubDayStart(shiftDay(monday, 7), timeZone).toISOString();
+    const events = await appDb().events.where('start_date').below(end).toArray();
+    return events.filter((e) => e.end_date > start).sort((a, b) => a.start_date.localeCompare(b.start_date));
+  }, [monday, timeZone]);
+}
+
+/** The cached event; null when it is not cached, undefined while loading. */
+export function useEvent(uuid: string | undefined): EventDto | null | undefined {
+  return useLiveQuery(async () => (uuid ? ((await appDb().events.get(uuid)) ?? null) : null), [uuid]);
+}
+
+/** Whether a write on this event is still waiting for the network. */
+export function useHasPendingWrite(eventUuid: string): boolean {
+  return (
+    (useLiveQuery(
+      () =>
+        appDb()
+          .outbox.where('status')
+          .equals('pending')
+          .filter((r) => r.eventUuid === eventUuid)
+          .count(),
+      [eventUuid],
+    ) ?? 0) > 0
+  );
+}
+
+export function changeSubscription(
+  user: User,
+  eventUuid: string,
+  subscribe: boolean,
+  stuffUuid?: string | null,
+): Promise<void> {
+  return queueAndDeliver(
+    queueSubscription(appDb(), user, { eventUuid, subscribe, stuffUuid: stuffUuid ?? null }),
+  );
+}
+
+export function joinWaitingList(user: User, eventUuid: string, stuffUuid?: string | null): Promise<void> {
+  return queueAndDeliver(queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null }));
+}
+
+/** A screen needs this event (a checklist outside the cached weeks): fetch it, whether or not sync runs yet. */
+export function refreshEvent(uuid: string): Promise<void> {
+  return fetchEventInto(appDb(), uuid);
+}
+
+/** The week a screen shows: the engine fetches it (and remembers it as the one to keep fresh). */
+export function showWeek(monday: string): void {
+  void syncEngine()
+    ?.refreshWeek(monday)
+    .catch(() => undefined);
+}

@@ -1,0 +1,50 @@
+/** What the header shows of the offline machinery: connectivity, pending and refused writes. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { errorBodySchema } from '../common/contract/errors';
+import { useConnectivityStore } from './core/connectivity';
+import { appDb } from './core/db';
+import type { OutboxKind } from './core/offline-writes';
+import { queueAndDeliver, syncEngine } from './core/sync';
+
+export type { OutboxKind };
+
+export function useIsOnline(): boolean {
+  return useConnectivityStore((s) => s.isOnline);
+}
+
+export function usePendingCount(): number {
+  return useLiveQuery(() => appDb().outbox.where('status').equals('pending').count(), []) ?? 0;
+}
+
+export interface FailedWrite {
+  id: number;
+  kind: OutboxKind;
+  /** The refusal's error code (an i18n key under `errors.`). */
+  code: string;
+}
+
+function codeOf(lastError: string | null): string {
+  try {
+    const parsed = errorBodySchema.pick({ code: true }).safeParse(JSON.parse(lastError ?? 'null'));
+    return parsed.success ? parsed.data.code : 'server_error';
+  } catch {
+    return 'server_error';
+  }
+}
+
+export function useFailedWrites(): FailedWrite[] {
+  const rows = useLiveQuery(() => appDb().outbox.where('status').equals('failed').sortBy('id'), []) ?? [];
+  return rows.map((row) => ({ id: row.id ?? 0, kind: row.kind, code: codeOf(row.lastError) }));
+}
+
+/** A refused write: try it again (a new chance, same key) or drop it and show the server's state. */
+export function retryWrite(id: number): Promise<void> {
+  return queueAndDeliver(
+    appDb().outbox.update(id, { status: 'pending', attempts: 0, nextAttemptAt: Date.now(), lastError: null }),
+  );
+}
+
+export async function discardWrite(id: number): Promise<void> {
+  await appDb().outbox.delete(id);
+  await syncEngine()?.drainNow();
+}

@@ -1,0 +1,22 @@
+/** Account calls the session module makes (sign-in, who am I, sign-out). */
+import {
+  type LoginRequest,
+  type LoginResponse,
+  loginResponseSchema,
+  type User,
+  userSchema,
+} from '../common/contract/user';
+import { apiRequest } from './core/api-client';
+
+/** Sent without a token: a refusal here is the sign-in's own error, never a lost session. */
+export const login = (request: LoginRequest): Promise<LoginResponse> =>
+  apiRequest('POST', '/api/user/login', { body: request, schema: loginResponseSchema, isAnonymous: true });
+
+export const fetchMe = (): Promise<User> => apiRequest('GET', '/api/user/me', { schema: userSchema });
+
+/** Ends the server's session of this token; the token is passed in because it is already gone here. */
+export const logout = (token: string): Promise<void> =>
+  apiRequest('POST', '/api/user/logout', {
+    isAnonymous: true,
+    headers: { Authorization: `Bearer ${token}` },
+  });

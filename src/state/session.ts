@@ -1,0 +1,114 @@
+/**
+ * The one session module. It owns the token (localStorage, which other tabs watch), the cached user for
+ * offline first paints, the copy the service worker reads (Dexie, through startSync), sign-in, sign-out,
+ * other tabs' sign-ins and sign-outs, and what a 401 means:
+ *  - a 401 to a request that carried the token: the session is lost — sign out here, keep pending
+ *    writes, say so once;
+ *  - the sign-in's own 401 (sent without a token): only the sign-in's error, shown by the login screen;
+ *  - a network error or a 5xx never signs anyone out (an offline reload renders from the cached user).
+ */
+import { create } from 'zustand';
+import type { User } from '../common/contract/user';
+import { ApiError, onSessionRejected } from '../data/core/api-client';
+import {
+  clearSession,
+  getCachedUser,
+  getToken,
+  setCachedUser,
+  setToken,
+  TOKEN_KEY,
+} from '../data/core/session-storage';
+import { startSync, stopSync } from '../data/core/sync';
+import { fetchMe, login, logout } from '../data/users';
+import { showToast } from './toast-store';
+
+/** checking: a token but no user yet; unreachable: a token, no cached user, and no answer from the server. */
+export type SessionStatus = 'signed-out' | 'checking' | 'signed-in' | 'unreachable';
+
+interface SessionState {
+  user: User | null;
+  status: SessionStatus;
+}
+
+function initialState(): SessionState {
+  if (!getToken()) return { user: null, status: 'signed-out' };
+  const user = getCachedUser();
+  return { user, status: user ? 'signed-in' : 'checking' };
+}
+
+export const useSession = create<SessionState>(initialState);
+
+/** Reads the stored session again, as a page load does (tests start each case this way). */
+export function restoreSession(): void {
+  useSession.setState(initialState());
+}
+
+/** The signed-in user (null when signed out). */
+export const useCurrentUser = (): User | null => useSession((s) => s.user);
+
+function begin(token: string, user: User): void {
+  setCachedUser(user);
+  useSession.setState({ user, status: 'signed-in' });
+  void startSync(token, user, sessionLost).catch(() => undefined);
+  // Ask the browser not to evict the offline data (the answer does not change what we do).
+  void navigator.storage?.persist?.().catch(() => false);
+}
+
+/** Forgets the session here; pending writes stay in the outbox for this user's next sign-in. */
+async function endLocally(): Promise<void> {
+  clearSession();
+  useSession.setState({ user: null, status: 'signed-out' });
+  await stopSync().catch(() => undefined);
+}
+
+/** The server refused the token (on a page request or a drain): sign out and say why, once. */
+function sessionLost(): void {
+  if (useSession.getState().status === 'signed-out' && !getToken()) return;
+  showToast('info', 'sync.session_expired');
+  void endLocally();
+}
+
+onSessionRejected(sessionLost);
+
+/** Signs in; a refusal is thrown to the caller as an ApiError (the session is untouched). */
+export async function signIn(usernameOrEmail: string, password: string): Promise<User> {
+  const answer = await login({ username_or_email: usernameOrEmail, password });
+  // Writing the token is what other open tabs see, through their `storage` event.
+  setToken(answer.token);
+  begin(answer.token, answer.user);
+  return answer.user;
+}
+
+/** Ends the session here at once, and on the server when it can be reached (offline, only here). */
+export async function signOut(): Promise<void> {
+  const token = getToken();
+  await endLocally();
+  if (token) await logout(token).catch(() => undefined);
+}
+
+/** Asks the server who the token belongs to; keeps the token on anything but a 401. */
+export async function confirmSession(): Promise<void> {
+  const token = getToken();
+  if (!token) {
+    if (useSession.getState().status !== 'signed-out') await endLocally();
+    return;
+  }
+  try {
+    begin(token, await fetchMe());
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return; // sessionLost has run
+    const cached = getCachedUser();
+    if (cached) begin(token, cached);
+    else useSession.setState({ user: null, status: 'unreachable' });
+  }
+}
+
+/** Another tab signed in or out: follow it. Answers the function that stops watching. */
+export function watchOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== TOKEN_KEY && event.key !== null) return;
+    void (getToken() ? confirmSession() : endLocally());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

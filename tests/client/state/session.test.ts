@@ -1,0 +1,88 @@
+import { waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiRequest } from '../../../src/data/core/api-client';
+import { getCachedUser, getToken, setCachedUser, setToken } from '../../../src/data/core/session-storage';
+import { confirmSession, restoreSession, signIn, signOut, useSession } from '../../../src/state/session';
+import { useToastStore } from '../../../src/state/toast-store';
+import { json, offline, stubFetch, USER } from '../fake-api';
+
+const refused = () => json(401, { code: 'invalid_credentials', message: 'x', field: null });
+
+beforeEach(() => {
+  restoreSession();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('the session module', () => {
+  it('signs in: keeps the token and the user for offline reloads', async () => {
+    stubFetch(() => json(200, { token: 'new-token', user: USER }));
+    await signIn('marie', 'Secret123');
+    expect(getToken()).toBe('new-token');
+    expect(getCachedUser()).toEqual(USER);
+    expect(useSession.getState()).toMatchObject({ user: USER, status: 'signed-in' });
+  });
+
+  it("a refused sign-in is the sign-in's error only: no session-expired message, even after a first session", async () => {
+    stubFetch(() => json(200, { token: 'first', user: USER }));
+    await signIn('marie', 'Secret123');
+    await signOut();
+    const fetchMock = stubFetch(refused);
+    await expect(signIn('marie', 'wrong')).rejects.toMatchObject({
+      status: 401,
+      code: 'invalid_credentials',
+    });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('a 401 to a request that carried the token ends the session and says so once', async () => {
+    setToken('tok');
+    setCachedUser(USER);
+    restoreSession();
+    stubFetch(() => json(401, { code: 'unauthorised', message: 'x', field: null }));
+    await expect(apiRequest('GET', '/api/x')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('GET', '/api/y')).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBeNull();
+    expect(getCachedUser()).toBeNull();
+    expect(useSession.getState().status).toBe('signed-out');
+    expect(useToastStore.getState().toasts.map((t) => t.messageKey)).toEqual(['sync.session_expired']);
+  });
+
+  it('signing out ends the session here at once and on the server with the old token, whatever it answers', async () => {
+    setToken('tok');
+    setCachedUser(USER);
+    restoreSession();
+    const fetchMock = stubFetch(() => json(401, { code: 'unauthorised', message: 'x', field: null }));
+    await signOut();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect([url, new Headers(init?.headers).get('Authorization')]).toEqual([
+      '/api/user/logout',
+      'Bearer tok',
+    ]);
+    expect(useSession.getState()).toMatchObject({ user: null, status: 'signed-out' });
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('confirming offline keeps the token and the cached user', async () => {
+    setToken('tok');
+    setCachedUser(USER);
+    restoreSession();
+    stubFetch(offline);
+    await confirmSession();
+    expect(getToken()).toBe('tok');
+    expect(useSession.getState()).toMatchObject({ user: USER, status: 'signed-in' });
+  });
+
+  it('follows another tab signing out', async () => {
+    setToken('tok');
+    setCachedUser(USER);
+    restoreSession();
+    const { watchOtherTabs } = await import('../../../src/state/session');
+    const stop = watchOtherTabs();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    await waitFor(() => expect(useSession.getState().status).toBe('signed-out'));
+    stop();
+  });
+});

@@ -1,0 +1,61 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { clubDayOf, clubDayStart, shiftDay, weekStart } from '../../src/common/rules/club-time';
+import { newEvent, rootToken } from './api';
+import { signIn } from './helpers';
+import { seedUsers, startServer, stopServer } from './server-process';
+
+const ZONE = 'America/Montreal';
+const PORT = 3108;
+const baseURL = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-tz-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    CLUB_TIMEZONE: ZONE,
+  };
+  seedUsers(env);
+  server = await startServer(env);
+});
+
+test.afterAll(async () => {
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('a club started with CLUB_TIMEZONE=America/Montreal sees its events at their local hour, on a device in Paris', async ({
+  browser,
+}) => {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const root = await rootToken(api);
+  // Tomorrow 10:00 in Montreal (16:00 in Paris).
+  const day = shiftDay(clubDayOf(new Date(), ZONE), 1);
+  const start = new Date(clubDayStart(day, ZONE).getTime() + 10 * 3_600_000);
+  const event = await newEvent(api, root, { start });
+  await api.dispose();
+
+  const context = await browser.newContext({
+    baseURL,
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await signIn(page, 'root');
+  await page.goto(`/?week=${weekStart(day)}`);
+  const row = page.locator(`[data-event="${event.uuid_event}"]`);
+  await expect(row).toContainText('10:00');
+  await expect(row).not.toContainText('16:00');
+  await page.screenshot({ path: 'test-results/screenshots/week-montreal-club-390.png' });
+  await context.close();
+});

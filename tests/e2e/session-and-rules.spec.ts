@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
+import { mainNav, signIn } from './helpers';
+import { E2E_USERS } from './server-process';
+
+test('after signing out from the menu, a wrong password shows only the sign-in error', async ({ page }) => {
+  await signIn(page, E2E_USERS.member.username);
+  await mainNav(page).getByText('Déconnexion').click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel("Nom d'utilisateur ou e-mail").fill(E2E_USERS.member.username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Not-the-passw0rd');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.locator('.form-error')).toHaveText('Identifiant ou mot de passe incorrect.');
+  await page.screenshot({ path: 'test-results/screenshots/login-wrong-password-after-sign-out.png' });
+  // The sign-in's own 401 is not a lost session: no "session expired" message, and still on /login.
+  await expect(page.getByText(/Votre session a expiré/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the checklist offers ticks only to whom the server allows: not a demoted creator nor another Admin; a SuperAdmin yes', async ({
+  browser,
+  request,
+}) => {
+  const root = await rootToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const creator = await newMember(request, root, `creator${stamp}`, 'Contributor');
+  const admin = await newMember(request, root, `admin${stamp}`, 'Admin');
+  const member = await newMember(request, root, `guest${stamp}`);
+  const event = await newEvent(request, creator.token);
+  await subscribeApi(request, member, event.uuid_event);
+  await call(request, root, 'PUT', `/api/user/role/${creator.id}`, { role_name: 'User' });
+
+  const tickButton = `Présence de ${member.username}`;
+  for (const [who, canTick] of [
+    [creator.username, false],
+    [admin.username, false],
+    [E2E_USERS.superAdmin.username, true],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, who);
+    await page.goto(`/checklist/${event.uuid_event}`);
+    await expect(page.getByRole('cell', { name: member.username, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: tickButton })).toHaveCount(canTick ? 1 : 0);
+    await expect(page.getByText("Seuls le créateur de l'évènement")).toHaveCount(canTick ? 0 : 1);
+    await page.screenshot({
+      path: `test-results/screenshots/checklist-${canTick ? 'superadmin' : who.replace(/\d+$/, '')}-390.png`,
+    });
+    if (canTick) {
+      await page.getByRole('button', { name: tickButton }).click();
+      await expect(page.getByRole('button', { name: tickButton })).toHaveAttribute('aria-pressed', 'true');
+    }
+    await context.close();
+  }
+});
