@@ -24,8 +24,8 @@ function sourceFiles(dir) {
   });
 }
 
-const fr = new Set(flatten(JSON.parse(read('src/i18n/fr.json'))));
-const en = new Set(flatten(JSON.parse(read('src/i18n/en.json'))));
+const fr = new Set(flatten(JSON.parse(read('src/common/i18n/fr.json'))));
+const en = new Set(flatten(JSON.parse(read('src/common/i18n/en.json'))));
 for (const key of fr) if (!en.has(key)) problems.push(`missing in en.json: ${key}`);
 for (const key of en) if (!fr.has(key)) problems.push(`missing in fr.json: ${key}`);
 

@@ -2,20 +2,23 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS } from '../src/common/rules/limits';
+import { LIMITS } from '../src/common/contract/limits';
 import type { AppDeps } from './app-deps';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { eventsRoutes } from './modules/events/events.routes';
-import { participationRoutes } from './modules/events/participation.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
+import { fillFromWaitingList } from './modules/participation/fill-step';
+import { participationRoutes } from './modules/participation/participation.routes';
+import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/users/accounts.routes';
+import { resolveSession } from './modules/users/auth.service';
+import { notificationSettingsRoutes } from './modules/users/notification-settings.routes';
 import { profilesRoutes } from './modules/users/profiles.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { signedInScope } from './plugins/auth';
 import { registerClientFiles } from './plugins/client-files';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -55,16 +58,27 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerOpenApi(app);
 
   await app.register(async (api) => {
+    // Public: anyone may call these (the OpenAPI page is registered above, the files below).
     await healthRoutes(api, deps);
-    await usersRoutes(api, deps);
     await accountsRoutes(api, deps);
-    await profilesRoutes(api, deps);
-    await picturesRoutes(api, deps);
-    await notificationSettingsRoutes(api, deps);
-    await settingsRoutes(api, deps);
-    await catalogRoutes(api, deps);
-    await eventsRoutes(api, deps);
-    await participationRoutes(api, deps);
+    await publicSettingsRoutes(api, deps);
+    // Everything else: one scope whose hook answers 401 before any route of it runs.
+    await api.register(
+      signedInScope(
+        (token) => resolveSession(deps, token),
+        async (signedIn) => {
+          await usersRoutes(signedIn, deps);
+          await profilesRoutes(signedIn, deps);
+          await picturesRoutes(signedIn, deps);
+          await notificationSettingsRoutes(signedIn, deps);
+          await settingsRoutes(signedIn, deps);
+          await catalogRoutes(signedIn, deps);
+          // Participation builds on events; events reaches its fill step through this hook, not an import.
+          await eventsRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
+          await participationRoutes(signedIn, deps);
+        },
+      ),
+    );
   });
 
   await registerPublicFiles(app, deps.config);

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../src/common/contract/errors';
+import type { Verdict } from '../src/common/rules/events';
 
 /** A refusal the client can act on: answered as `{code, message, field}` with the message translated. */
 export class HttpError extends Error {
@@ -10,4 +11,12 @@ export class HttpError extends Error {
     super(code);
     this.name = 'HttpError';
   }
+}
+
+/**
+ * The server's side of the shared event rules (src/common/rules/events.ts): a refusal becomes the very
+ * answer the screens expect, so a screen that hides an action and the server that refuses it agree.
+ */
+export function assertAllowed(verdict: Verdict): void {
+  if (!verdict.ok) throw new HttpError(verdict.status, verdict.code, verdict.field);
 }

@@ -1,6 +1,6 @@
 import type { Language } from '../src/common/contract/user';
-import en from '../src/i18n/en.json' with { type: 'json' };
-import fr from '../src/i18n/fr.json' with { type: 'json' };
+import en from '../src/common/i18n/en.json' with { type: 'json' };
+import fr from '../src/common/i18n/fr.json' with { type: 'json' };
 
 // The server translates error messages from the client's own catalogues, so the two never disagree.
 const ERROR_MESSAGES: Record<Language, Record<string, string>> = {

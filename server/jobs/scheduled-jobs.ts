@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { eraseOldGuestData } from '../modules/events/guests.service';
+import { eraseOldGuestData } from '../modules/participation/guests.service';
 import { purgeOldKeys } from '../modules/replays/idempotency';
 
 const HOURLY = 3_600_000;

@@ -1,5 +1,5 @@
 import { SIGNATURE } from './signature';
-import type { Templates } from './templates';
+import type { Templates } from './template-types';
 
 const ON_OWN = { fr: 'votre propre matériel', en: 'your own equipment' };
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { insertMail, leaseMail, lockNextDue, markFailedAttempt, markSent } from './mail-queue.repository';
 import type { MailTransport } from './transport';
 
 /**
@@ -30,20 +31,18 @@ export async function enqueueMail(
   mail: QueuedMail,
 ): Promise<void> {
   const id = randomUUID();
-  await db
-    .insertInto('mail_queue')
-    .values({
+  await insertMail(
+    db,
+    {
       id,
       message_id: `<${id}@${clubId}.equipee>`,
       kind: mail.kind,
       to_address: mail.to,
       subject: mail.subject,
       body_text: mail.text,
-      status: 'pending',
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .execute();
+    },
+    now,
+  );
 }
 
 interface SendDeps {
@@ -55,23 +54,10 @@ interface SendDeps {
 async function claimNext(deps: SendDeps) {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('mail_queue')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .limit(1)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+    const row = await lockNextDue(trx, now);
     if (!row) return undefined;
     const attempts = row.attempts + 1;
-    await trx
-      .updateTable('mail_queue')
-      .set({ attempts, next_attempt_at: new Date(now.getTime() + LEASE_MS) })
-      .where('id', '=', row.id)
-      .execute();
+    await leaseMail(trx, row.id, attempts, new Date(now.getTime() + LEASE_MS));
     return { ...row, attempts };
   });
 }
@@ -89,24 +75,16 @@ export async function sendDueMail(deps: SendDeps, limit = 50): Promise<{ sent: n
         subject: row.subject,
         text: row.body_text,
       });
-      await deps.db
-        .updateTable('mail_queue')
-        .set({ status: 'sent', sent_at: deps.now(), last_error: null })
-        .where('id', '=', row.id)
-        .execute();
+      await markSent(deps.db, row.id, deps.now());
       result.sent++;
     } catch (error) {
       const isFinal = row.attempts >= MAX_ATTEMPTS;
       const delay = RETRY_DELAYS_MS[row.attempts - 1] ?? 0;
-      await deps.db
-        .updateTable('mail_queue')
-        .set({
-          status: isFinal ? 'failed' : 'pending',
-          next_attempt_at: new Date(deps.now().getTime() + delay),
-          last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await markFailedAttempt(deps.db, row.id, {
+        status: isFinal ? 'failed' : 'pending',
+        next_attempt_at: new Date(deps.now().getTime() + delay),
+        last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+      });
       result.failed++;
     }
   }

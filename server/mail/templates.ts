@@ -1,23 +1,8 @@
 import type { Language } from '../../src/common/contract/user';
 import { EVENT_TEMPLATES } from './event-templates';
 import { SIGNATURE } from './signature';
-
-/** What each kind of message needs; later issues add their kinds here. */
-export interface TemplateData {
-  user_invitation: { username: string; link: string };
-  password_reset: { username: string; link: string };
-  event_cancellation: { event: string };
-  event_update: { event: string };
-  /** `member` is who (un)subscribed: the recipient themself, or one of their members for the creator. */
-  subscribe_unsubscribe: { event: string; member: string; isSubscribed: boolean; isCreatorCopy: boolean };
-  stuff_unavailable: { event: string; stuff: string };
-  waiting_list_promotion: { event: string; stuff: string | null };
-  group_email: { subject: string; message: string; event: string };
-}
-export type MailKind = keyof TemplateData;
-
-export type Render<K extends MailKind> = (data: TemplateData[K]) => { subject: string; text: string };
-export type Templates = { [K in MailKind]: Record<Language, Render<K>> };
+// The types live in template-types.ts, so event-templates.ts uses them without importing this file.
+import type { MailKind, Render, TemplateData, Templates } from './template-types';
 
 const ACCOUNT_TEMPLATES = {
   user_invitation: {

@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-import { isAdminRole, isContributorRole } from '../../src/common/rules/roles';
-import type { AppDeps } from '../app-deps';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canManageContent, isAdminRole } from '../../src/common/rules/roles';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
-import { resolveSession } from '../modules/users/auth.service';
 
 export interface AuthContext {
   user: UserRow;
@@ -16,6 +14,9 @@ declare module 'fastify' {
   }
 }
 
+/** Who is behind a bearer token (unknown, expired or revoked: null). Given by app.ts: see signedInScope. */
+export type Authenticate = (token: string) => Promise<AuthContext | null>;
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -23,29 +24,41 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** A preHandler for routes that need a signed-in user: sets request.auth or answers 401 `unauthorised`. */
-export function requireUser(deps: AppDeps) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const token = bearerToken(request);
-    const session = token ? await resolveSession(deps, token) : null;
-    if (!session) throw new HttpError(401, 'unauthorised');
-    request.auth = session;
+/**
+ * The signed-in scope (as fastify/demo's autohooks): one encapsulated plugin whose single onRequest hook
+ * authenticates, so a route registered inside cannot forget it and one registered outside is public.
+ * The hook runs before body parsing and validation, so an anonymous caller learns nothing (401) about
+ * what the route would have said. Unknown paths never reach it: they answer 404 from the root.
+ * `authenticate` is handed in rather than imported so plugins/ depends on no module (modules import
+ * this file for authOf and the role hooks).
+ */
+export function signedInScope(
+  authenticate: Authenticate,
+  registerRoutes: (scope: FastifyInstance) => Promise<void>,
+) {
+  return async (scope: FastifyInstance): Promise<void> => {
+    scope.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      const session = token ? await authenticate(token) : null;
+      if (!session) throw new HttpError(401, 'unauthorised');
+      request.auth = session;
+    });
+    await registerRoutes(scope);
   };
 }
 
-/** The signed-in user of a route guarded by requireUser. */
+/** The signed-in user of a route inside the signed-in scope. */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new HttpError(401, 'unauthorised');
   return request.auth;
 }
 
-/** After requireUser: Admin or SuperAdmin, else 403 `forbidden`. */
+/** A route hook inside the signed-in scope: Admin or SuperAdmin, else 403 `forbidden`. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!isAdminRole(authOf(request).user.role_name)) throw new HttpError(403, 'forbidden');
 }
 
-/** After requireUser: Contributor, Admin or SuperAdmin, else 403 `forbidden`. */
+/** A route hook inside the signed-in scope: Contributor, Admin or SuperAdmin, else 403 `forbidden`. */
 export async function requireContributor(request: FastifyRequest): Promise<void> {
-  const role = authOf(request).user.role_name;
-  if (!isAdminRole(role) && !isContributorRole(role)) throw new HttpError(403, 'forbidden');
+  if (!canManageContent(authOf(request).user.role_name)) throw new HttpError(403, 'forbidden');
 }

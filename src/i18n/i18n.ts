@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import en from '../common/i18n/en.json';
+import fr from '../common/i18n/fr.json';
 import { setApiLanguage } from '../data/core/api-client';
-import en from './en.json';
-import fr from './fr.json';
 
 export const LANGUAGE_KEY = 'lang';
 export const DEFAULT_LANGUAGE = 'fr';

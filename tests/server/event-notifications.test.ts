@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eraseOldGuestData } from '../../server/modules/events/guests.service';
+import { eraseOldGuestData } from '../../server/modules/participation/guests.service';
 import { createEvent, DAY, insertModel, insertStuff, members, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

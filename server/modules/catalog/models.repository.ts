@@ -27,3 +27,7 @@ export async function deleteModel(db: Db, uuid: string): Promise<boolean> {
   const result = await db.deleteFrom('event_models').where('uuid', '=', uuid).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+export function findModel(db: Db, uuid: string): Promise<Model | undefined> {
+  return db.selectFrom('event_models').select(COLUMNS).where('uuid', '=', uuid).executeTakeFirst();
+}

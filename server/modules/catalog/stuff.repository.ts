@@ -22,3 +22,26 @@ export async function deleteStuff(db: Db, uuid: string): Promise<boolean> {
   const result = await db.deleteFrom('stuffs').where('uuid', '=', uuid).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+export function findStuff(db: Db, uuid: string): Promise<Stuff | undefined> {
+  return db.selectFrom('stuffs').select(COLUMNS).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** Which of these stuffs exist. */
+export async function existingStuffUuids(db: Db, uuids: string[]): Promise<string[]> {
+  if (uuids.length === 0) return [];
+  const rows = await db.selectFrom('stuffs').select('uuid').where('uuid', 'in', uuids).execute();
+  return rows.map((r) => r.uuid);
+}
+
+/** Locks stuff rows in uuid order, so two transactions touching the same stuff never deadlock. */
+export async function lockStuffs(db: Db, uuids: string[], lock: boolean): Promise<void> {
+  if (!lock || uuids.length === 0) return;
+  await db
+    .selectFrom('stuffs')
+    .select('uuid')
+    .where('uuid', 'in', [...new Set(uuids)].sort())
+    .orderBy('uuid')
+    .forUpdate()
+    .execute();
+}

@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { EventDto } from '../../../src/common/contract/event';
 import type { Database, EventRow } from '../../db/schema';
-import { subscriberRows, toSubscriberEntry, toWaitingEntry, waitingRows } from './participation.repository';
+import { HttpError } from '../../http-error';
+import {
+  type Holding,
+  loadDetailRows,
+  loadHoldings,
+  toSubscriberEntry,
+  toWaitingEntry,
+} from './event-details.repository';
+import { findEvent } from './events.repository';
 
 type Db = Kysely<Database>;
 
@@ -16,52 +24,19 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 }
 
 /**
- * The full event shape of product-spec §3 for several events at once, in a fixed number of queries
- * (a week of events costs the same seven queries as one event). Guests' email, phone and age never
- * appear here: only their host sees them, through my-invite-list.
+ * The full event shape of product-spec §3 for several events at once, in a fixed number of queries.
+ * Guests' email, phone and age never appear here: only their host sees them, through my-invite-list.
  */
 export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDto[]> {
   if (events.length === 0) return [];
-  const uuids = events.map((e) => e.uuid);
-  const [models, creators, subscriptions, guests, waiting, offered] = await Promise.all([
-    db
-      .selectFrom('event_models')
-      .select(['uuid', 'name', 'description'])
-      .where('uuid', 'in', [...new Set(events.map((e) => e.model_uuid))])
-      .execute(),
-    db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name'])
-      .where('id', 'in', [...new Set(events.map((e) => e.creator_id))])
-      .execute(),
-    subscriberRows(db)
-      .where('subscriptions.event_uuid', 'in', uuids)
-      .orderBy('subscriptions.created_at')
-      .orderBy('subscriptions.uuid')
-      .execute(),
-    db
-      .selectFrom('guests')
-      .select(['id', 'event_uuid', 'host_id', 'stuff_uuid', 'first_name', 'last_name', 'is_checked'])
-      .where('event_uuid', 'in', uuids)
-      .orderBy('id')
-      .execute(),
-    waitingRows(db).where('waiting_list.event_uuid', 'in', uuids).execute(),
-    db
-      .selectFrom('event_stuffs')
-      .innerJoin('stuffs', 'stuffs.uuid', 'event_stuffs.stuff_uuid')
-      .select([
-        'event_stuffs.event_uuid',
-        'stuffs.uuid',
-        'stuffs.name',
-        'stuffs.description',
-        'stuffs.stock',
-        'stuffs.is_infinite',
-      ])
-      .where('event_stuffs.event_uuid', 'in', uuids)
-      .orderBy('stuffs.name')
-      .execute(),
-  ]);
-  const holders = await loadHolders(db, events, [...new Set(offered.map((o) => o.uuid))]);
+  const [models, creators, subscriptions, guests, waiting, offered] = await loadDetailRows(db, events);
+  // Holdings over the span of the events shown; each event then counts those overlapping itself.
+  const holders = await loadHoldings(
+    db,
+    [...new Set(offered.map((o) => o.uuid))],
+    new Date(Math.min(...events.map((e) => e.start_date.getTime()))),
+    new Date(Math.max(...events.map((e) => e.end_date.getTime()))),
+  );
 
   const modelBy = new Map(models.map((m) => [m.uuid, m]));
   const creatorBy = new Map(creators.map((c) => [c.id, c]));
@@ -120,33 +95,17 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
   });
 }
 
-interface Holding {
-  stuff_uuid: string | null;
-  start_date: Date;
-  end_date: Date;
-}
-
-/** Every holding of these stuffs in non-cancelled events overlapping the span of the events shown. */
-async function loadHolders(db: Db, events: EventRow[], stuffUuids: string[]): Promise<Holding[]> {
-  if (stuffUuids.length === 0) return [];
-  const from = new Date(Math.min(...events.map((e) => e.start_date.getTime())));
-  const to = new Date(Math.max(...events.map((e) => e.end_date.getTime())));
-  const holdings = (table: 'subscriptions' | 'guests') =>
-    db
-      .selectFrom(table)
-      .innerJoin('events', 'events.uuid', `${table}.event_uuid`)
-      .select([`${table}.stuff_uuid`, 'events.start_date', 'events.end_date'])
-      .where(`${table}.stuff_uuid`, 'in', stuffUuids)
-      .where('events.is_cancelled', '=', false)
-      .where('events.start_date', '<', to)
-      .where('events.end_date', '>', from)
-      .execute();
-  const [subscribers, guests] = await Promise.all([holdings('subscriptions'), holdings('guests')]);
-  return [...subscribers, ...guests];
-}
-
 function holdersDuring(holders: Holding[], stuffUuid: string, event: EventRow): number {
   return holders.filter(
     (h) => h.stuff_uuid === stuffUuid && h.start_date < event.end_date && h.end_date > event.start_date,
   ).length;
+}
+
+/** One event as the API answers it; 404 when it does not exist (or no longer does). */
+export async function eventDto(db: Db, uuid: string): Promise<EventDto> {
+  const event = await findEvent(db, uuid);
+  if (!event) throw new HttpError(404, 'not_found');
+  const [dto] = await loadEventDtos(db, [event]);
+  if (!dto) throw new HttpError(404, 'not_found');
+  return dto;
 }

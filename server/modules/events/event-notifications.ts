@@ -1,24 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
-import type { Database, EventRow, UserRow } from '../../db/schema';
+import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
+import { findModel } from '../catalog/models.repository';
+import { findStuff } from '../catalog/stuff.repository';
 import { notify } from '../notifications/notify';
+import { guestEmailsOf, stuffHoldersOf, subscribersOf, waitingUsersOf } from './event-recipients.repository';
 
 type Db = Kysely<Database>;
-
-/** The accounts subscribed to an event. */
-export const subscribersOf = (db: Db, eventUuid: string): Promise<UserRow[]> =>
-  db
-    .selectFrom('subscriptions')
-    .innerJoin('users', 'users.id', 'subscriptions.user_id')
-    .selectAll('users')
-    .where('subscriptions.event_uuid', '=', eventUuid)
-    .execute();
 
 /**
  * What an update tells whom (server-rules "Emails"): a cancellation to subscribers, their guests with an
  * email and the waiting list; a real change (date, place, capacity or equipment; not a save with no
  * change) to subscribers; a removed stuff to its holders, who keep their place on their own equipment.
+ * It only reads and queues mail: the caller releases the removed stuff afterwards (holders are found by
+ * the stuff they still hold).
  */
 export async function notifyEventChanges(
   deps: AppDeps,
@@ -28,39 +24,13 @@ export async function notifyEventChanges(
   removedStuffs: string[],
   hasEquipmentChanged: boolean,
 ): Promise<void> {
-  const model = await db
-    .selectFrom('event_models')
-    .select('name')
-    .where('uuid', '=', after.model_uuid)
-    .executeTakeFirst();
+  const model = await findModel(db, after.model_uuid);
   const nameEvent = (language: 'fr' | 'en') =>
     describeEvent(model?.name ?? '', after.start_date, language, deps.config.clubTimezone);
 
   for (const stuffUuid of removedStuffs) {
-    const stuff = await db
-      .selectFrom('stuffs')
-      .select('name')
-      .where('uuid', '=', stuffUuid)
-      .executeTakeFirst();
-    const holders = await db
-      .selectFrom('subscriptions')
-      .innerJoin('users', 'users.id', 'subscriptions.user_id')
-      .selectAll('users')
-      .where('subscriptions.event_uuid', '=', after.uuid)
-      .where('subscriptions.stuff_uuid', '=', stuffUuid)
-      .execute();
-    await db
-      .updateTable('subscriptions')
-      .set({ stuff_uuid: null })
-      .where('event_uuid', '=', after.uuid)
-      .where('stuff_uuid', '=', stuffUuid)
-      .execute();
-    await db
-      .updateTable('guests')
-      .set({ stuff_uuid: null })
-      .where('event_uuid', '=', after.uuid)
-      .where('stuff_uuid', '=', stuffUuid)
-      .execute();
+    const stuff = await findStuff(db, stuffUuid);
+    const holders = await stuffHoldersOf(db, after.uuid, stuffUuid);
     await notify(deps, db, 'stuff_unavailable', holders, (r) => ({
       event: nameEvent(r.language),
       stuff: stuff?.name ?? '',
@@ -68,21 +38,13 @@ export async function notifyEventChanges(
   }
 
   if (!before.is_cancelled && after.is_cancelled) {
-    const guests = await db
-      .selectFrom('guests')
-      .select('email')
-      .where('event_uuid', '=', after.uuid)
-      .where('email', 'is not', null)
-      .execute();
-    const waiting = await db
-      .selectFrom('waiting_list')
-      .innerJoin('users', 'users.id', 'waiting_list.user_id')
-      .selectAll('users')
-      .where('waiting_list.event_uuid', '=', after.uuid)
-      .execute();
+    const guestAddresses = (await guestEmailsOf(db, after.uuid)).map((email) => ({
+      email,
+      language: 'fr' as const,
+    }));
+    const waiting = await waitingUsersOf(db, after.uuid);
     const people = [...(await subscribersOf(db, after.uuid)), ...waiting];
     await notify(deps, db, 'event_cancellation', people, (r) => ({ event: nameEvent(r.language) }));
-    const guestAddresses = guests.map((g) => ({ email: g.email as string, language: 'fr' as const }));
     await notify(deps, db, 'event_cancellation', guestAddresses, (r) => ({ event: nameEvent(r.language) }));
     return;
   }

@@ -2,23 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, EventRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
+type EventColumns = Omit<EventRow, 'uuid' | 'creator_id' | 'created_at'>;
 
 /** The event row; with `lock`, held FOR UPDATE until the transaction ends (capacity and stock rules). */
 export function findEvent(db: Db, uuid: string, lock = false): Promise<EventRow | undefined> {
   const query = db.selectFrom('events').selectAll().where('uuid', '=', uuid);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
-}
-
-/** Locks stuff rows in uuid order, so two transactions touching the same stuff never deadlock. */
-export async function lockStuffs(db: Db, uuids: string[], lock: boolean): Promise<void> {
-  if (!lock || uuids.length === 0) return;
-  await db
-    .selectFrom('stuffs')
-    .select('uuid')
-    .where('uuid', 'in', [...new Set(uuids)].sort())
-    .orderBy('uuid')
-    .forUpdate()
-    .execute();
 }
 
 export function listEventsBetween(db: Db, from: Date, to: Date): Promise<EventRow[]> {
@@ -32,6 +21,22 @@ export function listEventsBetween(db: Db, from: Date, to: Date): Promise<EventRo
     .execute();
 }
 
+export async function insertEvent(
+  db: Db,
+  event: EventColumns & Pick<EventRow, 'uuid' | 'creator_id'>,
+): Promise<void> {
+  await db.insertInto('events').values(event).execute();
+}
+
+export async function updateEvent(db: Db, uuid: string, columns: EventColumns): Promise<void> {
+  await db.updateTable('events').set(columns).where('uuid', '=', uuid).execute();
+}
+
+/** Subscriptions, waiting list, guests and offered stuff go with it (foreign keys cascade). */
+export async function deleteEvent(db: Db, uuid: string): Promise<void> {
+  await db.deleteFrom('events').where('uuid', '=', uuid).execute();
+}
+
 export async function eventStuffUuids(db: Db, eventUuid: string): Promise<string[]> {
   const rows = await db
     .selectFrom('event_stuffs')
@@ -41,12 +46,34 @@ export async function eventStuffUuids(db: Db, eventUuid: string): Promise<string
   return rows.map((r) => r.stuff_uuid);
 }
 
+export async function isStuffOffered(db: Db, eventUuid: string, stuffUuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('event_stuffs')
+    .select('stuff_uuid')
+    .where('event_uuid', '=', eventUuid)
+    .where('stuff_uuid', '=', stuffUuid)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setEventStuffs(db: Db, eventUuid: string, stuffUuids: string[]): Promise<void> {
   await db.deleteFrom('event_stuffs').where('event_uuid', '=', eventUuid).execute();
   if (stuffUuids.length > 0) {
     await db
       .insertInto('event_stuffs')
       .values(stuffUuids.map((stuff_uuid) => ({ event_uuid: eventUuid, stuff_uuid })))
+      .execute();
+  }
+}
+
+/** A stuff no longer offered: its holders at this event keep their place, on their own equipment. */
+export async function releaseStuff(db: Db, eventUuid: string, stuffUuid: string): Promise<void> {
+  for (const table of ['subscriptions', 'guests'] as const) {
+    await db
+      .updateTable(table)
+      .set({ stuff_uuid: null })
+      .where('event_uuid', '=', eventUuid)
+      .where('stuff_uuid', '=', stuffUuid)
       .execute();
   }
 }
@@ -82,29 +109,4 @@ export async function countHolders(db: Db, stuffUuid: string, start: Date, end: 
     overlapping('guests').executeTakeFirstOrThrow(),
   ]);
   return Number(subscribers.n) + Number(guests.n);
-}
-
-/** Upcoming events (not yet ended) that use a model or offer a stuff: these refuse its deletion. */
-export async function isUsedByUpcomingEvent(
-  db: Db,
-  kind: 'model' | 'stuff',
-  uuid: string,
-  now: Date,
-): Promise<boolean> {
-  const row =
-    kind === 'model'
-      ? await db
-          .selectFrom('events')
-          .select('uuid')
-          .where('model_uuid', '=', uuid)
-          .where('end_date', '>', now)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('event_stuffs')
-          .innerJoin('events', 'events.uuid', 'event_stuffs.event_uuid')
-          .select('events.uuid')
-          .where('event_stuffs.stuff_uuid', '=', uuid)
-          .where('events.end_date', '>', now)
-          .executeTakeFirst();
-  return row !== undefined;
 }

@@ -2,31 +2,41 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EventDto, EventInput } from '../../../src/common/contract/event';
 import { clubDayStart, nextDay } from '../../../src/common/rules/club-time';
-import { isAdminRole, isContributorRole } from '../../../src/common/rules/roles';
+import { mayCreateEvent, mayDeleteEvent, mayEditEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { loadEventDtos } from './event-details';
+import { assertAllowed, HttpError } from '../../http-error';
+import { findModel } from '../catalog/models.repository';
+import { existingStuffUuids } from '../catalog/stuff.repository';
+import { eventDto, loadEventDtos } from './event-details';
+import { lockEvent } from './event-facts';
 import { notifyEventChanges } from './event-notifications';
-import { assertCanManage, isPast } from './event-rules';
-import { eventStuffUuids, findEvent, listEventsBetween, setEventStuffs } from './events.repository';
-import { fillFromWaitingList } from './fill-step';
-import { eventDto, lockedEvent } from './participation.service';
+import {
+  deleteEvent as deleteEventRow,
+  eventStuffUuids,
+  findEvent,
+  insertEvent,
+  listEventsBetween,
+  releaseStuff,
+  setEventStuffs,
+  updateEvent,
+} from './events.repository';
 
 type Db = Kysely<Database>;
 
+/**
+ * What runs after an event is updated, in its transaction with the row locked: participation's fill step
+ * (a raised capacity or a reactivation frees places). Handed in by app.ts rather than imported, since
+ * participation builds on this module (event rows, their details) and imports go one way.
+ */
+export type AfterEventUpdate = (deps: AppDeps, db: Db, event: EventRow) => Promise<unknown>;
+
 async function validateReferences(db: Db, input: EventInput): Promise<string[]> {
-  const model = await db
-    .selectFrom('event_models')
-    .select('uuid')
-    .where('uuid', '=', input.uuid_model_event)
-    .executeTakeFirst();
-  if (!model) throw new HttpError(404, 'not_found', 'uuid_model_event');
+  if (!(await findModel(db, input.uuid_model_event)))
+    throw new HttpError(404, 'not_found', 'uuid_model_event');
   const stuffUuids = [...new Set(input.stuffs_available.map((s) => s.uuid))];
-  if (stuffUuids.length > 0) {
-    const found = await db.selectFrom('stuffs').select('uuid').where('uuid', 'in', stuffUuids).execute();
-    if (found.length !== stuffUuids.length) throw new HttpError(404, 'not_found', 'stuffs_available');
-  }
+  if ((await existingStuffUuids(db, stuffUuids)).length !== stuffUuids.length)
+    throw new HttpError(404, 'not_found', 'stuffs_available');
   return stuffUuids;
 }
 
@@ -46,59 +56,55 @@ function eventColumns(input: EventInput) {
 }
 
 /** `POST /api/event/add-or-update`: creates when `uuid_event` is absent, else updates, cancels or reactivates. */
-export async function saveEvent(deps: AppDeps, actor: UserRow, input: EventInput): Promise<EventDto> {
+export async function saveEvent(
+  deps: AppDeps,
+  db: Db,
+  actor: UserRow,
+  input: EventInput,
+  afterUpdate: AfterEventUpdate,
+): Promise<EventDto> {
   const columns = eventColumns(input);
   if (columns.end_date <= columns.start_date) throw new HttpError(400, 'error_date', 'end_date');
   const now = deps.now();
-  const result = await deps.db.transaction().execute(async (trx) => {
-    if (!input.uuid_event) {
-      if (!isAdminRole(actor.role_name) && !isContributorRole(actor.role_name))
-        throw new HttpError(403, 'forbidden');
-      if (columns.start_date < now) throw new HttpError(400, 'error_date_past', 'start_date');
-      const stuffUuids = await validateReferences(trx, input);
-      const uuid = randomUUID();
-      await trx
-        .insertInto('events')
-        .values({ uuid, creator_id: actor.id, ...columns })
-        .execute();
-      await setEventStuffs(trx, uuid, stuffUuids);
-      return eventDto(trx, uuid);
-    }
-    const before = await lockedEvent(deps, trx, input.uuid_event);
-    assertCanManage(actor, before);
-    if (isPast(before, now)) throw new HttpError(409, 'event_past');
-    if (columns.start_date.getTime() !== before.start_date.getTime() && columns.start_date < now) {
-      throw new HttpError(400, 'error_date_past', 'start_date');
-    }
-    const stuffUuids = await validateReferences(trx, input);
-    const stuffsBefore = await eventStuffUuids(trx, before.uuid);
-    await trx.updateTable('events').set(columns).where('uuid', '=', before.uuid).execute();
-    await setEventStuffs(trx, before.uuid, stuffUuids);
-    const after = (await findEvent(trx, before.uuid)) as EventRow;
-    const removedStuffs = stuffsBefore.filter((uuid) => !stuffUuids.includes(uuid));
-    await notifyEventChanges(
-      deps,
-      trx,
-      before,
-      after,
-      removedStuffs,
-      stuffsBefore.length !== stuffUuids.length || removedStuffs.length > 0,
-    );
-    await fillFromWaitingList(deps, trx, after);
-    return eventDto(trx, before.uuid);
-  });
-  deps.mail.kick();
-  return result;
+  if (!input.uuid_event) {
+    assertAllowed(mayCreateEvent(actor));
+    if (columns.start_date < now) throw new HttpError(400, 'error_date_past', 'start_date');
+    const stuffUuids = await validateReferences(db, input);
+    const uuid = randomUUID();
+    await insertEvent(db, { uuid, creator_id: actor.id, ...columns });
+    await setEventStuffs(db, uuid, stuffUuids);
+    return eventDto(db, uuid);
+  }
+  const { event: before, facts } = await lockEvent(deps, db, input.uuid_event);
+  assertAllowed(mayEditEvent(actor, facts, now));
+  if (columns.start_date.getTime() !== before.start_date.getTime() && columns.start_date < now) {
+    throw new HttpError(400, 'error_date_past', 'start_date');
+  }
+  const stuffUuids = await validateReferences(db, input);
+  const stuffsBefore = await eventStuffUuids(db, before.uuid);
+  await updateEvent(db, before.uuid, columns);
+  await setEventStuffs(db, before.uuid, stuffUuids);
+  const after = (await findEvent(db, before.uuid)) as EventRow;
+  const removedStuffs = stuffsBefore.filter((uuid) => !stuffUuids.includes(uuid));
+  await notifyEventChanges(
+    deps,
+    db,
+    before,
+    after,
+    removedStuffs,
+    stuffsBefore.length !== stuffUuids.length || removedStuffs.length > 0,
+  );
+  // After the notice: its holders are found by the stuff they still hold until here.
+  for (const stuffUuid of removedStuffs) await releaseStuff(db, after.uuid, stuffUuid);
+  await afterUpdate(deps, db, after);
+  return eventDto(db, before.uuid);
 }
 
 /** Refused for an upcoming event that is not cancelled: cancel first, so members are told. */
-export async function deleteEvent(deps: AppDeps, actor: UserRow, uuid: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const event = await lockedEvent(deps, trx, uuid);
-    assertCanManage(actor, event);
-    if (!event.is_cancelled && !isPast(event, deps.now())) throw new HttpError(409, 'event_not_cancelled');
-    await trx.deleteFrom('events').where('uuid', '=', uuid).execute();
-  });
+export async function deleteEvent(deps: AppDeps, db: Db, actor: UserRow, uuid: string): Promise<void> {
+  const { facts } = await lockEvent(deps, db, uuid);
+  assertAllowed(mayDeleteEvent(actor, facts, deps.now()));
+  await deleteEventRow(db, uuid);
 }
 
 /** Events overlapping the club days from..to (inclusive), sorted by start. */

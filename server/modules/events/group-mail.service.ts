@@ -1,11 +1,14 @@
-import { LIMITS } from '../../../src/common/rules/limits';
+import type { Kysely } from 'kysely';
+import { LIMITS } from '../../../src/common/contract/limits';
+import { mayManageEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import type { UserRow } from '../../db/schema';
-import { HttpError } from '../../http-error';
+import type { Database, UserRow } from '../../db/schema';
+import { assertAllowed, HttpError } from '../../http-error';
 import { describeEvent } from '../../mail/templates';
+import { findModel } from '../catalog/models.repository';
 import { notify } from '../notifications/notify';
-import { subscribersOf } from './event-notifications';
-import { assertCanManage } from './event-rules';
+import { ownershipOf } from './event-facts';
+import { subscribersOf } from './event-recipients.repository';
 import { findEvent } from './events.repository';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -27,6 +30,7 @@ function decodeText(value: string, field: string, min: number, max: number): str
 /** `POST /api/event/mail`: the creator or a SuperAdmin writes to every subscriber, one message each. */
 export async function sendGroupMail(
   deps: AppDeps,
+  db: Kysely<Database>,
   actor: UserRow,
   request: { event_uuid: string; subject_base64: string; message_base64: string },
 ): Promise<number> {
@@ -42,22 +46,14 @@ export async function sendGroupMail(
     LIMITS.groupMessageMin,
     LIMITS.groupMessageMax,
   );
-  const queued = await deps.db.transaction().execute(async (trx) => {
-    const event = await findEvent(trx, request.event_uuid);
-    if (!event) throw new HttpError(404, 'not_found', 'event_uuid');
-    assertCanManage(actor, event);
-    const model = await trx
-      .selectFrom('event_models')
-      .select('name')
-      .where('uuid', '=', event.model_uuid)
-      .executeTakeFirst();
-    const subscribers = await subscribersOf(trx, event.uuid);
-    return notify(deps, trx, 'group_email', subscribers, (r) => ({
-      subject,
-      message,
-      event: describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone),
-    }));
-  });
-  deps.mail.kick();
-  return queued;
+  const event = await findEvent(db, request.event_uuid);
+  if (!event) throw new HttpError(404, 'not_found', 'event_uuid');
+  assertAllowed(mayManageEvent(actor, ownershipOf(event)));
+  const model = await findModel(db, event.model_uuid);
+  const subscribers = await subscribersOf(db, event.uuid);
+  return notify(deps, db, 'group_email', subscribers, (r) => ({
+    subject,
+    message,
+    event: describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone),
+  }));
 }

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { LIMITS } from '../../../src/common/rules/limits';
+import { LIMITS } from '../../../src/common/contract/limits';
 import { HttpError } from '../../http-error';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);

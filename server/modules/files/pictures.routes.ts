@@ -10,7 +10,7 @@ import {
 } from '../../../src/common/contract/users';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
-import { authOf, requireAdmin, requireUser } from '../../plugins/auth';
+import { authOf, requireAdmin } from '../../plugins/auth';
 import { LOGO_URL, publicFilesDir } from '../../plugins/public-files';
 import { assertSelfOrAdminOver } from '../users/permissions';
 import { findUserById } from '../users/users.repository';
@@ -20,9 +20,9 @@ import { readUploadedFile } from './uploads';
 
 const LOGO_MAX_SIZE = 512;
 
+/** Signed-in routes (registered inside the signed-in scope); the pictures themselves are public files. */
 export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireUser(deps);
   const publicDir = publicFilesDir(deps.config);
 
   routes.post(
@@ -34,7 +34,6 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         description:
           'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels). Stored as PNG.',
       },
-      onRequest: signedIn,
     },
     async (request) => {
       const actor = authOf(request).user;
@@ -59,7 +58,7 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         description:
           'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels). Stored as logo.png.',
       },
-      onRequest: [signedIn, requireAdmin],
+      onRequest: requireAdmin,
     },
     async (request) => {
       const image = await reencodeAsPng(await readUploadedFile(request));

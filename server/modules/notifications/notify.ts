@@ -4,7 +4,8 @@ import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { enqueueMail } from '../../mail/mail-queue';
-import { type MailKind, renderMail, type TemplateData } from '../../mail/templates';
+import type { MailKind, TemplateData } from '../../mail/template-types';
+import { renderMail } from '../../mail/templates';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
 
 const isSwitchable = (kind: MailKind): kind is MailKind & NotificationType =>
@@ -13,17 +14,17 @@ const isSwitchable = (kind: MailKind): kind is MailKind & NotificationType =>
 /** Kinds that reach accounts that are revoked or not yet confirmed (server-rules "Emails"). */
 const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set(['user_invitation', 'password_reset']);
 
-/**
- * The one way to send a notification. Applies the gating of server-rules: a switchable type goes out only
- * when on in the system settings and in the recipient's preferences; revoked and unconfirmed accounts get
- * nothing but invitations and resets (a reset never to a revoked one). Queues one message per recipient,
- * in their language, inside the caller's transaction. Answers how many were queued: the caller then
- * calls deps.mail.kick() after its commit (a kick inside the transaction would not see the rows yet).
- */
 /** A member, or someone with no account (a guest with an email): no preferences, system switches only. */
 export type Recipient = UserRow | { email: string; language: Language };
 const isMember = (recipient: Recipient): recipient is UserRow => 'id' in recipient;
 
+/**
+ * The one way to send a notification. Applies the gating of server-rules: a switchable type goes out only
+ * when on in the system settings and in the recipient's preferences; revoked and unconfirmed accounts get
+ * nothing but invitations and resets (a reset never to a revoked one). Queues one message per recipient,
+ * in their language, inside the caller's transaction. Answers how many were queued; runWrite (replays/
+ * write.ts) kicks the mail worker after the commit (a kick inside the transaction would not see the rows).
+ */
 export async function notify<K extends MailKind, R extends Recipient>(
   deps: AppDeps,
   db: Kysely<Database>,

@@ -1,12 +1,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { errorMessage, languageFromHeader } from '../../i18n';
 import { authOf } from '../../plugins/auth';
+import {
+  claimKey,
+  deleteKey,
+  deleteKeysOlderThan,
+  findKey,
+  type Scope,
+  saveAnswer,
+  saveRefusal,
+  setLockTimeout,
+} from './idempotency.repository';
 
 export const KEY_TTL_MS = 30 * 24 * 3_600_000;
 const FINAL_STATUSES = new Set([400, 403, 404, 409]);
@@ -36,7 +46,7 @@ export async function idempotent(
   if (typeof header !== 'string' || !KEY_PATTERN.test(header))
     throw new HttpError(400, 'invalid_input', 'Idempotency-Key');
 
-  const scope = {
+  const scope: Scope = {
     user_id: authOf(request).user.id,
     method: request.method,
     path: (request.url.split('?')[0] ?? '').slice(0, 300),
@@ -51,13 +61,10 @@ export async function idempotent(
 
   try {
     const answer = await deps.db.transaction().execute(async (trx) => {
-      if (deps.dbKind === 'postgres') await sql`set local lock_timeout = '10s'`.execute(trx);
-      await trx
-        .insertInto('idempotency_keys')
-        .values({ ...scope, body_hash: bodyHash, status_code: 0, response_body: '', created_at: deps.now() })
-        .execute();
+      if (deps.dbKind === 'postgres') await setLockTimeout(trx);
+      await claimKey(trx, scope, bodyHash, deps.now());
       const answer = await action(trx);
-      await saveAnswer(trx, scope, answer);
+      await saveAnswer(trx, scope, answer.status, answer.body);
       return answer;
     });
     testLog(deps, 'executed', header);
@@ -75,17 +82,7 @@ export async function idempotent(
         message: errorMessage(error.code, languageFromHeader(request.headers['accept-language'])),
         field: error.field,
       };
-      await deps.db
-        .insertInto('idempotency_keys')
-        .values({
-          ...scope,
-          body_hash: bodyHash,
-          status_code: error.statusCode,
-          response_body: JSON.stringify(body),
-          created_at: deps.now(),
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await saveRefusal(deps.db, scope, bodyHash, error.statusCode, body, deps.now());
       testLog(deps, 'executed', header);
     }
     throw error;
@@ -98,44 +95,18 @@ function testLog(deps: AppDeps, what: 'received' | 'executed', key: string): voi
     fs.appendFileSync(deps.config.testReplayLog, `${JSON.stringify({ what, key })}\n`);
 }
 
-type Scope = { user_id: string; method: string; path: string; key: string };
-
 async function readStored(deps: AppDeps, scope: Scope, bodyHash: string): Promise<Answer | undefined> {
-  const row = await deps.db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('user_id', '=', scope.user_id)
-    .where('method', '=', scope.method)
-    .where('path', '=', scope.path)
-    .where('key', '=', scope.key)
-    .executeTakeFirst();
+  const row = await findKey(deps.db, scope);
   if (!row) return undefined;
   if (row.created_at.getTime() < deps.now().getTime() - KEY_TTL_MS) {
-    await deps.db
-      .deleteFrom('idempotency_keys')
-      .where((eb) => eb.and(Object.entries(scope).map(([k, v]) => eb(k as keyof Scope, '=', v))))
-      .execute();
+    await deleteKey(deps.db, scope);
     return undefined;
   }
   if (row.body_hash !== bodyHash) throw new HttpError(422, 'idempotency_key_reused');
   return { status: row.status_code, body: JSON.parse(row.response_body) };
 }
 
-async function saveAnswer(trx: Kysely<Database>, scope: Scope, answer: Answer): Promise<void> {
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ status_code: answer.status, response_body: JSON.stringify(answer.body) })
-    .where('user_id', '=', scope.user_id)
-    .where('method', '=', scope.method)
-    .where('path', '=', scope.path)
-    .where('key', '=', scope.key)
-    .execute();
-}
-
 /** Scheduled: keys older than 30 days are forgotten. */
 export async function purgeOldKeys(db: Kysely<Database>, now: Date): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', new Date(now.getTime() - KEY_TTL_MS))
-    .execute();
+  await deleteKeysOlderThan(db, new Date(now.getTime() - KEY_TTL_MS));
 }

@@ -7,14 +7,14 @@ import {
   sloganUpdateQuerySchema,
 } from '../../../src/common/contract/settings';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { requireAdmin } from '../../plugins/auth';
 import { LOGO_URL } from '../../plugins/public-files';
 import { readSetting, writeSetting } from './settings.repository';
 
-export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** Public (registered outside the signed-in scope): the login screen shows the slogan and logo before anyone signs in. */
+export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // Public: the login screen shows the club's slogan and logo before anyone signs in.
   routes.get(
     '/api/internal/settings',
     { schema: { querystring: settingQuerySchema, response: { 200: settingResponseSchema } } },
@@ -25,12 +25,17 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       return { key, value: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN };
     },
   );
+}
+
+/** Signed-in routes (registered inside the signed-in scope). */
+export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.put(
     '/api/internal/settings',
     {
       schema: { querystring: sloganUpdateQuerySchema, response: { 200: settingResponseSchema } },
-      onRequest: [requireUser(deps), requireAdmin],
+      onRequest: requireAdmin,
     },
     async (request) => {
       await writeSetting(deps.db, 'slogan', request.query.value, deps.now());

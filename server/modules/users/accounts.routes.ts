@@ -3,26 +3,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   confirmParamsSchema,
   confirmRequestSchema,
-  registerRequestSchema,
-  registerResponseSchema,
   resetRequestSchema,
 } from '../../../src/common/contract/account';
 import { okResponseSchema } from '../../../src/common/contract/fields';
+import { loginRequestSchema, loginResponseSchema } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin, requireUser } from '../../plugins/auth';
-import { confirmAccount, register, resetPassword } from './accounts.service';
+import { HttpError } from '../../http-error';
+import { runWrite } from '../replays/write';
+import { askReset, confirmAccount, resetWithToken, strongPasswordHash } from './accounts.service';
+import { login } from './auth.service';
 
+/** Public routes (registered outside the signed-in scope): sign in, first password, reset. Rate-limited. */
 export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
+  // Not through runWrite: a failed sign-in must commit its count while the answer is a refusal (auth.service).
   routes.post(
-    '/api/user/register',
+    '/api/user/login',
     {
-      schema: { body: registerRequestSchema, response: { 200: registerResponseSchema } },
-      onRequest: [requireUser(deps), requireAdmin],
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      config: perMinute(deps.config.rateLimits.login),
     },
-    (request) => register(deps, request.body),
+    (request) => login(deps, request.body),
   );
 
   routes.post(
@@ -36,7 +39,8 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       config: perMinute(deps.config.rateLimits.confirm),
     },
     async (request) => {
-      await confirmAccount(deps, request.params.token, request.body.password);
+      const passwordHash = await strongPasswordHash(request.body.password);
+      await runWrite(deps, (trx) => confirmAccount(deps, trx, request.params.token, passwordHash));
       return { ok: true as const };
     },
   );
@@ -48,7 +52,15 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       config: perMinute(deps.config.rateLimits.reset),
     },
     async (request) => {
-      await resetPassword(deps, request.body);
+      const { Ask, Reset } = request.body;
+      if (Ask) {
+        await runWrite(deps, (trx) => askReset(deps, trx, Ask.email));
+      } else if (Reset) {
+        const passwordHash = await strongPasswordHash(Reset.password);
+        await runWrite(deps, (trx) => resetWithToken(deps, trx, Reset.token, passwordHash));
+      } else {
+        throw new HttpError(400, 'invalid_input', 'Ask');
+      }
       return { ok: true as const };
     },
   );

@@ -9,47 +9,53 @@ import {
   statusUpdateSchema,
 } from '../../../src/common/contract/users';
 import type { AppDeps } from '../../app-deps';
-import { authOf, requireAdmin, requireUser } from '../../plugins/auth';
+import { authOf, requireAdmin } from '../../plugins/auth';
+import { runWrite } from '../replays/write';
 import { getProfile, listAllUsers, updateProfile, updateRole, updateStatus } from './users.service';
 
+/** Signed-in routes (registered inside the signed-in scope). */
 export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireUser(deps);
   const userResponse = { 200: userSchema };
 
   routes.get(
     '/api/user',
-    { schema: { response: { 200: z.array(userSchema) } }, onRequest: [signedIn, requireAdmin] },
+    { schema: { response: { 200: z.array(userSchema) } }, onRequest: requireAdmin },
     () => listAllUsers(deps),
   );
 
-  routes.get(
-    '/api/user/profile/:id',
-    { schema: { params: uuidParam, response: userResponse }, onRequest: signedIn },
-    (request) => getProfile(deps, authOf(request).user, request.params.id),
+  routes.get('/api/user/profile/:id', { schema: { params: uuidParam, response: userResponse } }, (request) =>
+    getProfile(deps, authOf(request).user, request.params.id),
   );
 
   routes.put(
     '/api/user/profile/update/:id',
-    { schema: { params: uuidParam, body: profileUpdateSchema, response: userResponse }, onRequest: signedIn },
-    (request) => updateProfile(deps, authOf(request).user, request.params.id, request.body),
+    { schema: { params: uuidParam, body: profileUpdateSchema, response: userResponse } },
+    (request) =>
+      runWrite(deps, (trx) =>
+        updateProfile(deps, trx, authOf(request).user, request.params.id, request.body),
+      ),
   );
 
   routes.put(
     '/api/user/role/:id',
     {
       schema: { params: uuidParam, body: roleUpdateSchema, response: userResponse },
-      onRequest: [signedIn, requireAdmin],
+      onRequest: requireAdmin,
     },
-    (request) => updateRole(deps, authOf(request).user, request.params.id, request.body.role_name),
+    (request) =>
+      runWrite(deps, (trx) =>
+        updateRole(deps, trx, authOf(request).user, request.params.id, request.body.role_name),
+      ),
   );
 
   routes.put(
     '/api/user/status/:id',
     {
       schema: { params: uuidParam, body: statusUpdateSchema, response: userResponse },
-      onRequest: [signedIn, requireAdmin],
+      onRequest: requireAdmin,
     },
-    (request) => updateStatus(deps, authOf(request).user, request.params.id, request.body),
+    (request) =>
+      runWrite(deps, (trx) => updateStatus(deps, trx, authOf(request).user, request.params.id, request.body)),
   );
 }

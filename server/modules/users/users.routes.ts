@@ -1,35 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequestSchema, loginResponseSchema, userSchema } from '../../../src/common/contract/user';
+import { registerRequestSchema, registerResponseSchema } from '../../../src/common/contract/account';
+import { userSchema } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
-import { authOf, requireUser } from '../../plugins/auth';
-import { login, logout } from './auth.service';
+import { authOf, requireAdmin } from '../../plugins/auth';
+import { runWrite } from '../replays/write';
+import { register } from './accounts.service';
+import { logout } from './auth.service';
 import { toUser } from './user-mapper';
 
+/** Signed-in routes (registered inside the signed-in scope): who am I, sign out, invite a member. */
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireUser(deps);
 
-  routes.post(
-    '/api/user/login',
-    {
-      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
-      config: { rateLimit: { max: deps.config.rateLimits.login, timeWindow: '1 minute' } },
-    },
-    (request) => login(deps, request.body),
-  );
-
-  routes.get('/api/user/me', { schema: { response: { 200: userSchema } }, onRequest: signedIn }, (request) =>
+  routes.get('/api/user/me', { schema: { response: { 200: userSchema } } }, (request) =>
     toUser(authOf(request).user, deps.now()),
   );
 
+  routes.post('/api/user/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    await logout(deps, authOf(request).tokenHash);
+    return reply.status(204).send(null);
+  });
+
   routes.post(
-    '/api/user/logout',
-    { schema: { response: { 204: z.null() } }, onRequest: signedIn },
-    async (request, reply) => {
-      await logout(deps, authOf(request).tokenHash);
-      return reply.status(204).send(null);
+    '/api/user/register',
+    {
+      schema: { body: registerRequestSchema, response: { 200: registerResponseSchema } },
+      onRequest: requireAdmin,
     },
+    (request) => runWrite(deps, (trx) => register(deps, trx, request.body)),
   );
 }

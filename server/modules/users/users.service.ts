@@ -27,56 +27,58 @@ export async function getProfile(deps: AppDeps, actor: UserRow, id: string): Pro
 /** Writes only the profile fields of the contract; the schema has already dropped every other key. */
 export async function updateProfile(
   deps: AppDeps,
+  trx: AppDeps['db'],
   actor: UserRow,
   id: string,
   changes: ProfileUpdate,
 ): Promise<User> {
-  return deps.db.transaction().execute(async (trx) => {
-    const target = await targetOrNotFound(trx, id, true);
-    assertSelfOrAdminOver(actor, target);
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    if (Object.keys(defined).length > 0) await updateUser(trx, id, defined);
-    return toUser({ ...target, ...defined }, deps.now());
-  });
+  const target = await targetOrNotFound(trx, id, true);
+  assertSelfOrAdminOver(actor, target);
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(defined).length > 0) await updateUser(trx, id, defined);
+  return toUser({ ...target, ...defined }, deps.now());
 }
 
 /**
  * Admins give Contributor or User; only a SuperAdmin gives Admin or changes an Admin's role (else Admins
  * could demote each other); SuperAdmin is never given over HTTP; nobody re-roles themself or a SuperAdmin.
  */
-export async function updateRole(deps: AppDeps, actor: UserRow, id: string, role: RoleName): Promise<User> {
-  return deps.db.transaction().execute(async (trx) => {
-    const target = await targetOrNotFound(trx, id, true);
-    assertNotSelfNorSuperAdmin(actor, target);
-    const touchesAdmin = role === 'Admin' || target.role_name === 'Admin';
-    if (role === 'SuperAdmin' || (touchesAdmin && actor.role_name !== 'SuperAdmin')) {
-      throw new HttpError(403, 'forbidden');
-    }
-    await updateUser(trx, id, { role_name: role });
-    return toUser({ ...target, role_name: role }, deps.now());
-  });
+export async function updateRole(
+  deps: AppDeps,
+  trx: AppDeps['db'],
+  actor: UserRow,
+  id: string,
+  role: RoleName,
+): Promise<User> {
+  const target = await targetOrNotFound(trx, id, true);
+  assertNotSelfNorSuperAdmin(actor, target);
+  const touchesAdmin = role === 'Admin' || target.role_name === 'Admin';
+  if (role === 'SuperAdmin' || (touchesAdmin && actor.role_name !== 'SuperAdmin')) {
+    throw new HttpError(403, 'forbidden');
+  }
+  await updateUser(trx, id, { role_name: role });
+  return toUser({ ...target, role_name: role }, deps.now());
 }
 
 /** Unlock (Lock/false) any account; revoke or reactivate (Revok/true|false) anyone but oneself or a SuperAdmin. */
 export async function updateStatus(
   deps: AppDeps,
+  trx: AppDeps['db'],
   actor: UserRow,
   id: string,
   update: StatusUpdate,
 ): Promise<User> {
-  return deps.db.transaction().execute(async (trx) => {
-    const target = await targetOrNotFound(trx, id, true);
-    let changes: Partial<UserRow>;
-    if (update.status === 'Lock') {
-      // Locks come only from failed sign-ins; admins can lift them early, not set them.
-      if (update.action) throw new HttpError(400, 'invalid_input', 'action');
-      changes = { is_locked: false, locked_until: null, connection_attempt: 0, lock_count: 0 };
-    } else {
-      assertNotSelfNorSuperAdmin(actor, target);
-      changes = { is_revoked: update.action };
-      if (update.action) await deleteUserSessions(trx, id);
-    }
-    await updateUser(trx, id, changes);
-    return toUser({ ...target, ...changes }, deps.now());
-  });
+  const target = await targetOrNotFound(trx, id, true);
+  let changes: Partial<UserRow>;
+  if (update.status === 'Lock') {
+    // Locks come only from failed sign-ins; admins can lift them early, not set them.
+    if (update.action) throw new HttpError(400, 'invalid_input', 'action');
+    changes = { is_locked: false, locked_until: null, connection_attempt: 0, lock_count: 0 };
+  } else {
+    assertNotSelfNorSuperAdmin(actor, target);
+    changes = { is_revoked: update.action };
+    if (update.action) await deleteUserSessions(trx, id);
+  }
+  await updateUser(trx, id, changes);
+  return toUser({ ...target, ...changes }, deps.now());
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../rules/limits';
 import { stuffSchema } from './catalog';
 import { optionalText } from './fields';
+import { LIMITS } from './limits';
 
 /** Maps links the app builds (product-spec §7): an https link on one of these hosts, or nothing. */
 export const MAPS_HOSTS = [

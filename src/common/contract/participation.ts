@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../rules/limits';
 import { nameField } from './fields';
+import { LIMITS } from './limits';
 
 export const subscribeRequestSchema = z.object({
   uuid_event: z.string().uuid(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../rules/limits';
 import { optionalText, phoneField } from './fields';
+import { LIMITS } from './limits';
 import { languageSchema, roleNameSchema } from './user';
 
 /** The only fields a profile update writes; anything else in the body is ignored (server-rules). */

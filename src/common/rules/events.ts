@@ -5,8 +5,8 @@
  * action, so a screen never offers what the server would refuse.
  */
 import type { EventDto } from '../contract/event';
+import { LIMITS } from '../contract/limits';
 import type { RoleName } from '../contract/user';
-import { LIMITS } from './limits';
 import { canManageContent } from './roles';
 
 export interface Actor {

@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { ChecklistRequest } from '../../../src/common/contract/participation';
+import { mayTickChecklist } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { assertCanManage } from './event-rules';
-import { findEvent } from './events.repository';
+import { assertAllowed, HttpError } from '../../http-error';
+import { ownershipOf } from '../events/event-facts';
+import { findEvent } from '../events/events.repository';
+import {
+  lockGuestCheck,
+  lockSubscriberCheck,
+  setGuestCheck,
+  setSubscriberCheck,
+} from './checklist.repository';
 
 /** A device clock running ahead may not push a tick into the future beyond this. */
 export const CLOCK_SKEW_MS = 2 * 60_000;
@@ -22,44 +29,23 @@ export async function setCheck(
 ) {
   const event = await findEvent(db, request.event_uuid);
   if (!event) throw new HttpError(404, 'not_found', 'event_uuid');
-  assertCanManage(actor, event);
+  assertAllowed(mayTickChecklist(actor, ownershipOf(event)));
   const now = deps.now();
   const requested = request.checked_at ? new Date(request.checked_at) : now;
   const at = new Date(Math.min(requested.getTime(), now.getTime() + CLOCK_SKEW_MS));
 
+  const guestId = request.user_id as number;
   const row = request.is_invited
-    ? await db
-        .selectFrom('guests')
-        .select(['id', 'is_checked', 'checked_at'])
-        .where('id', '=', request.user_id as number)
-        .where('event_uuid', '=', event.uuid)
-        .forUpdate()
-        .executeTakeFirst()
-    : await db
-        .selectFrom('subscriptions')
-        .select(['uuid', 'is_checked', 'checked_at'])
-        .where('user_id', '=', request.user_id as string)
-        .where('event_uuid', '=', event.uuid)
-        .forUpdate()
-        .executeTakeFirst();
+    ? await lockGuestCheck(db, guestId, event.uuid)
+    : await lockSubscriberCheck(db, request.user_id as string, event.uuid);
   if (!row) throw new HttpError(404, 'not_found', 'user_id');
 
   let state = { is_checked: row.is_checked, checked_at: row.checked_at };
   if (row.checked_at === null || at >= row.checked_at) {
-    state = { is_checked: request.is_checked, checked_at: at };
-    const changes = { ...state, checked_by: actor.id };
-    if (request.is_invited)
-      await db
-        .updateTable('guests')
-        .set(changes)
-        .where('id', '=', request.user_id as number)
-        .execute();
-    else
-      await db
-        .updateTable('subscriptions')
-        .set(changes)
-        .where('uuid', '=', (row as { uuid: string }).uuid)
-        .execute();
+    const change = { is_checked: request.is_checked, checked_at: at, checked_by: actor.id };
+    if ('uuid' in row) await setSubscriberCheck(db, row.uuid, change);
+    else await setGuestCheck(db, guestId, change);
+    state = { is_checked: change.is_checked, checked_at: change.checked_at };
   }
   return {
     event_uuid: event.uuid,

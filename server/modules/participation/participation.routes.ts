@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventSchema, subscriberEntrySchema, waitingEntrySchema } from '../../../src/common/contract/event';
-import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields';
+import { uuidParam } from '../../../src/common/contract/fields';
 import {
   checklistRequestSchema,
   checklistResponseSchema,
   deleteInvitationSchema,
-  groupMailRequestSchema,
   guestRequestSchema,
   guestSchema,
   myInviteParamsSchema,
@@ -15,41 +14,33 @@ import {
   waitingListRequestSchema,
 } from '../../../src/common/contract/participation';
 import type { AppDeps } from '../../app-deps';
-import { authOf, requireUser } from '../../plugins/auth';
-import { type Answer, idempotent } from '../replays/idempotency';
+import { authOf } from '../../plugins/auth';
+import { eventDto } from '../events/event-details';
+import type { Answer } from '../replays/idempotency';
+import { runReplayableWrite, runWrite } from '../replays/write';
 import { assertSelfOrAdmin } from '../users/permissions';
 import { setCheck } from './checklist.service';
-import { sendGroupMail } from './group-mail.service';
 import { deleteGuest, listHostGuests, saveGuest } from './guests.service';
 import { listUserSubscriptions, listUserWaiting } from './participation.repository';
-import { eventDto, joinWaitingList, setSubscription } from './participation.service';
+import { setSubscription } from './subscriptions.service';
+import { joinWaitingList } from './waiting-list.service';
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status).send(answer.body);
 
+/** Signed-in routes (registered inside the signed-in scope). */
 export async function participationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireUser(deps);
-  const afterCommit = <T>(answer: T) => {
-    deps.mail.kick();
-    return answer;
-  };
   const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
-
   // The three writes the app queues offline accept an Idempotency-Key (server-rules "Replays").
   routes.put(
     '/api/event/subscribe/status',
-    {
-      schema: { headers: idempotencyHeader, body: subscribeRequestSchema, response: { 200: eventSchema } },
-      onRequest: signedIn,
-    },
+    { schema: { headers: idempotencyHeader, body: subscribeRequestSchema, response: { 200: eventSchema } } },
     async (request, reply) =>
       send(
         reply,
-        afterCommit(
-          await idempotent(deps, request, async (trx) =>
-            ok(await setSubscription(deps, trx, authOf(request).user, request.body)),
-          ),
+        await runReplayableWrite(deps, request, async (trx) =>
+          ok(await setSubscription(deps, trx, authOf(request).user, request.body)),
         ),
       ),
   );
@@ -58,12 +49,11 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
     '/api/event/waiting-list',
     {
       schema: { headers: idempotencyHeader, body: waitingListRequestSchema, response: { 200: eventSchema } },
-      onRequest: signedIn,
     },
     async (request, reply) =>
       send(
         reply,
-        await idempotent(deps, request, async (trx) =>
+        await runReplayableWrite(deps, request, async (trx) =>
           ok(await joinWaitingList(deps, trx, authOf(request).user, request.body)),
         ),
       ),
@@ -77,12 +67,11 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
         body: checklistRequestSchema,
         response: { 200: checklistResponseSchema },
       },
-      onRequest: signedIn,
     },
     async (request, reply) =>
       send(
         reply,
-        await idempotent(deps, request, async (trx) =>
+        await runReplayableWrite(deps, request, async (trx) =>
           ok(await setCheck(deps, trx, authOf(request).user, request.body)),
         ),
       ),
@@ -90,13 +79,13 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   routes.get(
     '/api/event/subscribe/:id',
-    { schema: { params: uuidParam, response: { 200: z.array(subscriberEntrySchema) } }, onRequest: signedIn },
+    { schema: { params: uuidParam, response: { 200: z.array(subscriberEntrySchema) } } },
     async (request) => (await eventDto(deps.db, request.params.id)).subscribers_with_stuff,
   );
 
   routes.get(
     '/api/event/my-subscriptions/:id',
-    { schema: { params: uuidParam, response: { 200: z.array(subscriberEntrySchema) } }, onRequest: signedIn },
+    { schema: { params: uuidParam, response: { 200: z.array(subscriberEntrySchema) } } },
     (request) => {
       assertSelfOrAdmin(authOf(request).user, request.params.id);
       return listUserSubscriptions(deps.db, request.params.id);
@@ -105,7 +94,7 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   routes.get(
     '/api/event/my-waiting-list/:id',
-    { schema: { params: uuidParam, response: { 200: z.array(waitingEntrySchema) } }, onRequest: signedIn },
+    { schema: { params: uuidParam, response: { 200: z.array(waitingEntrySchema) } } },
     (request) => {
       assertSelfOrAdmin(authOf(request).user, request.params.id);
       return listUserWaiting(deps.db, request.params.id);
@@ -114,41 +103,24 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   routes.post(
     '/api/event/invite',
-    { schema: { body: guestRequestSchema, response: { 200: guestSchema } }, onRequest: signedIn },
-    (request) =>
-      deps.db.transaction().execute((trx) => saveGuest(deps, trx, authOf(request).user, request.body)),
+    { schema: { body: guestRequestSchema, response: { 200: guestSchema } } },
+    (request) => runWrite(deps, (trx) => saveGuest(deps, trx, authOf(request).user, request.body)),
   );
 
   routes.put(
     '/api/event/delete-invitation',
-    { schema: { body: deleteInvitationSchema, response: { 204: z.null() } }, onRequest: signedIn },
+    { schema: { body: deleteInvitationSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deps.db
-        .transaction()
-        .execute((trx) =>
-          deleteGuest(deps, trx, authOf(request).user, request.body.id, request.body.uuid_event),
-        );
-      deps.mail.kick();
+      const { id, uuid_event } = request.body;
+      await runWrite(deps, (trx) => deleteGuest(deps, trx, authOf(request).user, id, uuid_event));
       return reply.status(204).send(null);
     },
   );
 
   routes.get(
     '/api/event/my-invite-list/:uuid_event/:uuid_user',
-    {
-      schema: { params: myInviteParamsSchema, response: { 200: z.array(guestSchema) } },
-      onRequest: signedIn,
-    },
+    { schema: { params: myInviteParamsSchema, response: { 200: z.array(guestSchema) } } },
     (request) =>
       listHostGuests(deps, authOf(request).user, request.params.uuid_event, request.params.uuid_user),
-  );
-
-  routes.post(
-    '/api/event/mail',
-    { schema: { body: groupMailRequestSchema, response: { 200: okResponseSchema } }, onRequest: signedIn },
-    async (request) => {
-      await sendGroupMail(deps, authOf(request).user, request.body);
-      return { ok: true as const };
-    },
   );
 }

@@ -1,11 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isPast, placesLeft } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
+import { findModel } from '../catalog/models.repository';
+import { findStuff, lockStuffs } from '../catalog/stuff.repository';
+import { eventFacts } from '../events/event-facts';
+import { countParticipants } from '../events/events.repository';
 import { notify } from '../notifications/notify';
-import { isPast, isStuffAvailable, placesLeft } from './event-rules';
-import { lockStuffs } from './events.repository';
+import { deleteWaitingEntryBySeq, firstWaiting, insertSubscription } from './participation.repository';
+import { isStuffAvailable } from './stuff-availability';
 
 /**
  * The one fill step (server-rules "Subscriptions"), run in the transaction of every change that frees
@@ -19,53 +23,32 @@ export async function fillFromWaitingList(
   db: Kysely<Database>,
   event: EventRow,
 ): Promise<number> {
-  if (event.is_cancelled || isPast(event, deps.now())) return 0;
-  const model = await db
-    .selectFrom('event_models')
-    .select('name')
-    .where('uuid', '=', event.model_uuid)
-    .executeTakeFirst();
+  const readFacts = async () => eventFacts(event, await countParticipants(db, event.uuid));
+  let facts = await readFacts();
+  if (facts.isCancelled || isPast(facts, deps.now())) return 0;
+  const model = await findModel(db, event.model_uuid);
   let promoted = 0;
-  while ((await placesLeft(db, event)) > 0) {
-    const next = await db
-      .selectFrom('waiting_list')
-      .innerJoin('users', 'users.id', 'waiting_list.user_id')
-      .selectAll('users')
-      .select(['waiting_list.seq', 'waiting_list.wished_stuff_uuid'])
-      .where('waiting_list.event_uuid', '=', event.uuid)
-      .orderBy('waiting_list.created_at')
-      .orderBy('waiting_list.seq')
-      .limit(1)
-      .executeTakeFirst();
+  while (placesLeft(facts) > 0) {
+    const next = await firstWaiting(db, event.uuid);
     if (!next) break;
     let stuffUuid: string | null = null;
     if (next.wished_stuff_uuid) {
       await lockStuffs(db, [next.wished_stuff_uuid], deps.config.rowLocks);
       if (await isStuffAvailable(db, event, next.wished_stuff_uuid)) stuffUuid = next.wished_stuff_uuid;
     }
-    await db
-      .insertInto('subscriptions')
-      .values({
-        uuid: randomUUID(),
-        event_uuid: event.uuid,
-        user_id: next.id,
-        stuff_uuid: stuffUuid,
-        may_pick_stuff: stuffUuid === null,
-        created_at: deps.now(),
-        checked_at: null,
-        checked_by: null,
-      })
-      .execute();
-    await db.deleteFrom('waiting_list').where('seq', '=', next.seq).execute();
-    const stuffName = stuffUuid
-      ? ((await db.selectFrom('stuffs').select('name').where('uuid', '=', stuffUuid).executeTakeFirst())
-          ?.name ?? null)
-      : null;
+    await insertSubscription(
+      db,
+      { event_uuid: event.uuid, user_id: next.id, stuff_uuid: stuffUuid, may_pick_stuff: stuffUuid === null },
+      deps.now(),
+    );
+    await deleteWaitingEntryBySeq(db, next.seq);
+    const stuffName = stuffUuid ? ((await findStuff(db, stuffUuid))?.name ?? null) : null;
     await notify(deps, db, 'waiting_list_promotion', [next], (r) => ({
       event: describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone),
       stuff: stuffName,
     }));
     promoted++;
+    facts = await readFacts(); // each promotion takes a place
   }
   return promoted;
 }

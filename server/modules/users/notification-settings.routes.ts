@@ -7,20 +7,24 @@ import {
 } from '../../../src/common/contract/notifications';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
-import { authOf, requireAdmin, requireUser } from '../../plugins/auth';
-import { assertSelfOrAdmin, assertSelfOrAdminOver } from '../users/permissions';
-import { findUserById } from '../users/users.repository';
+import { authOf, requireAdmin } from '../../plugins/auth';
 import {
   readSystemSwitches,
   readUserSwitches,
   toSettings,
   writeSystemSwitch,
   writeUserSwitch,
-} from './notification-settings.repository';
+} from '../notifications/notification-settings.repository';
+import { assertSelfOrAdmin, assertSelfOrAdminOver } from './permissions';
+import { findUserById } from './users.repository';
 
+/**
+ * Signed-in routes (registered inside the signed-in scope): a member's notification preferences and the
+ * club-wide switches. They live with the users (permissions, the account looked up) so that the
+ * notifications module, which users' own services call to send mail, imports nothing back from here.
+ */
 export async function notificationSettingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireUser(deps);
   const settingsResponse = { 200: notificationSettingsSchema };
 
   async function userOrNotFound(id: string) {
@@ -31,7 +35,7 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
 
   routes.get(
     '/api/user/preference/:id',
-    { schema: { params: uuidParam, response: settingsResponse }, onRequest: signedIn },
+    { schema: { params: uuidParam, response: settingsResponse } },
     async (request) => {
       assertSelfOrAdmin(authOf(request).user, request.params.id);
       await userOrNotFound(request.params.id);
@@ -43,7 +47,6 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
     '/api/user/preference/:id',
     {
       schema: { params: uuidParam, body: notificationSettingUpdateSchema, response: settingsResponse },
-      onRequest: signedIn,
     },
     async (request) => {
       const { id } = request.params;
@@ -60,7 +63,7 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
   // The club-wide switches. The path's id names the admin asking (the spec's shape); it selects nothing.
   routes.get(
     '/api/user/system/settings/:id',
-    { schema: { params: uuidParam, response: settingsResponse }, onRequest: [signedIn, requireAdmin] },
+    { schema: { params: uuidParam, response: settingsResponse }, onRequest: requireAdmin },
     async () => toSettings(await readSystemSwitches(deps.db)),
   );
 
@@ -68,7 +71,7 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
     '/api/user/system/settings/:id',
     {
       schema: { params: uuidParam, body: notificationSettingUpdateSchema, response: settingsResponse },
-      onRequest: [signedIn, requireAdmin],
+      onRequest: requireAdmin,
     },
     async (request) => {
       await writeSystemSwitch(deps.db, request.body.setting.name, request.body.setting.active);

@@ -1,0 +1,98 @@
+// Import rules for Équipée, checked by dependency-cruiser (`npm run lint:deps`, part of `npm run lint`).
+// Paths are matched relative to the repository root, e.g. `src/features/events/week-screen.tsx`.
+// tests/tooling/import-rules.test.ts proves every rule below fires (and that a clean tree passes).
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No module may (indirectly) import itself. Break the cycle by moving the shared piece into a ' +
+        'module both sides import (for contracts and rules: src/common/).',
+      // Type-only imports (`import type`) count too, on purpose (tsPreCompilationDeps below keeps them):
+      // - a type cycle still couples the two modules: neither can be moved, split or reasoned about
+      //   alone, and the layering rules below are about design, not about what survives compilation;
+      // - with `verbatimModuleSyntax`, a type import turns into a value import by deleting one keyword
+      //   (use a zod schema or a const next to the type) and the cycle becomes a runtime one: an ES
+      //   module cycle fails at load time with "Cannot access 'X' before initialization", in whichever
+      //   order the entry point happens to reach it;
+      // - so the cycle is cheapest to fix while it is still only a type.
+      from: { path: '^(src|server|sw|scripts|bench)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-circular-folders',
+      severity: 'error',
+      comment:
+        'No folder may (indirectly) import itself either: server/plugins -> server/modules/users -> ' +
+        'server/modules/notifications -> server/modules/users is a cycle between folders even when no ' +
+        'single file imports itself. Folders are the layers and modules; their imports go one way.',
+      // Same reasoning as no-circular, one level up (a folder stands for all the files directly in it).
+      // `(/|$)` so that top-level folders such as `sw` itself take part.
+      scope: 'folder',
+      from: { path: '^(src|server|sw|scripts|bench)(/|$)' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-imports-only-common',
+      severity: 'error',
+      comment:
+        'The server shares code with the client only through src/common/ (contract and rules). ' +
+        'Anything else under src/ is browser code (Dexie, React, the outbox).',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/common/' },
+    },
+    {
+      name: 'common-imports-nothing-else',
+      severity: 'error',
+      comment:
+        'src/common/ runs on both the server and the client, so it depends on nothing outside itself ' +
+        'in this repository (npm packages such as zod and date-fns are fine).',
+      from: { path: '^src/common/' },
+      to: { path: '^(src|server|sw)/', pathNot: '^src/common/' },
+    },
+    {
+      name: 'client-never-imports-server',
+      severity: 'error',
+      comment:
+        'The client and the service worker never import server code: it would drag Node-only modules ' +
+        '(pg, argon2, nodemailer) into the bundle. Share through src/common/ instead.',
+      from: { path: '^(src|sw)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'features-not-across',
+      severity: 'error',
+      comment:
+        'A feature (src/features/X/) does not import another feature (src/features/Y/). Move what both ' +
+        'need into src/ui/, src/data/ or src/common/.',
+      // $1 in `to` is the feature folder captured by `from.path`.
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/[^/]+/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'screens-through-data-areas',
+      severity: 'error',
+      comment:
+        'Screens reach data through the area modules (src/data/*.ts), never through the data layer ' +
+        'internals in src/data/core/ (database, outbox, sync engine).',
+      from: { path: '^src/features/' },
+      to: { path: '^src/data/core/' },
+    },
+    // Deliberately no `no-orphans` rule.
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules'] },
+    // Keep type-only imports (`import type`, `import { type X }`) in the graph: see no-circular above.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

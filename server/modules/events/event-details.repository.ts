@@ -1,0 +1,137 @@
+import type { Kysely } from 'kysely';
+import type { SubscriberEntry, WaitingEntry } from '../../../src/common/contract/event';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** Subscriptions with what a subscriber entry shows: the member's username and the stuff's name. */
+export function subscriberRows(db: Db) {
+  return db
+    .selectFrom('subscriptions')
+    .innerJoin('users', 'users.id', 'subscriptions.user_id')
+    .leftJoin('stuffs', 'stuffs.uuid', 'subscriptions.stuff_uuid')
+    .select([
+      'subscriptions.uuid',
+      'subscriptions.event_uuid',
+      'subscriptions.user_id',
+      'subscriptions.stuff_uuid',
+      'subscriptions.is_checked',
+      'users.username',
+      'stuffs.name as stuff_name',
+    ]);
+}
+
+type SubscriberRow = Awaited<ReturnType<ReturnType<typeof subscriberRows>['execute']>>[number];
+
+/** The entry shape of server-rules: `id` the member, `uuid` the subscription, `default_name` for no stuff. */
+export function toSubscriberEntry(r: SubscriberRow): SubscriberEntry {
+  return {
+    id: r.user_id,
+    uuid: r.uuid,
+    uuid_event: r.event_uuid,
+    username: r.username,
+    stuff_name: r.stuff_name ?? 'default_name',
+    uuid_stuff: r.stuff_uuid,
+    is_checked: r.is_checked,
+  };
+}
+
+/** Waiting-list rows with the member's username, first in first. */
+export function waitingRows(db: Db) {
+  return db
+    .selectFrom('waiting_list')
+    .innerJoin('users', 'users.id', 'waiting_list.user_id')
+    .select([
+      'waiting_list.event_uuid',
+      'waiting_list.user_id',
+      'waiting_list.wished_stuff_uuid',
+      'waiting_list.created_at',
+      'users.username',
+    ])
+    .orderBy('waiting_list.created_at')
+    .orderBy('waiting_list.seq');
+}
+
+type WaitingRow = Awaited<ReturnType<ReturnType<typeof waitingRows>['execute']>>[number];
+
+export function toWaitingEntry(r: WaitingRow): WaitingEntry {
+  return {
+    uuid_user: r.user_id,
+    username: r.username,
+    created_at: r.created_at.toISOString(),
+    uuid_event: r.event_uuid,
+    uuid_stuff: r.wished_stuff_uuid,
+  };
+}
+
+/**
+ * Everything the event shape shows for several events at once, in a fixed number of queries (a week of
+ * events costs the same seven queries as one event). Guests' email, phone and age are not read here.
+ */
+export function loadDetailRows(
+  db: Db,
+  events: Array<{ uuid: string; model_uuid: string; creator_id: string }>,
+) {
+  const uuids = events.map((e) => e.uuid);
+  return Promise.all([
+    db
+      .selectFrom('event_models')
+      .select(['uuid', 'name', 'description'])
+      .where('uuid', 'in', [...new Set(events.map((e) => e.model_uuid))])
+      .execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', [...new Set(events.map((e) => e.creator_id))])
+      .execute(),
+    subscriberRows(db)
+      .where('subscriptions.event_uuid', 'in', uuids)
+      .orderBy('subscriptions.created_at')
+      .orderBy('subscriptions.uuid')
+      .execute(),
+    db
+      .selectFrom('guests')
+      .select(['id', 'event_uuid', 'host_id', 'stuff_uuid', 'first_name', 'last_name', 'is_checked'])
+      .where('event_uuid', 'in', uuids)
+      .orderBy('id')
+      .execute(),
+    waitingRows(db).where('waiting_list.event_uuid', 'in', uuids).execute(),
+    db
+      .selectFrom('event_stuffs')
+      .innerJoin('stuffs', 'stuffs.uuid', 'event_stuffs.stuff_uuid')
+      .select([
+        'event_stuffs.event_uuid',
+        'stuffs.uuid',
+        'stuffs.name',
+        'stuffs.description',
+        'stuffs.stock',
+        'stuffs.is_infinite',
+      ])
+      .where('event_stuffs.event_uuid', 'in', uuids)
+      .orderBy('stuffs.name')
+      .execute(),
+  ]);
+}
+
+export interface Holding {
+  stuff_uuid: string | null;
+  start_date: Date;
+  end_date: Date;
+}
+
+/** Every holding of these stuffs in non-cancelled events overlapping [from, to). */
+export async function loadHoldings(db: Db, stuffUuids: string[], from: Date, to: Date): Promise<Holding[]> {
+  if (stuffUuids.length === 0) return [];
+  const holdings = (table: 'subscriptions' | 'guests') =>
+    db
+      .selectFrom(table)
+      .innerJoin('events', 'events.uuid', `${table}.event_uuid`)
+      .select([`${table}.stuff_uuid`, 'events.start_date', 'events.end_date'])
+      .where(`${table}.stuff_uuid`, 'in', stuffUuids)
+      .where('events.is_cancelled', '=', false)
+      .where('events.start_date', '<', to)
+      .where('events.end_date', '>', from)
+      .execute();
+  const [subscribers, guests] = await Promise.all([holdings('subscriptions'), holdings('guests')]);
+  return [...subscribers, ...guests];
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { GuestRequest } from '../../../src/common/contract/participation';
+import {
+  mayActFor,
+  mayDeleteGuest,
+  mayInvite,
+  mayReadGuestsOf,
+  mayUpdateGuest,
+} from '../../../src/common/rules/events';
+import type { AppDeps } from '../../app-deps';
+import type { Database, GuestRow, UserRow } from '../../db/schema';
+import { assertAllowed, HttpError } from '../../http-error';
+import { lockStuffs } from '../catalog/stuff.repository';
+import { lockEvent, ownershipOf } from '../events/event-facts';
+import { findEvent } from '../events/events.repository';
+import { fillFromWaitingList } from './fill-step';
+import {
+  deleteGuest as deleteGuestRow,
+  eraseGuestContacts,
+  findGuest,
+  insertGuest,
+  listGuestsOfHost,
+  lockHostGuest,
+  updateGuest,
+} from './guests.repository';
+import { readStanding } from './participation.repository';
+import { assertStuffAvailable } from './stuff-availability';
+
+type Db = Kysely<Database>;
+
+export function toGuest(row: GuestRow) {
+  return {
+    id: row.id,
+    uuid_event: row.event_uuid,
+    uuid_user: row.host_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    age: row.age,
+    email: row.email,
+    phone: row.phone,
+    uuid_stuff: row.stuff_uuid,
+    is_checked: row.is_checked,
+  };
+}
+
+/** `POST /api/event/invite`: a subscribed member brings up to 3 guests, who take places and may hold stuff. */
+export async function saveGuest(deps: AppDeps, db: Db, actor: UserRow, request: GuestRequest) {
+  assertAllowed(mayActFor(actor, request.uuid_user));
+  const { event, facts } = await lockEvent(deps, db, request.uuid_event);
+  const standing = await readStanding(db, event.uuid, actor.id);
+  const stuffUuid = request.uuid_stuff ?? null;
+  const fields = {
+    first_name: request.first_name,
+    last_name: request.last_name,
+    age: request.age ?? null,
+    email: request.email ?? null,
+    phone: request.phone ?? null,
+    stuff_uuid: stuffUuid,
+  };
+  if (request.id !== undefined) {
+    // Cancelled, past, then not subscribed (403 naming uuid_user).
+    assertAllowed(mayUpdateGuest(facts, standing, deps.now()));
+    const current = await lockHostGuest(db, request.id, event.uuid, actor.id);
+    if (!current) throw new HttpError(404, 'not_found', 'id');
+    if (stuffUuid && stuffUuid !== current.stuff_uuid) {
+      await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
+      await assertStuffAvailable(db, event, stuffUuid);
+    }
+    return toGuest(await updateGuest(db, current.id, fields));
+  }
+
+  // The same, then the guest limit, then a free place.
+  assertAllowed(mayInvite(facts, standing, deps.now()));
+  if (stuffUuid) {
+    await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
+    await assertStuffAvailable(db, event, stuffUuid);
+  }
+  return toGuest(await insertGuest(db, event.uuid, actor.id, fields, deps.now()));
+}
+
+/** `PUT /api/event/delete-invitation`: the host, the event's creator or a SuperAdmin; never for a past event. */
+export async function deleteGuest(
+  deps: AppDeps,
+  db: Db,
+  actor: UserRow,
+  id: number,
+  eventUuid: string,
+): Promise<void> {
+  const { event, facts } = await lockEvent(deps, db, eventUuid);
+  const guest = await findGuest(db, id, eventUuid);
+  if (!guest) throw new HttpError(404, 'not_found', 'id');
+  assertAllowed(mayDeleteGuest(actor, facts, guest.host_id, deps.now()));
+  await deleteGuestRow(db, id);
+  await fillFromWaitingList(deps, db, event);
+}
+
+/** The host's guests with their contact details: for the host, the event's creator or a SuperAdmin. */
+export async function listHostGuests(deps: AppDeps, actor: UserRow, eventUuid: string, hostId: string) {
+  const event = await findEvent(deps.db, eventUuid);
+  if (!event) throw new HttpError(404, 'not_found', 'uuid_event');
+  assertAllowed(mayReadGuestsOf(actor, ownershipOf(event), hostId));
+  return (await listGuestsOfHost(deps.db, eventUuid, hostId)).map(toGuest);
+}
+
+export const GUEST_DATA_TTL_MS = 30 * 24 * 3_600_000;
+
+/** Scheduled: a guest's email, phone and age are erased 30 days after their event ends. */
+export function eraseOldGuestData(db: Db, now: Date): Promise<number> {
+  return eraseGuestContacts(db, new Date(now.getTime() - GUEST_DATA_TTL_MS));
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SubscriberEntry, WaitingEntry } from '../../../src/common/contract/event';
+import type { Standing } from '../../../src/common/rules/events';
+import type { Database, SubscriptionRow, UserRow } from '../../db/schema';
+import {
+  subscriberRows,
+  toSubscriberEntry,
+  toWaitingEntry,
+  waitingRows,
+} from '../events/event-details.repository';
+
+type Db = Kysely<Database>;
+
+/** A member's subscriptions, as subscriber entries, soonest event first. */
+export async function listUserSubscriptions(db: Db, userId: string): Promise<SubscriberEntry[]> {
+  const rows = await subscriberRows(db)
+    .innerJoin('events', 'events.uuid', 'subscriptions.event_uuid')
+    .where('subscriptions.user_id', '=', userId)
+    .orderBy('events.start_date')
+    .execute();
+  return rows.map(toSubscriberEntry);
+}
+
+export async function listUserWaiting(db: Db, userId: string): Promise<WaitingEntry[]> {
+  return (await waitingRows(db).where('waiting_list.user_id', '=', userId).execute()).map(toWaitingEntry);
+}
+
+/** A member's standing at an event (what the shared rules read), in one round trip. */
+export async function readStanding(db: Db, eventUuid: string, userId: string): Promise<Standing> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('subscriptions')
+            .select('uuid')
+            .where('event_uuid', '=', eventUuid)
+            .where('user_id', '=', userId),
+        )
+        .as('is_subscribed'),
+      eb
+        .exists(
+          eb
+            .selectFrom('waiting_list')
+            .select('seq')
+            .where('event_uuid', '=', eventUuid)
+            .where('user_id', '=', userId),
+        )
+        .as('is_waiting'),
+      eb
+        .selectFrom('guests')
+        .select((count) => count.fn.countAll<string>().as('n'))
+        .where('event_uuid', '=', eventUuid)
+        .where('host_id', '=', userId)
+        .as('guest_count'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    isSubscribed: Boolean(row.is_subscribed),
+    isWaiting: Boolean(row.is_waiting),
+    guestCount: Number(row.guest_count ?? 0),
+  };
+}
+
+/** The member's subscription to the event, locked (its stuff may change in this transaction). */
+export function lockSubscription(
+  db: Db,
+  eventUuid: string,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('event_uuid', '=', eventUuid)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertSubscription(
+  db: Db,
+  subscription: { event_uuid: string; user_id: string; stuff_uuid: string | null; may_pick_stuff?: boolean },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('subscriptions')
+    .values({ uuid: randomUUID(), ...subscription, created_at: now, checked_at: null, checked_by: null })
+    .execute();
+}
+
+/** The one stuff pick of a member promoted on their own equipment. */
+export async function pickSubscriptionStuff(db: Db, uuid: string, stuffUuid: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ stuff_uuid: stuffUuid, may_pick_stuff: false })
+    .where('uuid', '=', uuid)
+    .execute();
+}
+
+export async function deleteSubscription(db: Db, uuid: string): Promise<void> {
+  await db.deleteFrom('subscriptions').where('uuid', '=', uuid).execute();
+}
+
+export async function insertWaitingEntry(
+  db: Db,
+  eventUuid: string,
+  userId: string,
+  wishedStuffUuid: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('waiting_list')
+    .values({ event_uuid: eventUuid, user_id: userId, wished_stuff_uuid: wishedStuffUuid, created_at: now })
+    .execute();
+}
+
+export async function deleteWaitingEntry(db: Db, eventUuid: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('waiting_list')
+    .where('event_uuid', '=', eventUuid)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The first in line for an event: the member, the entry's seq and the stuff they wished for. */
+export function firstWaiting(
+  db: Db,
+  eventUuid: string,
+): Promise<(UserRow & { seq: string; wished_stuff_uuid: string | null }) | undefined> {
+  return db
+    .selectFrom('waiting_list')
+    .innerJoin('users', 'users.id', 'waiting_list.user_id')
+    .selectAll('users')
+    .select(['waiting_list.seq', 'waiting_list.wished_stuff_uuid'])
+    .where('waiting_list.event_uuid', '=', eventUuid)
+    .orderBy('waiting_list.created_at')
+    .orderBy('waiting_list.seq')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function deleteWaitingEntryBySeq(db: Db, seq: string): Promise<void> {
+  await db.deleteFrom('waiting_list').where('seq', '=', seq).execute();
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import type { EventDto } from '../../../src/common/contract/event';
+import type { SubscribeRequest } from '../../../src/common/contract/participation';
+import { mayActFor, maySubscribe, mayUnsubscribe } from '../../../src/common/rules/events';
+import type { AppDeps } from '../../app-deps';
+import type { Database, EventRow, UserRow } from '../../db/schema';
+import { assertAllowed, HttpError } from '../../http-error';
+import { describeEvent } from '../../mail/templates';
+import { findModel } from '../catalog/models.repository';
+import { lockStuffs } from '../catalog/stuff.repository';
+import { eventDto } from '../events/event-details';
+import { lockEvent } from '../events/event-facts';
+import { notify } from '../notifications/notify';
+import { findUserById } from '../users/users.repository';
+import { fillFromWaitingList } from './fill-step';
+import { deleteGuestsOfHost } from './guests.repository';
+import {
+  deleteSubscription,
+  deleteWaitingEntry,
+  insertSubscription,
+  lockSubscription,
+  pickSubscriptionStuff,
+  readStanding,
+} from './participation.repository';
+import { assertStuffAvailable } from './stuff-availability';
+
+type Db = Kysely<Database>;
+
+/** `PUT /api/event/subscribe/status`: subscribe (with a stuff, or own equipment) or leave the event or its waiting list. */
+export async function setSubscription(
+  deps: AppDeps,
+  db: Db,
+  actor: UserRow,
+  request: SubscribeRequest,
+): Promise<EventDto> {
+  assertAllowed(mayActFor(actor, request.uuid_user));
+  const { event, facts } = await lockEvent(deps, db, request.uuid_event);
+  const existing = await lockSubscription(db, event.uuid, actor.id);
+  const standing = await readStanding(db, event.uuid, actor.id);
+  const stuffUuid = request.uuid_stuff ?? null;
+
+  if (request.subscribe) {
+    // Cancelled, past, then (for a newcomer only) full: subscribing again is never refused as full.
+    assertAllowed(maySubscribe(facts, standing, deps.now()));
+    if (existing) {
+      if (existing.stuff_uuid === stuffUuid) return eventDto(db, event.uuid); // subscribing again: nothing to do
+      // Equipment is fixed once subscribed, except one pick for someone promoted on their own equipment.
+      if (!(existing.may_pick_stuff && existing.stuff_uuid === null && stuffUuid !== null))
+        throw new HttpError(409, 'stuff_locked', 'uuid_stuff');
+      await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
+      await assertStuffAvailable(db, event, stuffUuid);
+      await pickSubscriptionStuff(db, existing.uuid, stuffUuid);
+      return eventDto(db, event.uuid);
+    }
+    if (stuffUuid) {
+      await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
+      await assertStuffAvailable(db, event, stuffUuid);
+    }
+    await insertSubscription(
+      db,
+      { event_uuid: event.uuid, user_id: actor.id, stuff_uuid: stuffUuid },
+      deps.now(),
+    );
+    await deleteWaitingEntry(db, event.uuid, actor.id);
+    await tellSubscription(deps, db, event, actor, true);
+    return eventDto(db, event.uuid);
+  }
+
+  assertAllowed(mayUnsubscribe(facts, standing, deps.now()));
+  if (existing) {
+    // Leaving takes the member's guests along; their places go to the waiting list.
+    await deleteGuestsOfHost(db, event.uuid, actor.id);
+    await deleteSubscription(db, existing.uuid);
+    await fillFromWaitingList(deps, db, event);
+    await tellSubscription(deps, db, event, actor, false);
+  } else {
+    await deleteWaitingEntry(db, event.uuid, actor.id);
+  }
+  return eventDto(db, event.uuid);
+}
+
+/** The member gets a confirmation; the event's creator is told too. */
+async function tellSubscription(
+  deps: AppDeps,
+  db: Db,
+  event: EventRow,
+  member: UserRow,
+  isSubscribed: boolean,
+): Promise<void> {
+  const model = await findModel(db, event.model_uuid);
+  const nameEvent = (r: UserRow) =>
+    describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone);
+  await notify(deps, db, 'subscribe_unsubscribe', [member], (r) => ({
+    event: nameEvent(r),
+    member: member.username,
+    isSubscribed,
+    isCreatorCopy: false,
+  }));
+  const creator = event.creator_id === member.id ? undefined : await findUserById(db, event.creator_id);
+  if (creator) {
+    await notify(deps, db, 'subscribe_unsubscribe', [creator], (r) => ({
+      event: nameEvent(r),
+      member: member.username,
+      isSubscribed,
+      isCreatorCopy: true,
+    }));
+  }
+}

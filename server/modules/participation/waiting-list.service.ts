@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { EventDto } from '../../../src/common/contract/event';
+import { mayActFor, mayJoinWaitingList } from '../../../src/common/rules/events';
+import type { AppDeps } from '../../app-deps';
+import type { Database, UserRow } from '../../db/schema';
+import { assertAllowed, HttpError } from '../../http-error';
+import { eventDto } from '../events/event-details';
+import { lockEvent } from '../events/event-facts';
+import { isStuffOffered } from '../events/events.repository';
+import { insertWaitingEntry, readStanding } from './participation.repository';
+
+/** `POST /api/event/waiting-list`: only for a full, open, upcoming event the member is neither in nor waiting for. */
+export async function joinWaitingList(
+  deps: AppDeps,
+  db: Kysely<Database>,
+  actor: UserRow,
+  request: { uuid_event: string; uuid_user: string; uuid_stuff?: string | null | undefined },
+): Promise<EventDto> {
+  assertAllowed(mayActFor(actor, request.uuid_user));
+  const { event, facts } = await lockEvent(deps, db, request.uuid_event);
+  assertAllowed(mayJoinWaitingList(facts, await readStanding(db, event.uuid, actor.id), deps.now()));
+  const wished = request.uuid_stuff ?? null;
+  if (wished && !(await isStuffOffered(db, event.uuid, wished)))
+    throw new HttpError(409, 'stuff_unavailable', 'uuid_stuff');
+  await insertWaitingEntry(db, event.uuid, actor.id, wished, deps.now());
+  return eventDto(db, event.uuid);
+}

@@ -1,0 +1,196 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The import rules (.dependency-cruiser.mjs) fail CI: `.ci/run` runs `npm run lint`, which ends with the
+// `lint:deps` command. This file runs that very command, with the project's own config and tsconfig,
+// in small throw-away trees: a clean one must pass, and each broken one must fail naming its rule.
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<
+  string,
+  string
+>;
+const lintDeps = scripts['lint:deps'] ?? '';
+const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-import-rules-'));
+afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
+
+type Tree = Record<string, string>;
+
+/** A small tree that follows every rule; each case below breaks one. */
+const CLEAN: Tree = {
+  'src/common/rules/limits.ts': 'export const MAX_SEATS = 3;\n',
+  'src/common/contract/event.ts':
+    "import { MAX_SEATS } from '../rules/limits';\nexport type EventDto = { id: string; seats: number };\nexport const seats = MAX_SEATS;\n",
+  'src/data/core/db.ts': 'export const db = { events: [] as string[] };\n',
+  'src/data/events.ts':
+    "import type { EventDto } from '../common/contract/event';\nimport { db } from './core/db';\nexport function listEvents(): EventDto[] {\n  return db.events.map((id) => ({ id, seats: 0 }));\n}\n",
+  'src/ui/button.ts': "export const button = 'button';\n",
+  'src/features/events/event-row.ts':
+    "import type { EventDto } from '../../common/contract/event';\nimport { button } from '../../ui/button';\nexport const row = (e: EventDto): string => [e.id, button].join(' ');\n",
+  'src/features/events/week-screen.ts':
+    "import { listEvents } from '../../data/events';\nimport { row } from './event-row';\nexport const week = (): string[] => listEvents().map(row);\n",
+  'src/features/news/news-screen.ts':
+    "import { listEvents } from '../../data/events';\nexport const news = (): number => listEvents().length;\n",
+  'server/db/schema.ts': 'export type EventRow = { id: string };\n',
+  'server/plugins/auth.ts':
+    "import { currentUser } from '../modules/users/users.service';\nexport const auth = (): string => currentUser();\n",
+  'server/modules/users/users.service.ts': "export const currentUser = (): string => 'u1';\n",
+  'server/modules/users/users.routes.ts':
+    "import { currentUser } from './users.service';\nexport const routes = [currentUser];\n",
+  'server/modules/events/events.service.ts':
+    "import type { EventDto } from '../../../src/common/contract/event';\nimport type { EventRow } from '../../db/schema';\nexport const toDto = (r: EventRow): EventDto => ({ id: r.id, seats: 0 });\n",
+  'sw/sw.ts': "import { listEvents } from '../src/data/events';\nexport const count = listEvents().length;\n",
+  'scripts/tool.mjs': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+  'bench/bench.ts': "import { week } from '../src/features/events/week-screen';\nexport const b = week;\n",
+};
+
+type Violation = { rule: string; from: string; to: string };
+
+/**
+ * Writes CLEAN plus `changes` into a fresh folder and runs the `lint:deps` command there, as CI does
+ * (its text report: the exit code counts the errors, which a JSON report would not do).
+ */
+async function cruise(changes: Tree): Promise<{ exitCode: number; violations: Violation[] }> {
+  const dir = fs.mkdtempSync(path.join(parent, 'tree-'));
+  for (const name of ['.dependency-cruiser.mjs', 'tsconfig.json']) {
+    fs.copyFileSync(path.join(root, name), path.join(dir, name));
+  }
+  for (const [file, source] of Object.entries({ ...CLEAN, ...changes })) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), source);
+  }
+  const env = {
+    ...process.env,
+    FORCE_COLOR: '0',
+    NO_COLOR: '1',
+    PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+  };
+  let output: string;
+  let exitCode = 0;
+  try {
+    const { stdout, stderr } = await run('sh', ['-c', lintDeps], { cwd: dir, env });
+    output = stdout + stderr;
+  } catch (error) {
+    const failure = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof failure.code !== 'number') throw error;
+    exitCode = failure.code;
+    output = `${failure.stdout ?? ''}${failure.stderr ?? ''}`;
+  }
+  // Lines such as "  error no-circular: src/ui/a.ts → " followed by "      src/ui/b.ts →" for a cycle.
+  const violations = [...output.matchAll(/^\s*error ([\w-]+): (\S+) →\s*(\S+)/gm)].map(
+    ([, rule, from, to]) => ({
+      rule: rule ?? '',
+      from: from ?? '',
+      to: to ?? '',
+    }),
+  );
+  if (exitCode !== 0 && violations.length === 0)
+    throw new Error(`depcruise failed without a violation:\n${output}`);
+  return { exitCode, violations };
+}
+
+const names = (violations: Violation[]): string[] => [...new Set(violations.map((v) => v.rule))].sort();
+
+describe('import rules (npm run lint:deps)', () => {
+  it('is part of npm run lint, which CI runs', () => {
+    expect(lintDeps).toContain('depcruise');
+    expect(lintDeps).toContain('--config .dependency-cruiser.mjs');
+    expect(scripts.lint).toContain(lintDeps);
+  });
+
+  it('passes a tree that follows the rules', async () => {
+    const { exitCode, violations } = await cruise({});
+    expect(violations).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+
+  it('fails on a two-file cycle, even when one side is `import type`', async () => {
+    const { exitCode, violations } = await cruise({
+      'src/ui/a.ts': "import { b } from './b';\nexport type A = { b: typeof b };\n",
+      'src/ui/b.ts':
+        "import type { A } from './a';\nexport const b = 1;\nexport const useA = (a: A): A => a;\n",
+    });
+    expect(names(violations)).toEqual(['no-circular']);
+    // The report names a cycle once, from either end.
+    expect(violations).toHaveLength(1);
+    expect([violations[0]?.from, violations[0]?.to].sort()).toEqual(['src/ui/a.ts', 'src/ui/b.ts']);
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails on a cycle made only of type imports', async () => {
+    const { exitCode, violations } = await cruise({
+      'server/db/a.ts': "import type { B } from './b';\nexport type A = { b?: B };\n",
+      'server/db/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
+    });
+    expect(names(violations)).toEqual(['no-circular']);
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails on a cycle between folders (no single file imports itself)', async () => {
+    const { exitCode, violations } = await cruise({
+      'server/modules/users/users.routes.ts':
+        "import { auth } from '../../plugins/auth';\nimport { currentUser } from './users.service';\nexport const routes = [auth, currentUser];\n",
+    });
+    expect(names(violations)).toEqual(['no-circular-folders']);
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails when the server imports client code outside src/common/', async () => {
+    const { exitCode, violations } = await cruise({
+      'server/modules/events/events.routes.ts':
+        "import { listEvents } from '../../../src/data/events';\nexport const all = listEvents;\n",
+    });
+    expect(names(violations)).toEqual(['server-imports-only-common']);
+    expect(violations[0]).toMatchObject({
+      from: 'server/modules/events/events.routes.ts',
+      to: 'src/data/events.ts',
+    });
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails when a feature imports another feature', async () => {
+    const { exitCode, violations } = await cruise({
+      'src/features/news/news-screen.ts':
+        "import { row } from '../events/event-row';\nexport const news = row;\n",
+    });
+    expect(names(violations)).toEqual(['features-not-across']);
+    expect(violations[0]).toMatchObject({
+      from: 'src/features/news/news-screen.ts',
+      to: 'src/features/events/event-row.ts',
+    });
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails when src/common/ imports the rest of src/', async () => {
+    const { exitCode, violations } = await cruise({
+      'src/common/rules/club.ts': "import { button } from '../../ui/button';\nexport const club = button;\n",
+    });
+    expect(names(violations)).toEqual(['common-imports-nothing-else']);
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails when the client or the service worker imports the server', async () => {
+    const { exitCode, violations } = await cruise({
+      'src/ui/button.ts':
+        "import type { EventRow } from '../../server/db/schema';\nexport const button = 'button';\nexport type Row = EventRow;\n",
+      'sw/sw.ts': "import type { EventRow } from '../server/db/schema';\nexport type Row = EventRow;\n",
+    });
+    expect(names(violations)).toEqual(['client-never-imports-server']);
+    expect(violations.map((v) => v.from).sort()).toEqual(['src/ui/button.ts', 'sw/sw.ts']);
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails when a screen reaches into src/data/core/', async () => {
+    const { exitCode, violations } = await cruise({
+      'src/features/events/week-screen.ts':
+        "import { db } from '../../data/core/db';\nexport const week = (): string[] => db.events;\n",
+    });
+    expect(names(violations)).toEqual(['screens-through-data-areas']);
+    expect(exitCode).not.toBe(0);
+  });
+});
