@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: builds, then prints bundle sizes, API throughput, and the week query on PGlite and on
-// PostgreSQL (a throwaway cluster when Debian's postgresql is installed and DATABASE_URL is not set).
+// PostgreSQL (a throwaway cluster when Debian's postgresql is installed and DATABASE_URL is not set), the
+// offline figures, and the memory of a burst of uploads.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ function step(command, args, env = {}) {
 step('npx', ['vite', 'build', '--logLevel', 'warn']);
 step('node', ['bench/bundle-size.mjs']);
 step('npx', ['tsx', 'bench/api-throughput.ts']);
+step('npx', ['tsx', 'bench/sign-in-timing.ts']);
 
 let databaseUrl = process.env.DATABASE_URL;
 let pgDir;
@@ -37,3 +39,4 @@ try {
   if (pgDir) spawnSync('scripts/throwaway-postgres.sh', ['stop', pgDir], { stdio: 'inherit' });
 }
 step('npx', ['tsx', 'bench/offline.ts']);
+step('npx', ['tsx', 'bench/upload-memory.ts']);

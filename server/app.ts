@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../src/common/contract/limits';
 import type { AppDeps } from './app-deps';
+import type { TrustProxy } from './config';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -19,27 +20,39 @@ import { notificationSettingsRoutes } from './modules/users/notification-setting
 import { profilesRoutes } from './modules/users/profiles.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { signedInScope } from './plugins/auth';
+import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './plugins/body-limits';
 import { registerClientFiles } from './plugins/client-files';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicFiles } from './plugins/public-files';
-import { registerSecurity } from './plugins/security';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/raw-errors';
+import { computeSecurityHeaders, registerSecurity } from './plugins/security';
 
 export interface BuildAppOptions {
   /** Where the logs go; none means the config's level to stdout, `false` means no logs. */
   logStream?: NodeJS.WritableStream | false;
 }
 
-const ONE_MEGABYTE = 1024 * 1024;
+/**
+ * Fastify's form of TRUST_PROXY. A hop count goes as a function ("the nearest N peers"): Fastify 5.12 reads
+ * a bare number as "trust no one", since a count cannot tell the proxy from a client connecting directly
+ * (hence the README: with a count, the server must be reachable only through the proxy).
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 /** Builds the whole app, used by main.ts and by the tests: external plugins, ours, then routes. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const securityHeaders = await computeSecurityHeaders();
   const app = Fastify({
     logger: options.logStream === false ? false : loggerOptions(deps.config.logLevel, options.logStream),
-    bodyLimit: ONE_MEGABYTE,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Long enough for any token in a path, so the contract (not the router) refuses an oversize one.
     routerOptions: { maxParamLength: 256 },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
   });
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
@@ -47,6 +60,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandler(app);
 
   await registerSecurity(app);
+  registerBodyLimits(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, 'too_many_requests'),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 export interface RateLimits {
@@ -6,6 +7,12 @@ export interface RateLimits {
   confirm: number;
   reset: number;
 }
+
+/**
+ * Which peers may tell the client's address through X-Forwarded-For: none (`false`), the nearest N hops,
+ * or the proxies' own addresses/CIDRs. Never "every hop": a client would then choose its own IP.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
@@ -21,6 +28,7 @@ export interface Config {
   staticDir: string;
   logLevel: string;
   rateLimits: RateLimits;
+  trustProxy: TrustProxy;
   /**
    * Test-only: false turns off the row locks of capacity and stock checks, so the race tests can show they
    * fail without them (the negative control). Never set in production.
@@ -30,19 +38,63 @@ export interface Config {
   testReplayLog: string | undefined;
 }
 
+/** A setting the server cannot start with; main.ts prints only its message, which says what to write. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0)
-    throw new Error(`${name} must be a positive integer, got "${value}"`);
+    throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
   return parsed;
+}
+
+const TRUST_PROXY_HINT =
+  'write the number of proxies in front of the server (TRUST_PROXY=1 behind one reverse proxy) ' +
+  'or their addresses (TRUST_PROXY=10.0.0.2,10.0.0.0/8)';
+
+/** An IPv4/IPv6 address, or one with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset, empty, `false` or `0` → no proxy; N → the nearest N hops; else a list of addresses. */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  // `false` is what "no proxy" looked like before hop counts and lists: still accepted, same meaning.
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true')
+    throw new ConfigError(
+      `TRUST_PROXY=true would let any client choose its own IP through X-Forwarded-For; ${TRUST_PROXY_HINT}`,
+    );
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops === 0 ? false : hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (wrong.length > 0)
+    throw new ConfigError(
+      `TRUST_PROXY: ${wrong.map((entry) => `"${entry}"`).join(', ')} is not an IP address or CIDR; ${TRUST_PROXY_HINT}`,
+    );
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = positiveInt(env.PORT, 3000, 'PORT');
   const clubId = env.CLUB_ID || 'default';
   if (!/^[a-z0-9_-]{1,64}$/i.test(clubId))
-    throw new Error(`CLUB_ID must match [a-z0-9_-]{1,64}, got "${clubId}"`);
+    throw new ConfigError(`CLUB_ID must match [a-z0-9_-]{1,64}, got "${clubId}"`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -55,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rowLocks: env.EQUIPEE_TEST_DISABLE_ROW_LOCKS !== 'true',
     testReplayLog: env.EQUIPEE_TEST_REPLAY_LOG || undefined,
     rateLimits: {

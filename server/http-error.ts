@@ -14,6 +14,17 @@ export class HttpError extends Error {
 }
 
 /**
+ * 429 `too_many_requests` from a limit the server counts itself: the same request passes again in
+ * `retryAfterSeconds`, which the route sends as the Retry-After header.
+ */
+export class TooManyRequestsError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_requests');
+    this.name = 'TooManyRequestsError';
+  }
+}
+
+/**
  * The server's side of the shared event rules (src/common/rules/events.ts): a refusal becomes the very
  * answer the screens expect, so a screen that hides an action and the server that refuses it agree.
  */

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { settled } from './background';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { DirectoryLockedError } from './db/dir-lock';
 import { startScheduledJobs } from './jobs/scheduled-jobs';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     try {
       jobs.stop();
       await app.close();
+      // Work queued by the last answers (reset Asks, lock emails) writes before the database closes.
+      await settled();
       await mail.stop();
     } finally {
       await handle.close();
@@ -60,6 +63,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof DirectoryLockedError ? error.message : error);
+  // Errors the operator fixes by hand say what to do: their message alone, no stack trace.
+  const known = error instanceof DirectoryLockedError || error instanceof ConfigError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -2,12 +2,16 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as usersSessionsSettings from './migrations/2026-11-22-01-users-sessions-settings';
 import * as accountsMailCatalog from './migrations/2026-11-22-02-accounts-mail-catalog';
 import * as events from './migrations/2026-11-22-03-events';
+import * as groupMailLog from './migrations/2026-11-23-01-group-mail-log';
+import * as signInDecoy from './migrations/2026-11-23-02-sign-in-decoy';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-01-users-sessions-settings': usersSessionsSettings,
   '2026-11-22-02-accounts-mail-catalog': accountsMailCatalog,
   '2026-11-22-03-events': events,
+  '2026-11-23-01-group-mail-log': groupMailLog,
+  '2026-11-23-02-sign-in-decoy': signInDecoy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

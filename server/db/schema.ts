@@ -156,6 +156,14 @@ export interface IdempotencyKeysTable {
   created_at: Date;
 }
 
+/** One row per group email sent, kept an hour: the rolling count per event (events/group-mail.service.ts). */
+export interface GroupMailLogTable {
+  id: Generated<string>;
+  event_uuid: string;
+  sender_id: string | null;
+  sent_at: Date;
+}
+
 export interface Database {
   events: EventsTable;
   event_stuffs: EventStuffsTable;
@@ -163,7 +171,10 @@ export interface Database {
   waiting_list: WaitingListTable;
   guests: GuestsTable;
   idempotency_keys: IdempotencyKeysTable;
+  group_mail_log: GroupMailLogTable;
   users: UsersTable;
+  /** One row shaped like users: what a failed sign-in on an unknown name writes (users.repository.ts). */
+  sign_in_decoy: UsersTable;
   sessions: SessionsTable;
   app_settings: AppSettingsTable;
   account_tokens: AccountTokensTable;

@@ -2,7 +2,7 @@ import type { Language } from '../../src/common/contract/user';
 import { EVENT_TEMPLATES } from './event-templates';
 import { SIGNATURE } from './signature';
 // The types live in template-types.ts, so event-templates.ts uses them without importing this file.
-import type { MailKind, Render, TemplateData, Templates } from './template-types';
+import type { AccountMailKind, MailKind, Render, TemplateData, Templates } from './template-types';
 
 const ACCOUNT_TEMPLATES = {
   user_invitation: {
@@ -25,7 +25,17 @@ const ACCOUNT_TEMPLATES = {
       text: `Hello ${username},\n\nTo choose a new password, open this link, valid for 1 hour:\n${link}\n\nIf you did not ask for this, ignore this message.${SIGNATURE.en}`,
     }),
   },
-} satisfies Pick<Templates, 'user_invitation' | 'password_reset'>;
+  account_lock: {
+    fr: ({ username, until, link }) => ({
+      subject: 'Votre compte est temporairement verrouillé',
+      text: `Bonjour ${username},\n\nAprès plusieurs mots de passe erronés, votre compte est verrouillé jusqu'au ${until}. Les appareils déjà connectés le restent.\n\nVous pouvez attendre cette heure, ou choisir dès maintenant un nouveau mot de passe avec ce lien, valable 1 heure (il lève le verrouillage) :\n${link}\n\nSi ce n'était pas vous, quelqu'un essaie de deviner votre mot de passe : choisissez-en un nouveau avec ce lien.${SIGNATURE.fr}`,
+    }),
+    en: ({ username, until, link }) => ({
+      subject: 'Your account is temporarily locked',
+      text: `Hello ${username},\n\nAfter several wrong passwords, your account is locked until ${until}. Devices already signed in stay signed in.\n\nYou can wait until then, or choose a new password now with this link, valid for 1 hour (it lifts the lock):\n${link}\n\nIf this was not you, someone is trying to guess your password: choose a new one with this link.${SIGNATURE.en}`,
+    }),
+  },
+} satisfies Pick<Templates, AccountMailKind>;
 
 export const TEMPLATES: Templates = { ...ACCOUNT_TEMPLATES, ...EVENT_TEMPLATES };
 
@@ -41,6 +51,20 @@ export function describeEvent(modelName: string, start: Date, language: Language
     minute: '2-digit',
   }).format(start);
   return `${modelName}, ${when}`;
+}
+
+/** "samedi 28/11/2026 10:15": an instant as messages write it, in the club's time zone. */
+export function describeInstant(instant: Date, language: Language, timeZone: string): string {
+  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
 }
 
 export function renderMail<K extends MailKind>(kind: K, language: Language, data: TemplateData[K]) {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { codeForStatus, type ErrorBody } from '../../src/common/contract/errors';
-import { HttpError } from '../http-error';
+import { HttpError, TooManyRequestsError } from '../http-error';
 import { errorMessage, languageFromHeader } from '../i18n';
 
 export function sendError(
@@ -29,7 +29,6 @@ function fieldOfValidation(error: { validation: Array<{ instancePath?: string; p
 const BAD_BODY_CODES = new Set([
   'FST_ERR_CTP_INVALID_JSON_BODY',
   'FST_ERR_CTP_EMPTY_JSON_BODY',
-  'FST_ERR_CTP_BODY_TOO_LARGE',
   'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
   'FST_ERR_VALIDATION',
 ]);
@@ -37,6 +36,7 @@ const BAD_BODY_CODES = new Set([
 /** One error handler for the whole app: every failure leaves as the contract's error body; 5xx hide details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof HttpError) {
       return sendError(request, reply, error.statusCode, error.code, error.field);
     }
@@ -45,6 +45,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code && BAD_BODY_CODES.has(error.code)) {
       return sendError(request, reply, 400, 'invalid_input', null);
+    }
+    // Past the route's body limit (plugins/body-limits.ts), refused before the body was read or parsed.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(request, reply, 413, 'too_large', null);
     }
     if (
       error.code === 'FST_REQ_FILE_TOO_LARGE' ||

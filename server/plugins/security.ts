@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 
 /**
  * The Content-Security-Policy, listed in the README and checked directive by directive in a test.
@@ -21,13 +21,51 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 } as const;
 
+const HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([k, v]) => [k, [...v]])),
+  },
+  // The same refusal as frame-ancestors 'none', for browsers that read only the older header.
+  frameguard: { action: 'deny' },
+  // The app is served over plain HTTP on localhost too: no HSTS pinning from here (set it at the proxy).
+  strictTransportSecurity: false,
+};
+
+/** API answers are per user and per moment: no browser or proxy may keep one (static files set their own). */
+export const API_CACHE_CONTROL = 'no-store';
+
+export function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+/**
+ * Helmet's headers as a plain list, for the answers Fastify writes without running hooks (a malformed URL,
+ * a request the HTTP parser refuses). Taken from helmet itself with the options above, once at start, so
+ * those answers can never drift from the normal ones.
+ */
+export async function computeSecurityHeaders(): Promise<SecurityHeaders> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, HELMET_OPTIONS);
+  let headers: Record<string, string> = {};
+  probe.get('/', (_request, reply) => {
+    // Helmet has run (onRequest) and Fastify has not added its own headers yet: these are helmet's.
+    headers = Object.fromEntries(
+      Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)]),
+    );
+    return '';
+  });
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  return headers;
+}
+
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([k, v]) => [k, [...v]])),
-    },
-    // The app is served over plain HTTP on localhost too: no HSTS pinning from here (set it at the proxy).
-    strictTransportSecurity: false,
+  await app.register(helmet, HELMET_OPTIONS);
+  app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+    if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
+    return payload;
   });
 }

@@ -28,6 +28,13 @@ beforeAll(async () => {
     ['root2', 'SuperAdmin'],
   ];
   for (const [name, role] of accounts) ids[name] = (await ctx.createUser(name, role)).id;
+  // Invited, made Admin by a SuperAdmin, not confirmed yet: re-inviting it takes the right to give Admin.
+  ids.invitedAdmin = (await ctx.createUser('invited-admin', 'Admin')).id;
+  await ctx.db
+    .updateTable('users')
+    .set({ confirmed_at: null, password_hash: null })
+    .where('id', '=', ids.invitedAdmin)
+    .execute();
   tokens.User = await ctx.signIn('member');
   tokens.Contributor = await ctx.signIn('contrib');
   tokens.Admin = await ctx.signIn('admin');
@@ -103,6 +110,15 @@ const MATRIX: Row[] = [
       payload: { username: unique(), email: `${unique()}@example.org` },
     }),
     row(401, 403, 403, 200, 200),
+  ],
+  [
+    'POST /api/user/register (again: an unconfirmed Admin)',
+    () => ({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { username: 'invited-admin', email: 'invited-admin@example.org' },
+    }),
+    row(401, 403, 403, 403, 200),
   ],
   [
     'POST /api/user/confirm/{token} (public; unknown token)',
@@ -386,7 +402,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(235);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(240);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FieldSpec, type JsonEndpoint, snapshotTables, unrefusedCases } from './helpers/bad-input-cases';
+import { createEvent, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
 /** The events API's bad input: 400 `invalid_input` naming the field, never 500, database unchanged. */
@@ -29,6 +30,9 @@ afterAll(() => ctx.close());
 const uuid: FieldSpec = { kind: 'string', required: true, format: 'uuid' };
 const optionalUuid: FieldSpec = { kind: 'string', format: 'uuid' };
 const EVENT = randomUUID();
+// Written here, not read from the contract: the database's `integer` bound the contract must respect.
+const INT4_MAX = 2_147_483_647;
+const PAST_32_BITS = 2 ** 40;
 const soon = new Date(Date.now() + 86_400_000).toISOString();
 const later = new Date(Date.now() + 90_000_000).toISOString();
 
@@ -80,7 +84,7 @@ const ENDPOINTS: Record<string, JsonEndpoint> = {
       return { uuid_event: EVENT, uuid_user: userId, first_name: 'Jo', last_name: 'Lune' };
     },
     fields: {
-      id: { kind: 'number', min: 1, integer: true },
+      id: { kind: 'number', min: 1, max: INT4_MAX, integer: true },
       uuid_event: uuid,
       uuid_user: uuid,
       first_name: { kind: 'string', required: true, min: 1, max: 100 },
@@ -95,7 +99,10 @@ const ENDPOINTS: Record<string, JsonEndpoint> = {
     method: 'PUT',
     url: () => '/api/event/delete-invitation',
     valid: { id: 1, uuid_event: EVENT },
-    fields: { id: { kind: 'number', required: true, min: 1, integer: true }, uuid_event: uuid },
+    fields: {
+      id: { kind: 'number', required: true, min: 1, max: INT4_MAX, integer: true },
+      uuid_event: uuid,
+    },
   },
   'PUT /api/event/checklist': {
     method: 'PUT',
@@ -233,6 +240,36 @@ describe('bad input to the events API never reaches the database', () => {
       caseCount++;
     },
   );
+
+  it('a guest number past 32 bits, on a real event of the caller: 400 naming it, never the database’s 500', async () => {
+    const token = await ctx.signIn('root');
+    const event = await createEvent(ctx, token, await insertModel(ctx));
+    expect((await subscribe(ctx, token, userId, event.uuid_event)).statusCode).toBe(200);
+    const uuid_event = event.uuid_event;
+    const cases = [
+      [
+        'POST',
+        '/api/event/invite',
+        { id: PAST_32_BITS, uuid_event, uuid_user: userId, first_name: 'Jo', last_name: 'Lune' },
+        'id',
+      ],
+      ['PUT', '/api/event/delete-invitation', { id: PAST_32_BITS, uuid_event }, 'id'],
+      [
+        'PUT',
+        '/api/event/checklist',
+        { event_uuid: uuid_event, is_invited: true, user_id: PAST_32_BITS, is_checked: true },
+        'user_id',
+      ],
+    ] as const;
+    for (const [method, url, payload, field] of cases) {
+      const before = await snapshot();
+      const response = await ctx.app.inject({ method, url, payload, headers: auth });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_input', field });
+      expect(await snapshot()).toBe(before);
+      caseCount++;
+    }
+  });
 
   it('ran them all', () => {
     console.log(`events bad-input cases: ${caseCount}`);

@@ -144,3 +144,69 @@ describe('invitation without an SMTP server', () => {
     }
   });
 });
+
+describe('re-inviting an unconfirmed account, only within one’s rights', () => {
+  let local: TestContext;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    // No SMTP server: every invitation answers its confirm_url, so links are read from the answers.
+    local = await createTestContext();
+    await local.createUser('chief', 'SuperAdmin');
+    await local.createUser('admin', 'Admin');
+    tokens.chief = await local.signIn('chief');
+    tokens.admin = await local.signIn('admin');
+  });
+  afterAll(() => local.close());
+
+  const inviteAs = (caller: string, username: string) =>
+    local.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: bearer(tokens[caller] ?? ''),
+      payload: { username, email: `${username}@example.org` },
+    });
+  const confirmWith = (url: string) =>
+    local.app.inject({
+      method: 'POST',
+      url: `/api/user/confirm/${url.split('/confirm/')[1]}`,
+      payload: { password: NEW_PASSWORD },
+    });
+  /** An invited account that a SuperAdmin has made Admin before it was confirmed; answers its link. */
+  async function unconfirmedAdmin(username: string): Promise<{ id: string; link: string }> {
+    const invited = await inviteAs('chief', username);
+    const { id, confirm_url: link } = invited.json();
+    const role = await local.app.inject({
+      method: 'PUT',
+      url: `/api/user/role/${id}`,
+      headers: bearer(tokens.chief ?? ''),
+      payload: { role_name: 'Admin' },
+    });
+    expect(role.json().role_name).toBe('Admin');
+    return { id, link };
+  }
+
+  it('refuses an Admin re-inviting an unconfirmed Admin (403), and the old link still works', async () => {
+    const { link } = await unconfirmedAdmin('ada');
+    const refused = await inviteAs('admin', 'ada');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('forbidden');
+    expect((await confirmWith(link)).statusCode).toBe(200);
+  });
+
+  it('lets a SuperAdmin re-invite an unconfirmed Admin: a new link, the old one void', async () => {
+    const { link } = await unconfirmedAdmin('bea');
+    const again = await inviteAs('chief', 'bea');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ username: 'bea', role_name: 'Admin' });
+    expect((await confirmWith(link)).json().code).toBe('token_invalid');
+    expect((await confirmWith(again.json().confirm_url)).statusCode).toBe(200);
+  });
+
+  it('lets an Admin re-invite an unconfirmed User', async () => {
+    const first = await inviteAs('chief', 'cyd');
+    const again = await inviteAs('admin', 'cyd');
+    expect(again.statusCode).toBe(200);
+    expect((await confirmWith(first.json().confirm_url)).json().code).toBe('token_invalid');
+    expect((await confirmWith(again.json().confirm_url)).statusCode).toBe(200);
+  });
+});

@@ -57,3 +57,30 @@ describe('confirm and reset rate limits', () => {
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
   });
 });
+
+// Last: its confirm and reset requests count against the limits tested above (a 429 is logged all the same).
+describe('logs of links with a token', () => {
+  const token = 'Zk9yR2V0LW1lLW5vdC1pbi10aGUtbG9ncy0xMjM0NTY3';
+
+  it.each([
+    ['a plain confirm path', 'POST', `/api/user/confirm/${token}`],
+    ['a percent-encoded confirm path', 'POST', `/api/user/%63onfirm/${token}`],
+    ['a double-encoded confirm path', 'POST', `/api/user/%2563onfirm/${token}`],
+    ['an upper-case confirm path', 'POST', `/api/user/CONFIRM/${token}`],
+    ['a plain reset link', 'GET', `/reset?token=${token}`],
+    ['a percent-encoded query name', 'GET', `/reset?%74oken=${token}`],
+    ['a percent-encoded query name, on the API', 'POST', `/api/user/reset?a=1&%74%6Fken=${token}`],
+    ['a malformed escape after the token', 'POST', `/api/user/%63onfirm/${token}%zz`],
+    ['an escape that is not UTF-8', 'GET', `/reset?%74oken=${token}%e9%ff`],
+  ])('never contain the token of %s', async (_name, method, url) => {
+    const before = logs.text().length;
+    await ctx.app.inject({
+      method: method as 'GET',
+      url,
+      payload: method === 'POST' ? { password: PASSWORD } : undefined,
+    });
+    const written = logs.text().slice(before);
+    expect(written).toContain('[redacted]'); // the request was logged…
+    expect(written).not.toContain(token); // …without its token
+  });
+});

@@ -8,6 +8,8 @@ import { bearer, createTestContext, type TestContext } from './helpers/test-cont
 let ctx: TestContext;
 let token: string;
 let userId: string;
+// The refusals are sent by a second member: each user may upload 10 times in 10 minutes.
+let refusedToken: string;
 let adminToken: string;
 let publicDir: string;
 
@@ -15,6 +17,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   userId = (await ctx.createUser('pia')).id;
   token = await ctx.signIn('pia');
+  await ctx.createUser('rex');
+  refusedToken = await ctx.signIn('rex');
   await ctx.createUser('admin', 'Admin');
   adminToken = await ctx.signIn('admin');
   publicDir = path.join(ctx.dataDir, 'default', 'public');
@@ -155,7 +159,7 @@ describe('profile pictures', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/user/profile/picture',
-      ...withAuth(await makeBody(), token),
+      ...withAuth(await makeBody(), refusedToken),
     });
     expect(response.statusCode).toBe(status);
     expect(response.json().code).toBe(code);

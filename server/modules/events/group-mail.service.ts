@@ -3,15 +3,37 @@ import { LIMITS } from '../../../src/common/contract/limits';
 import { mayManageEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
-import { assertAllowed, HttpError } from '../../http-error';
+import { assertAllowed, HttpError, TooManyRequestsError } from '../../http-error';
 import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { notify } from '../notifications/notify';
 import { ownershipOf } from './event-facts';
 import { subscribersOf } from './event-recipients.repository';
 import { findEvent } from './events.repository';
+import { groupMailTimesSince, recordGroupMail } from './group-mail-log.repository';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Group emails per event in any rolling GROUP_MAIL_WINDOW_MS: each one is a message to every subscriber
+ * (up to 10,000), so a loop or a stuck button would flood their inboxes and the club's SMTP quota. Five an
+ * hour is far more than an organiser needs (a change of plan, a reminder, a correction) for one event.
+ */
+export const GROUP_MAILS_PER_WINDOW = 5;
+export const GROUP_MAIL_WINDOW_MS = 3_600_000;
+
+/**
+ * Past GROUP_MAILS_PER_WINDOW in the last hour: 429 `too_many_requests`, retry when enough of them have
+ * left the window for one more (the oldest; more if the cap was lowered since they were sent). Call with
+ * the event row locked, so concurrent group emails of one event are counted one after the other.
+ */
+async function assertGroupMailAllowed(db: Kysely<Database>, eventUuid: string, now: Date): Promise<void> {
+  const sent = await groupMailTimesSince(db, eventUuid, new Date(now.getTime() - GROUP_MAIL_WINDOW_MS));
+  if (sent.length < GROUP_MAILS_PER_WINDOW) return;
+  const freeing = sent[sent.length - GROUP_MAILS_PER_WINDOW] ?? now;
+  const waitMs = freeing.getTime() + GROUP_MAIL_WINDOW_MS - now.getTime();
+  throw new TooManyRequestsError(Math.max(1, Math.ceil(waitMs / 1000)));
+}
 
 /** Strict base64 of valid UTF-8, trimmed, within [min, max] characters once decoded; else 400 naming the field. */
 function decodeText(value: string, field: string, min: number, max: number): string {
@@ -27,7 +49,10 @@ function decodeText(value: string, field: string, min: number, max: number): str
   return text;
 }
 
-/** `POST /api/event/mail`: the creator or a SuperAdmin writes to every subscriber, one message each. */
+/**
+ * `POST /api/event/mail`: the creator or a SuperAdmin writes to every subscriber, one message each; at most
+ * GROUP_MAILS_PER_WINDOW per event per rolling hour, counted whoever sends them.
+ */
 export async function sendGroupMail(
   deps: AppDeps,
   db: Kysely<Database>,
@@ -46,9 +71,16 @@ export async function sendGroupMail(
     LIMITS.groupMessageMin,
     LIMITS.groupMessageMax,
   );
-  const event = await findEvent(db, request.event_uuid);
+  const event = await findEvent(db, request.event_uuid, true);
   if (!event) throw new HttpError(404, 'not_found', 'event_uuid');
   assertAllowed(mayManageEvent(actor, ownershipOf(event)));
+  const now = deps.now();
+  await assertGroupMailAllowed(db, event.uuid, now);
+  await recordGroupMail(
+    db,
+    { eventUuid: event.uuid, senderId: actor.id, sentAt: now },
+    new Date(now.getTime() - GROUP_MAIL_WINDOW_MS),
+  );
   const model = await findModel(db, event.model_uuid);
   const subscribers = await subscribersOf(db, event.uuid);
   return notify(deps, db, 'group_email', subscribers, (r) => ({

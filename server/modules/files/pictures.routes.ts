@@ -15,15 +15,25 @@ import { LOGO_URL, publicFilesDir } from '../../plugins/public-files';
 import { assertSelfOrAdminOver } from '../users/permissions';
 import { findUserById } from '../users/users.repository';
 import { writeAtomically } from './file-store';
-import { reencodeAsPng, THUMBNAIL_SIZE, toPng } from './images';
+import { LOGO_MAX_SIZE, PICTURE_MAX_SIZE, renderPngs, THUMBNAIL_SIZE } from './images';
 import { readUploadedFile } from './uploads';
 
-const LOGO_MAX_SIZE = 512;
+/** Uploads (pictures and logo together) one signed-in user may send in UPLOAD_WINDOW. */
+export const UPLOADS_PER_WINDOW = 10;
+export const UPLOAD_WINDOW = '10 minutes';
 
 /** Signed-in routes (registered inside the signed-in scope); the pictures themselves are public files. */
 export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const publicDir = publicFilesDir(deps.config);
+  // One counter for both routes (a per-route `config.rateLimit` would give each its own), keyed on the
+  // user: a route onRequest hook runs after the signed-in scope's, which has authenticated. Past it: 429
+  // `too_many_requests` with Retry-After, before the body is read. Refused uploads count too: they cost.
+  const uploadRate = app.rateLimit({
+    max: UPLOADS_PER_WINDOW,
+    timeWindow: UPLOAD_WINDOW,
+    keyGenerator: (request) => `upload:${authOf(request).user.id}`,
+  });
 
   routes.post(
     '/api/user/profile/picture',
@@ -32,8 +42,10 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         querystring: pictureQuerySchema,
         response: { 200: pictureResponseSchema },
         description:
-          'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels). Stored as PNG.',
+          'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels, and no more than ' +
+          'its size can hold). Stored as PNG, at most 1024 px a side. 10 uploads per user per 10 minutes.',
       },
+      onRequest: uploadRate,
     },
     async (request) => {
       const actor = authOf(request).user;
@@ -41,8 +53,10 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const owner = ownerId === actor.id ? actor : await findUserById(deps.db, ownerId);
       if (!owner) throw new HttpError(404, 'not_found', 'user_id');
       assertSelfOrAdminOver(actor, owner);
-      const image = await reencodeAsPng(await readUploadedFile(request));
-      const [picture, thumbnail] = await Promise.all([toPng(image), toPng(image, THUMBNAIL_SIZE)]);
+      const [picture, thumbnail] = await renderPngs(await readUploadedFile(request), [
+        { size: PICTURE_MAX_SIZE, fit: 'inside' },
+        { size: THUMBNAIL_SIZE, fit: 'cover' },
+      ]);
       const dir = path.join(publicDir, 'profile');
       await writeAtomically(dir, `${owner.id}.png`, picture);
       await writeAtomically(dir, `thumbnail-${owner.id}.png`, thumbnail);
@@ -56,17 +70,15 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       schema: {
         response: { 200: settingResponseSchema },
         description:
-          'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels). Stored as logo.png.',
+          'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels, and no more than ' +
+          'its size can hold). Stored as logo.png, at most 512 px a side. 10 uploads per user per 10 minutes.',
       },
-      onRequest: requireAdmin,
+      onRequest: [requireAdmin, uploadRate],
     },
     async (request) => {
-      const image = await reencodeAsPng(await readUploadedFile(request));
-      const logo = await image
-        .clone()
-        .resize(LOGO_MAX_SIZE, LOGO_MAX_SIZE, { fit: 'inside', withoutEnlargement: true })
-        .png()
-        .toBuffer();
+      const [logo] = await renderPngs(await readUploadedFile(request), [
+        { size: LOGO_MAX_SIZE, fit: 'inside' },
+      ]);
       await writeAtomically(publicDir, 'logo.png', logo);
       return { key: 'logo' as const, value: LOGO_URL };
     },

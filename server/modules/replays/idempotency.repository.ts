@@ -36,8 +36,47 @@ export async function setLockTimeout(trx: Db): Promise<void> {
   await sql`set local lock_timeout = '10s'`.execute(trx);
 }
 
-/** The placeholder row that holds the key for the action's transaction (status 0: not answered yet). */
-export async function claimKey(trx: Db, scope: Scope, bodyHash: string, now: Date): Promise<void> {
+/**
+ * Makes room for one more key of this user: deletes their oldest beyond the newest `keep - 1`, so at most
+ * `keep` remain once it is stored. Run in the storing transaction. Ties on created_at (one clock reading
+ * for several keys) are broken by the key's own columns, so the choice is stable. Rows of concurrent
+ * transactions not yet committed are not seen, so a burst may briefly hold a few more than `keep`.
+ */
+async function dropOldestKeysBeyond(trx: Db, userId: string, keep: number): Promise<void> {
+  await trx
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb(
+        eb.refTuple('method', 'path', 'key'),
+        'in',
+        eb
+          .selectFrom('idempotency_keys')
+          .select(['method', 'path', 'key'])
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('method', 'desc')
+          .orderBy('path', 'desc')
+          .orderBy('key', 'desc')
+          .offset(Math.max(0, keep - 1))
+          .$asTuple('method', 'path', 'key'),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * The placeholder row that holds the key for the action's transaction (status 0: not answered yet), after
+ * making room for it: at most `keep` keys per user.
+ */
+export async function claimKey(
+  trx: Db,
+  scope: Scope,
+  bodyHash: string,
+  now: Date,
+  keep: number,
+): Promise<void> {
+  await dropOldestKeysBeyond(trx, scope.user_id, keep);
   await trx
     .insertInto('idempotency_keys')
     .values({ ...scope, body_hash: bodyHash, status_code: 0, response_body: '', created_at: now })
@@ -55,22 +94,26 @@ export async function saveAnswer(trx: Db, scope: Scope, status: number, body: un
     .execute();
 }
 
-/** A refusal, stored on its own after the action rolled back; a concurrent winner's row is kept. */
+/**
+ * A refusal, stored after the action rolled back (run it in a transaction of its own: it makes room as
+ * claimKey does, at most `keep` keys per user); a concurrent winner's row is kept.
+ */
 export async function saveRefusal(
-  db: Db,
+  trx: Db,
   scope: Scope,
   bodyHash: string,
-  status: number,
-  body: unknown,
+  answer: { status: number; body: unknown },
   now: Date,
+  keep: number,
 ): Promise<void> {
-  await db
+  await dropOldestKeysBeyond(trx, scope.user_id, keep);
+  await trx
     .insertInto('idempotency_keys')
     .values({
       ...scope,
       body_hash: bodyHash,
-      status_code: status,
-      response_body: JSON.stringify(body),
+      status_code: answer.status,
+      response_body: JSON.stringify(answer.body),
       created_at: now,
     })
     .onConflict((oc) => oc.doNothing())

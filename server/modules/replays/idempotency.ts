@@ -19,6 +19,13 @@ import {
 } from './idempotency.repository';
 
 export const KEY_TTL_MS = 30 * 24 * 3_600_000;
+/**
+ * Keys kept per user: storing one more drops that user's oldest first, so no account piles up rows (the
+ * 30-day purge alone bounds age, not count). A key matters only until its answer reaches the app, whose
+ * outbox sends in order: when a thousand newer writes of the same user are stored, it has long been
+ * answered. A busy organiser ticking a 300-row checklist offline stays far below.
+ */
+export const KEYS_PER_USER_MAX = 1_000;
 const FINAL_STATUSES = new Set([400, 403, 404, 409]);
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 
@@ -62,7 +69,7 @@ export async function idempotent(
   try {
     const answer = await deps.db.transaction().execute(async (trx) => {
       if (deps.dbKind === 'postgres') await setLockTimeout(trx);
-      await claimKey(trx, scope, bodyHash, deps.now());
+      await claimKey(trx, scope, bodyHash, deps.now(), KEYS_PER_USER_MAX);
       const answer = await action(trx);
       await saveAnswer(trx, scope, answer.status, answer.body);
       return answer;
@@ -82,7 +89,10 @@ export async function idempotent(
         message: errorMessage(error.code, languageFromHeader(request.headers['accept-language'])),
         field: error.field,
       };
-      await saveRefusal(deps.db, scope, bodyHash, error.statusCode, body, deps.now());
+      const refusal = { status: error.statusCode, body };
+      await deps.db
+        .transaction()
+        .execute((trx) => saveRefusal(trx, scope, bodyHash, refusal, deps.now(), KEYS_PER_USER_MAX));
       testLog(deps, 'executed', header);
     }
     throw error;

@@ -46,6 +46,21 @@ export async function claimAccountToken(
   return row.user_id;
 }
 
+/** When the user's newest unused token of this kind was issued (none: undefined). */
+export async function findLatestTokenIssuedAt(db: Db, userId: string, kind: Kind): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
+/** Every pending link of the user, of any kind (a reset, a revoke). */
 export async function deleteAccountTokens(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
 }

@@ -8,10 +8,12 @@ import {
 import { okResponseSchema } from '../../../src/common/contract/fields';
 import { loginRequestSchema, loginResponseSchema } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
+import { runAfterAnswer } from '../../background';
 import { HttpError } from '../../http-error';
 import { runWrite } from '../replays/write';
-import { askReset, confirmAccount, resetWithToken, strongPasswordHash } from './accounts.service';
+import { confirmAccount, resetWithToken, strongPasswordHash } from './accounts.service';
 import { login } from './auth.service';
+import { askReset } from './reset-links.service';
 
 /** Public routes (registered outside the signed-in scope): sign in, first password, reset. Rate-limited. */
 export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -25,7 +27,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
       config: perMinute(deps.config.rateLimits.login),
     },
-    (request) => login(deps, request.body),
+    (request) => login(deps, request.body, request.log),
   );
 
   routes.post(
@@ -54,7 +56,10 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (request) => {
       const { Ask, Reset } = request.body;
       if (Ask) {
-        await runWrite(deps, (trx) => askReset(deps, trx, Ask.email));
+        // Answered at once, the lookup and any mail after: the same answer in the same time for any address.
+        runAfterAnswer('reset ask', request.log, () =>
+          runWrite(deps, (trx) => askReset(deps, trx, Ask.email)),
+        );
       } else if (Reset) {
         const passwordHash = await strongPasswordHash(Reset.password);
         await runWrite(deps, (trx) => resetWithToken(deps, trx, Reset.token, passwordHash));

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { RegisterRequest, RegisterResponse } from '../../../src/common/contract/account';
 import { isStrongPassword } from '../../../src/common/rules/password';
+import { canGiveRole } from '../../../src/common/rules/roles';
 import type { AppDeps } from '../../app-deps';
-import type { Database } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { notify } from '../notifications/notify';
 import { claimAccountToken, deleteAccountTokens, replaceAccountToken } from './account-tokens.repository';
@@ -11,7 +12,6 @@ import { deleteUserSessions } from './sessions.repository';
 import { hashToken, newToken } from './tokens';
 import { toUser } from './user-mapper';
 import {
-  findUserByEmail,
   findUserByIdForUpdate,
   findUsersByUsernameOrEmail,
   insertUser,
@@ -21,13 +21,19 @@ import {
 type Db = Kysely<Database>;
 
 const CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
-const RESET_TTL_MS = 3_600_000;
 
 /**
  * An admin invites a member: a user with no password and a single-use confirmation link valid 7 days.
- * Inviting an unconfirmed member again (same username and email) issues a new link and voids the old one.
+ * Inviting an unconfirmed member again (same username and email) issues a new link and voids the old one,
+ * so only a caller who could give that account its current role may do it: otherwise an Admin could void
+ * the link of an Admin invited by a SuperAdmin (server-rules "Accounts and sessions").
  */
-export async function register(deps: AppDeps, trx: Db, request: RegisterRequest): Promise<RegisterResponse> {
+export async function register(
+  deps: AppDeps,
+  trx: Db,
+  actor: Pick<UserRow, 'role_name'>,
+  request: RegisterRequest,
+): Promise<RegisterResponse> {
   const token = newToken();
   const link = `${deps.config.publicUrl}/confirm/${token}`;
   const existing = await findUsersByUsernameOrEmail(trx, request.username, request.email);
@@ -37,6 +43,9 @@ export async function register(deps: AppDeps, trx: Db, request: RegisterRequest)
       409,
       existing.some((u) => u.username === request.username) ? 'username_taken' : 'email_taken',
     );
+  }
+  if (sameAccount && !canGiveRole(actor.role_name, sameAccount.role_name)) {
+    throw new HttpError(403, 'forbidden');
   }
   const user =
     sameAccount ??
@@ -100,14 +109,4 @@ export async function resetWithToken(
   });
   await deleteAccountTokens(trx, userId);
   await deleteUserSessions(trx, userId);
-}
-
-/** `{Ask}`: always answers alike (no account enumeration); a link goes only to a non-revoked account. */
-export async function askReset(deps: AppDeps, trx: Db, email: string): Promise<void> {
-  const token = newToken();
-  const link = `${deps.config.publicUrl}/reset?token=${token}`;
-  const user = await findUserByEmail(trx, email);
-  if (!user || user.is_revoked) return;
-  await replaceAccountToken(trx, user.id, 'reset', hashToken(token), deps.now(), RESET_TTL_MS);
-  await notify(deps, trx, 'password_reset', [user], () => ({ username: user.username, link }));
 }

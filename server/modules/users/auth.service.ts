@@ -1,12 +1,21 @@
 import type { LoginRequest, LoginResponse } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
-import type { UserRow } from '../../db/schema';
+import { type JobLog, runAfterAnswer } from '../../background';
+import type { UserRow, UserUpdate } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { runWrite } from '../replays/write';
 import { verifyPassword } from './passwords';
+import { mailLockNotice } from './reset-links.service';
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository';
 import { hashToken, newToken } from './tokens';
 import { isLockActive, toUser } from './user-mapper';
-import { findUserByIdForUpdate, findUserByLogin, updateUser } from './users.repository';
+import {
+  findUserByIdForUpdate,
+  findUserByLogin,
+  lockSignInDecoy,
+  updateSignInDecoy,
+  updateUser,
+} from './users.repository';
 
 export const MAX_FAILED_ATTEMPTS = 5;
 export const FIRST_LOCK_MS = 15 * 60_000;
@@ -14,60 +23,83 @@ export const SESSION_IDLE_MS = 30 * 24 * 3_600_000;
 /** last_used_at is written at most this often, so reads do not turn every request into a write. */
 export const SESSION_TOUCH_MS = 3_600_000;
 
-export async function login(deps: AppDeps, request: LoginRequest): Promise<LoginResponse> {
-  const row = await findUserByLogin(deps.db, request.username_or_email);
-  const isPasswordRight = await verifyPassword(row?.password_hash ?? null, request.password);
-  if (!row || !isPasswordRight) {
-    if (row) await recordFailedLogin(deps, row.id);
-    throw new HttpError(401, 'invalid_credentials');
-  }
-  // Account states are told only to someone who knows the password, so they reveal nothing to a guesser.
-  const now = deps.now();
-  if (row.is_revoked) throw new HttpError(403, 'account_revoked');
-  if (row.confirmed_at === null) throw new HttpError(403, 'account_not_confirmed');
-  if (isLockActive(row, now)) throw new HttpError(403, 'account_locked');
-
-  const token = newToken();
-  const user = await deps.db.transaction().execute(async (trx) => {
-    await updateUser(trx, row.id, {
-      connection_attempt: 0,
-      is_locked: false,
-      locked_until: null,
-      lock_count: 0,
-    });
-    await insertSession(trx, hashToken(token), row.id, now);
-    return {
-      ...row,
-      connection_attempt: 0,
-      is_locked: false,
-      locked_until: null,
-      lock_count: 0,
-    } satisfies UserRow;
-  });
-  return { token, user: toUser(user, now) };
-}
+type FailureState = Required<
+  Pick<UserUpdate, 'connection_attempt' | 'is_locked' | 'locked_until' | 'lock_count'>
+>;
 
 /**
- * Counts a failure; the fifth locks the account for 15 minutes, doubling with each further lock.
- * Failures during an active lock neither count nor extend it. Existing sessions are never touched.
+ * The account's lock columns after one more failure. The fifth in a row locks for 15 minutes, doubling
+ * with each lock since the last success; failures during a lock count but never move its end; the first
+ * failure after a lock has ended starts a new count. Always the same four columns, so a failure on an
+ * unknown name runs the very same statements.
  */
-async function recordFailedLogin(deps: AppDeps, userId: string): Promise<void> {
+function afterFailure(row: UserRow | undefined, now: Date): FailureState {
+  if (!row) return { connection_attempt: 1, is_locked: false, locked_until: null, lock_count: 0 };
+  if (isLockActive(row, now)) {
+    const { is_locked, locked_until, lock_count } = row;
+    return { connection_attempt: row.connection_attempt + 1, is_locked, locked_until, lock_count };
+  }
+  const attempts = (row.is_locked ? 0 : row.connection_attempt) + 1;
+  if (attempts < MAX_FAILED_ATTEMPTS) {
+    return { connection_attempt: attempts, is_locked: false, locked_until: null, lock_count: row.lock_count };
+  }
+  return {
+    connection_attempt: attempts,
+    is_locked: true,
+    locked_until: new Date(now.getTime() + FIRST_LOCK_MS * 2 ** row.lock_count),
+    lock_count: row.lock_count + 1,
+  };
+}
+
+type Outcome =
+  | { signedIn: UserRow }
+  | { refused: 'account_revoked' | 'account_not_confirmed' }
+  | { lockedUntil: Date | null };
+
+/**
+ * Sign-in (server-rules "Accounts and sessions"). An unknown name, a wrong password, or any password on a
+ * locked account all answer the same 401 `invalid_credentials` after the same work: one argon2
+ * verification and one transaction that locks and updates one row (the account's, or for an unknown name
+ * a decoy row of the same shape). So neither the answer nor its time tells a guesser whether the name
+ * exists, or whether a guess on a locked account was right. Account states (revoked, unconfirmed) are told only after the right password
+ * on an unlocked account. The lock's email is queued to run after the answer, so the failure that starts
+ * a lock takes no longer than any other. Existing sessions are never touched.
+ */
+export async function login(deps: AppDeps, request: LoginRequest, log: JobLog): Promise<LoginResponse> {
+  const found = await findUserByLogin(deps.db, request.username_or_email);
+  const isPasswordRight = await verifyPassword(found?.password_hash ?? null, request.password);
   const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await findUserByIdForUpdate(trx, userId);
-    if (!row || isLockActive(row, now)) return;
-    const attempts = (row.is_locked ? 0 : row.connection_attempt) + 1;
-    if (attempts >= MAX_FAILED_ATTEMPTS) {
-      await updateUser(trx, userId, {
-        connection_attempt: attempts,
-        is_locked: true,
-        locked_until: new Date(now.getTime() + FIRST_LOCK_MS * 2 ** row.lock_count),
-        lock_count: row.lock_count + 1,
-      });
-    } else {
-      await updateUser(trx, userId, { connection_attempt: attempts, is_locked: false, locked_until: null });
+  const token = newToken();
+  // Not through runWrite: a failure commits its count while the answer is a refusal, and queues no mail.
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
+    // Read again under the row lock: a lock started by a concurrent failure is seen, and failures count in
+    // turn. An unknown name locks the decoy row instead, which is no account.
+    const locked = found ? await findUserByIdForUpdate(trx, found.id) : await lockSignInDecoy(trx);
+    const row = found ? locked : undefined;
+    if (row && isPasswordRight && !isLockActive(row, now)) {
+      if (row.is_revoked) return { refused: 'account_revoked' };
+      if (row.confirmed_at === null) return { refused: 'account_not_confirmed' };
+      const cleared = { connection_attempt: 0, is_locked: false, locked_until: null, lock_count: 0 };
+      await updateUser(trx, row.id, cleared);
+      await insertSession(trx, hashToken(token), row.id, now);
+      return { signedIn: { ...row, ...cleared } };
     }
+    const next = afterFailure(row, now);
+    if (row) await updateUser(trx, row.id, next);
+    else await updateSignInDecoy(trx, next);
+    const isNewLock = row !== undefined && next.lock_count > row.lock_count;
+    return { lockedUntil: isNewLock ? next.locked_until : null };
   });
+  if ('signedIn' in outcome) return { token, user: toUser(outcome.signedIn, now) };
+  if ('refused' in outcome) throw new HttpError(403, outcome.refused);
+  const { lockedUntil } = outcome;
+  const userId = found?.id;
+  if (lockedUntil && userId) {
+    runAfterAnswer('lock notice', log, () =>
+      runWrite(deps, (trx) => mailLockNotice(deps, trx, userId, lockedUntil)),
+    );
+  }
+  throw new HttpError(401, 'invalid_credentials');
 }
 
 /** The signed-in user behind a bearer token, or null when the token is unknown, expired or revoked. */

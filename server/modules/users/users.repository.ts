@@ -48,11 +48,40 @@ export async function updateUser(db: Db, id: string, changes: UserUpdate): Promi
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+const SIGN_IN_DECOY_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The decoy row, locked: a failed sign-in on an unknown name locks and updates it (as a real account's
+ * failure does its row), so both cost the same work (the table has the columns and indexes of users).
+ */
+export function lockSignInDecoy(trx: Db): Promise<UserRow | undefined> {
+  return trx
+    .selectFrom('sign_in_decoy')
+    .selectAll()
+    .where('id', '=', SIGN_IN_DECOY_ID)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateSignInDecoy(trx: Db, changes: UserUpdate): Promise<void> {
+  await trx.updateTable('sign_in_decoy').set(changes).where('id', '=', SIGN_IN_DECOY_ID).execute();
+}
+
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
     .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** As findUserByEmail, locking the row: two reset Asks for one account (even in two processes) go in turn. */
+export function findUserByEmailForUpdate(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .forUpdate()
     .executeTakeFirst();
 }
 

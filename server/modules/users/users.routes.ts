@@ -29,6 +29,6 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: { body: registerRequestSchema, response: { 200: registerResponseSchema } },
       onRequest: requireAdmin,
     },
-    (request) => runWrite(deps, (trx) => register(deps, trx, request.body)),
+    (request) => runWrite(deps, (trx) => register(deps, trx, authOf(request).user, request.body)),
   );
 }

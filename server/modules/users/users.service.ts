@@ -1,8 +1,10 @@
 import type { RoleName, User } from '../../../src/common/contract/user';
 import type { ProfileUpdate, StatusUpdate } from '../../../src/common/contract/users';
+import { canGiveRole } from '../../../src/common/rules/roles';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { deleteAccountTokens } from './account-tokens.repository';
 import { assertNotSelfNorSuperAdmin, assertSelfOrAdmin, assertSelfOrAdminOver } from './permissions';
 import { deleteUserSessions } from './sessions.repository';
 import { toUser } from './user-mapper';
@@ -40,8 +42,10 @@ export async function updateProfile(
 }
 
 /**
- * Admins give Contributor or User; only a SuperAdmin gives Admin or changes an Admin's role (else Admins
- * could demote each other); SuperAdmin is never given over HTTP; nobody re-roles themself or a SuperAdmin.
+ * Changing a role takes the right to give both the old role and the new one (canGiveRole, shared with the
+ * re-invitation of an unconfirmed account): so only a SuperAdmin gives Admin or changes an Admin's role
+ * (else Admins could demote each other), and SuperAdmin is never given over HTTP. Nobody re-roles
+ * themself or a SuperAdmin.
  */
 export async function updateRole(
   deps: AppDeps,
@@ -52,8 +56,7 @@ export async function updateRole(
 ): Promise<User> {
   const target = await targetOrNotFound(trx, id, true);
   assertNotSelfNorSuperAdmin(actor, target);
-  const touchesAdmin = role === 'Admin' || target.role_name === 'Admin';
-  if (role === 'SuperAdmin' || (touchesAdmin && actor.role_name !== 'SuperAdmin')) {
+  if (!canGiveRole(actor.role_name, role) || !canGiveRole(actor.role_name, target.role_name)) {
     throw new HttpError(403, 'forbidden');
   }
   await updateUser(trx, id, { role_name: role });
@@ -77,7 +80,11 @@ export async function updateStatus(
   } else {
     assertNotSelfNorSuperAdmin(actor, target);
     changes = { is_revoked: update.action };
-    if (update.action) await deleteUserSessions(trx, id);
+    if (update.action) {
+      // A revoked member keeps no way in: no session, and no pending confirm or reset link either.
+      await deleteUserSessions(trx, id);
+      await deleteAccountTokens(trx, id);
+    }
   }
   await updateUser(trx, id, changes);
   return toUser({ ...target, ...changes }, deps.now());

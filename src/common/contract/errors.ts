@@ -14,7 +14,6 @@ export const ERROR_CODES = [
   'server_error',
   'network_error',
   'invalid_credentials',
-  'account_locked',
   'account_revoked',
   'account_not_confirmed',
   'password_too_weak',

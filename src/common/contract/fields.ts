@@ -23,5 +23,10 @@ export const phoneField = z.preprocess(
     .nullable(),
 );
 
+/** The largest value of a PostgreSQL `integer` column: past it the database would fail (a 500), not refuse. */
+export const DB_INTEGER_MAX = 2_147_483_647;
+/** A guest's number (a database serial), as the invite, delete-invitation and checklist requests carry it. */
+export const guestIdField = z.number().int().positive().max(DB_INTEGER_MAX);
+
 export const uuidParam = z.object({ id: z.string().uuid() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });

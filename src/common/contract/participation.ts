@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameField } from './fields';
+import { guestIdField, nameField } from './fields';
 import { LIMITS } from './limits';
 
 export const subscribeRequestSchema = z.object({
@@ -21,7 +21,7 @@ const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? u
 
 /** Guests (product-spec §3): empty values may be omitted; `id` present means update. */
 export const guestRequestSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: guestIdField.optional(),
   uuid_event: z.string().uuid(),
   uuid_user: z.string().uuid(),
   first_name: nameField,
@@ -57,7 +57,7 @@ export const guestSchema = z.object({
 export type Guest = z.infer<typeof guestSchema>;
 
 export const deleteInvitationSchema = z.object({
-  id: z.number().int().positive(),
+  id: guestIdField,
   uuid_event: z.string().uuid(),
 });
 
@@ -66,7 +66,7 @@ export const checklistRequestSchema = z
   .object({
     event_uuid: z.string().uuid(),
     is_invited: z.boolean(),
-    user_id: z.union([z.string().uuid(), z.number().int().positive()]),
+    user_id: z.union([z.string().uuid(), guestIdField]),
     is_checked: z.boolean(),
     checked_at: z.iso.datetime({ offset: true }).optional(),
     username: z.string().optional(),

@@ -13,3 +13,20 @@ export function isContributorRole(role: RoleName | undefined): boolean {
 export function canManageContent(role: RoleName | undefined): boolean {
   return isAdminRole(role) || isContributorRole(role);
 }
+
+/**
+ * Who may give which role (server-rules "Roles"): an admin gives User or Contributor, only a SuperAdmin
+ * gives Admin, and nobody gives SuperAdmin over HTTP (the command line makes them). The role-change route
+ * and the re-invitation of an unconfirmed account both decide with this, so the two cannot drift apart.
+ */
+export function canGiveRole(actor: RoleName | undefined, role: RoleName): boolean {
+  switch (role) {
+    case 'User':
+    case 'Contributor':
+      return isAdminRole(actor);
+    case 'Admin':
+      return actor === 'SuperAdmin';
+    case 'SuperAdmin':
+      return false;
+  }
+}
