@@ -1,32 +1,10 @@
 // Requests a second through the real HTTP stack on loopback, PGlite in memory: health, /me and login.
 // Bounded in count; prints figures, asserts nothing (targets belong here, not in timed tests).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
-import { startMailWorker } from '../server/mail/mail-worker';
-import { createMailTransport } from '../server/mail/transport';
 import { createConfirmedUser } from '../server/modules/users/create-user';
+import { startBenchApp } from './bench-app';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-'));
-const handle = await openDatabase({ dataDir, holder: 'bench', inMemory: true });
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  STATIC_DIR: path.join(dataDir, 'none'),
-  RATE_LIMIT_LOGIN: '100000',
-});
-const now = () => new Date();
-const mail = startMailWorker({
-  db: handle.db,
-  now,
-  transport: createMailTransport(config),
-  log: console,
-  intervalMs: 0,
-});
-const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail }, { logStream: false });
-await createConfirmedUser(handle.db, {
+const { app, db, close } = await startBenchApp({ RATE_LIMIT_LOGIN: '100000' });
+await createConfirmedUser(db, {
   username: 'bench',
   email: 'bench@example.org',
   password: 'Bench-Passw0rd',
@@ -75,7 +53,4 @@ await measure('GET /api/user/me', 2000, 10, () =>
 );
 await measure('POST /api/user/login', 100, 4, login);
 
-await app.close();
-await mail.stop();
-await handle.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();

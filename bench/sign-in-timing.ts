@@ -2,38 +2,19 @@
 // sign-in with an unknown name vs a wrong password on a real account, and reset Ask with an unknown vs a
 // real address. Median of a few hundred `inject` calls each on PGlite in memory, the cases interleaved
 // (a, b, b, a, …) so drift and load hit both alike. Prints figures; asserts nothing (target: gaps < 0.3 ms).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/app';
 import { settled } from '../server/background';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
-import { startMailWorker } from '../server/mail/mail-worker';
 import { createConfirmedUser } from '../server/modules/users/create-user';
+import { startBenchApp } from './bench-app';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const WARM_UP = 40;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-'));
-const handle = await openDatabase({ dataDir, holder: 'bench', inMemory: true });
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  STATIC_DIR: path.join(dataDir, 'none'),
-  RATE_LIMIT_LOGIN: '1000000',
-  RATE_LIMIT_RESET: '1000000',
-});
-const now = () => new Date();
 // Sending is not part of an answer: a transport that drops messages keeps the disk out of the figures.
-const mail = startMailWorker({
-  db: handle.db,
-  now,
-  transport: { send: async () => undefined, close: () => undefined },
-  log: console,
-  intervalMs: 0,
-});
-const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail }, { logStream: false });
-const real = await createConfirmedUser(handle.db, {
+const { app, db, mail, close } = await startBenchApp(
+  { RATE_LIMIT_LOGIN: '1000000', RATE_LIMIT_RESET: '1000000' },
+  { send: async () => undefined, close: () => undefined },
+);
+const real = await createConfirmedUser(db, {
   username: 'real',
   email: 'real@example.org',
   password: 'Bench-Passw0rd',
@@ -49,12 +30,12 @@ const ask = (email: string) => post('/api/user/reset', { Ask: { email } });
 async function quiet(): Promise<void> {
   await settled();
   await mail.runOnce();
-  await handle.db
+  await db
     .updateTable('users')
     .set({ connection_attempt: 0, is_locked: false, locked_until: null, lock_count: 0 })
     .where('id', '=', real.id)
     .execute();
-  await handle.db.deleteFrom('account_tokens').where('user_id', '=', real.id).execute();
+  await db.deleteFrom('account_tokens').where('user_id', '=', real.id).execute();
 }
 
 async function timed(call: () => Promise<{ statusCode: number }>, expected: number): Promise<number> {
@@ -111,8 +92,4 @@ console.log(
   `gap d-c ${ms(resetGap)} (${verdict(resetGap)}; median of paired differences ${ms(reset.pairedGap)})`,
 );
 
-await app.close();
-await settled();
-await mail.stop();
-await handle.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();

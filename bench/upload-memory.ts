@@ -12,13 +12,9 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import sharp from 'sharp';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
-import { startMailWorker } from '../server/mail/mail-worker';
-import { createMailTransport } from '../server/mail/transport';
 import { decodesStarted, maxConcurrentDecodes, resetDecodeStats } from '../server/modules/files/decode-slots';
 import { createConfirmedUser } from '../server/modules/users/create-user';
+import { startBenchApp } from './bench-app';
 
 const UPLOADS = 16;
 const MEMBERS = 2;
@@ -68,30 +64,20 @@ if (process.argv[2] === 'generate') {
   process.exit(0);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-'));
+const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-images-'));
 const generated = spawnSync(
   process.execPath,
-  [...process.execArgv, fileURLToPath(import.meta.url), 'generate', dataDir],
+  [...process.execArgv, fileURLToPath(import.meta.url), 'generate', imageDir],
   { stdio: 'inherit' },
 );
 if (generated.status !== 0) throw new Error('could not generate the images');
-const handle = await openDatabase({ dataDir, holder: 'bench', inMemory: true });
-const config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none') });
-const now = () => new Date();
-const mail = startMailWorker({
-  db: handle.db,
-  now,
-  transport: createMailTransport(config),
-  log: console,
-  intervalMs: 0,
-});
-const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail }, { logStream: false });
+const { app, db, close } = await startBenchApp();
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const tokens: string[] = [];
 for (let i = 0; i < MEMBERS; i++) {
   const username = `bench${i}`;
-  await createConfirmedUser(handle.db, {
+  await createConfirmedUser(db, {
     username,
     email: `${username}@example.org`,
     password: PASSWORD,
@@ -116,8 +102,8 @@ async function upload(i: number, { body, contentType }: Multipart) {
 }
 
 // The bodies are read before the first reading, so they are part of "before", not of the growth.
-const photo = multipart(fs.readFileSync(path.join(dataDir, 'photo.jpg')), 'image/jpeg');
-const scan = multipart(fs.readFileSync(path.join(dataDir, 'scan.png')), 'image/png');
+const photo = multipart(fs.readFileSync(path.join(imageDir, 'photo.jpg')), 'image/jpeg');
+const scan = multipart(fs.readFileSync(path.join(imageDir, 'scan.png')), 'image/png');
 console.log(
   `${UPLOADS} uploads at once: ${UPLOADS / 2} × 12 MP JPEG (${mb(photo.body.length)}), ` +
     `${UPLOADS / 2} × 25 MP PNG (${mb(scan.body.length)}), from ${MEMBERS} members`,
@@ -166,7 +152,5 @@ console.log(`decodes: ${decodesStarted()} started, at most ${maxConcurrentDecode
 console.log(`RSS before ${mb(before)}, peak during ${mb(peak)}, after ${mb(after)}`);
 console.log(`growth: peak ${mb(peak - before)}, kept after ${mb(after - before)}`);
 
-await app.close();
-await mail.stop();
-await handle.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();
+fs.rmSync(imageDir, { recursive: true, force: true });

@@ -41,16 +41,7 @@ export const TEMPLATES: Templates = { ...ACCOUNT_TEMPLATES, ...EVENT_TEMPLATES }
 
 /** "Kayak, samedi 28/11/2026 10:00": how messages name an event, in the club's time zone. */
 export function describeEvent(modelName: string, start: Date, language: Language, timeZone: string): string {
-  const when = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(start);
-  return `${modelName}, ${when}`;
+  return `${modelName}, ${describeInstant(start, language, timeZone)}`;
 }
 
 /** "samedi 28/11/2026 10:15": an instant as messages write it, in the club's time zone. */
