@@ -1,7 +1,7 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/login-screen';
 import { LogoutScreen } from '../features/auth/logout-screen';
-import { ChecklistScreen } from '../features/checklist/checklist-screen';
 import { WeekScreen } from '../features/events/week-screen';
 import { NewsScreen } from '../features/news/news-screen';
 import { PlaceholderScreen } from '../ui/placeholder-screen';
@@ -13,6 +13,16 @@ import { RootShell } from './root-shell';
 const placeholder = (path: string, titleKey: string): RouteObject => ({
   path,
   element: <PlaceholderScreen titleKey={titleKey} />,
+});
+
+/** A route whose screen is its own chunk, fetched when the route is first visited. */
+const lazyScreen = <M,>(
+  path: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: pick(await load()) }),
 });
 
 /** The route table of product-spec §2. */
@@ -35,7 +45,11 @@ export const routes: RouteObject[] = [
               { path: '/', element: <WeekScreen /> },
               placeholder('/my-profile', 'routes.my_profile'),
               // Signed-in guard only: the screen itself checks creator or SuperAdmin.
-              { path: '/checklist/:id', element: <ChecklistScreen /> },
+              lazyScreen(
+                '/checklist/:id',
+                () => import('../features/checklist/checklist-screen'),
+                (m) => m.ChecklistScreen,
+              ),
               {
                 element: <RequireAdmin />,
                 children: [
