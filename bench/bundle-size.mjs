@@ -1,6 +1,8 @@
 // Prints what a first visit downloads: the JS and CSS that index.html loads, raw and gzip, and the
 // size of the service worker's precache. Needs a build (`npm run build`).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
@@ -9,9 +11,16 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
   console.error('bundle-size: no build in dist/ (run npm run build)');
   process.exit(1);
 }
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+/** The JS and CSS a built index.html loads at once (its scripts, stylesheets and module preloads). */
+const initialAssets = (dir) =>
+  [
+    ...fs
+      .readFileSync(path.join(dir, 'index.html'), 'utf8')
+      .matchAll(/(?:src|href)="\.?\/(assets\/[^"]+\.(?:js|css))"/g),
+  ].map((m) => m[1]);
+const initial = initialAssets(dist);
 
 let rawTotal = 0;
 let gzipTotal = 0;
@@ -38,3 +47,31 @@ const precacheBytes = precached.reduce((sum, url) => {
 console.log(
   `service worker: ${kib(fs.statSync(path.join(dist, 'sw.js')).size)}, precache ${precached.length} files, ${kib(precacheBytes)}`,
 );
+
+// The floor page (bench/floor-page), built now with the same Vite: the home route's initial JS against it.
+const floorOut = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-floor-'));
+const built = spawnSync(
+  'npx',
+  [
+    'vite',
+    'build',
+    'bench/floor-page',
+    '--outDir',
+    floorOut,
+    '--emptyOutDir',
+    '--base',
+    './',
+    '--logLevel',
+    'warn',
+  ],
+  { stdio: 'inherit' },
+);
+if (built.status === 0) {
+  const floorJs = initialAssets(floorOut)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + gzipSize(path.join(floorOut, f)), 0);
+  console.log(
+    `home route initial JS ${kib(initialJsGzip)} gzip; floor page (React, react-router-dom, Dexie, dexie-react-hooks, i18next) ${kib(floorJs)} gzip; ratio ${(initialJsGzip / floorJs).toFixed(2)} (target ≤ 1.20)`,
+  );
+}
+fs.rmSync(floorOut, { recursive: true, force: true });

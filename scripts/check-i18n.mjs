@@ -37,7 +37,8 @@ for (const code of errorCodes)
   if (!fr.has(`errors.${code}`)) problems.push(`error code without a message: errors.${code}`);
 
 // Text between a tag's end and the next tag or expression. Symbols, digits and punctuation are allowed.
-const JSX_TEXT = />([^<>{}]*[\p{L}][^<>{}]*)</gu;
+// A `>` right after `=` is an arrow (`() => Promise<T>`), never a tag's end.
+const JSX_TEXT = /(?<!=)>([^<>{}]*[\p{L}][^<>{}]*)</gu;
 const T_CALL = /\bt\(\s*(['"])([a-z0-9_.]+)\1/g;
 for (const file of sourceFiles('src')) {
   const source = read(file);

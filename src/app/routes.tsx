@@ -16,14 +16,13 @@ const placeholder = (path: string, titleKey: string): RouteObject => ({
 });
 
 /** A route whose screen is its own chunk, fetched when the route is first visited. */
-const lazyScreen = <M,>(
+function lazyScreen<M>(
   path: string,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-): RouteObject => ({
-  path,
-  lazy: async () => ({ Component: pick(await load()) }),
-});
+): RouteObject {
+  return { path, lazy: async () => ({ Component: pick(await load()) }) };
+}
 
 /** The route table of product-spec §2. */
 export const routes: RouteObject[] = [
