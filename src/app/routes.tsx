@@ -32,9 +32,21 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginScreen /> },
       { path: '/logout', element: <LogoutScreen /> },
       { element: <OptionalAppLayout />, children: [{ path: '/news', element: <NewsScreen /> }] },
-      placeholder('/askreset', 'routes.askreset'),
-      placeholder('/confirm/:token', 'routes.confirm'),
-      placeholder('/reset', 'routes.reset'),
+      lazyScreen(
+        '/askreset',
+        () => import('../features/auth/ask-reset-screen'),
+        (m) => m.AskResetScreen,
+      ),
+      lazyScreen(
+        '/confirm/:token',
+        () => import('../features/auth/password-screen'),
+        (m) => m.PasswordScreen,
+      ),
+      lazyScreen(
+        '/reset',
+        () => import('../features/auth/password-screen'),
+        (m) => m.PasswordScreen,
+      ),
       {
         element: <RequireAuth />,
         children: [
@@ -42,7 +54,11 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: '/', element: <WeekScreen /> },
-              placeholder('/my-profile', 'routes.my_profile'),
+              lazyScreen(
+                '/my-profile',
+                () => import('../features/profile/profile-screen'),
+                (m) => m.ProfileScreen,
+              ),
               // Signed-in guard only: the screen itself checks creator or SuperAdmin.
               lazyScreen(
                 '/checklist/:id',

@@ -20,3 +20,18 @@ export const logout = (token: string): Promise<void> =>
     isAnonymous: true,
     headers: { Authorization: `Bearer ${token}` },
   });
+
+/** Always answered 200 by the server, whether the address exists or not. */
+export const askPasswordReset = (email: string): Promise<void> =>
+  apiRequest('POST', '/api/user/reset', { body: { Ask: { email } }, isAnonymous: true });
+
+/** The invitation link's first password; a used or expired link is refused with `token_invalid`. */
+export const confirmAccount = (token: string, password: string): Promise<void> =>
+  apiRequest('POST', `/api/user/confirm/${encodeURIComponent(token)}`, {
+    body: { password },
+    isAnonymous: true,
+  });
+
+/** The reset link's new password; a used or expired link is refused with `token_invalid`. */
+export const resetPassword = (token: string, password: string): Promise<void> =>
+  apiRequest('POST', '/api/user/reset', { body: { Reset: { token, password } }, isAnonymous: true });

@@ -10,6 +10,8 @@
 import { create } from 'zustand';
 import type { User } from '../common/contract/user';
 import { ApiError, onSessionRejected } from '../data/core/api-client';
+import { appDb } from '../data/core/db';
+import { mirrorSession } from '../data/core/session-mirror';
 import {
   clearSession,
   getCachedUser,
@@ -69,6 +71,18 @@ function sessionLost(): void {
 }
 
 onSessionRejected(sessionLost);
+
+/**
+ * The server's answer to a save of one's own profile becomes the current user: here, in the cached user
+ * and in the worker's copy. Someone else's profile (an admin's edit) changes nothing here.
+ */
+export function replaceCurrentUser(user: User): void {
+  const token = getToken();
+  if (!token || useSession.getState().user?.id !== user.id) return;
+  setCachedUser(user);
+  useSession.setState({ user });
+  void mirrorSession(appDb(), token, user).catch(() => undefined);
+}
 
 /** Signs in; a refusal is thrown to the caller as an ApiError (the session is untouched). */
 export async function signIn(usernameOrEmail: string, password: string): Promise<User> {

@@ -41,6 +41,8 @@ export function setApiLanguage(language: string): void {
 
 export interface RequestOptions<T> {
   body?: unknown;
+  /** A multipart body (uploads): sent as is, the browser sets its Content-Type with the boundary. */
+  formData?: FormData;
   schema?: z.ZodType<T>;
   headers?: Record<string, string>;
   /** Sent without the token (sign-in, public reads): a 401 then says nothing about the session. */
@@ -62,7 +64,11 @@ export async function apiRequest<T = undefined>(
     response = await trackedFetch(path, {
       method,
       headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.formData
+        ? { body: options.formData }
+        : options.body !== undefined
+          ? { body: JSON.stringify(options.body) }
+          : {}),
     });
   } catch {
     throw new ApiError(0, 'network_error', 'network_error');

@@ -1,0 +1,88 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { emailSchema } from '../../common/contract/user';
+import { askPasswordReset } from '../../data/users';
+import { errorText } from '../../i18n/error-text';
+import styles from './password-screens.module.css';
+
+export const REDIRECT_AFTER_ASK_MS = 5000;
+
+export function AskResetScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [isPending, setPending] = useState(false);
+  const [isSent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const introId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    if (!isSent) return;
+    const timer = setTimeout(() => void navigate('/login'), REDIRECT_AFTER_ASK_MS);
+    return () => clearTimeout(timer);
+  }, [isSent, navigate]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isPending || isSent) return;
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      setError(t('errors.email_not_match'));
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await askPasswordReset(parsed.data);
+      setSent(true);
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="login-screen">
+      <form className="card login-card" onSubmit={(event) => void submit(event)} noValidate>
+        <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+        <h1>{t('password.ask_title')}</h1>
+        <p id={introId} className={styles.policy}>
+          {t('password.ask_intro')}
+        </p>
+        <label htmlFor="reset_email">{t('password.email')}</label>
+        <input
+          id="reset_email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          required
+          value={email}
+          aria-describedby={error ? `${introId} ${errorId}` : introId}
+          aria-invalid={error ? true : undefined}
+          readOnly={isSent}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {error && (
+          <p id={errorId} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {isSent && (
+          <p className={styles.success} role="status">
+            {t('password.ask_sent')} <Link to="/login">{t('password.go_to_login')}</Link>
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={isPending || isSent}>
+          {t(isPending ? 'password.ask_submitting' : 'password.ask_submit')}
+        </button>
+        <div className="login-links">
+          <Link to="/login">{t('password.back_to_login')}</Link>
+        </div>
+      </form>
+    </main>
+  );
+}

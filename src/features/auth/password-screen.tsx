@@ -1,0 +1,130 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { isStrongPassword } from '../../common/rules/password';
+import { confirmAccount, resetPassword } from '../../data/users';
+import { errorText } from '../../i18n/error-text';
+import { PasswordInput } from './password-input';
+import styles from './password-screens.module.css';
+import { StrengthMeter } from './strength-meter';
+
+export const REDIRECT_AFTER_SUCCESS_MS = 4000;
+
+type LinkContext = { kind: 'confirm' | 'reset'; token: string } | null;
+
+/** /confirm/:token (invitation) or /reset?token=… (reset mail); anything else is an unknown context. */
+function useLinkContext(): LinkContext {
+  const params = useParams();
+  const [search] = useSearchParams();
+  if (params.token) return { kind: 'confirm', token: params.token };
+  const token = search.get('token');
+  return token ? { kind: 'reset', token } : null;
+}
+
+export function PasswordScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const context = useLinkContext();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [isPending, setPending] = useState(false);
+  const [isDone, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const policyId = useId();
+  const mismatchId = useId();
+
+  useEffect(() => {
+    if (!isDone) return;
+    const timer = setTimeout(() => void navigate('/login'), REDIRECT_AFTER_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [isDone, navigate]);
+
+  if (!context) {
+    return (
+      <main className="login-screen">
+        <div className="card login-card">
+          <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+          <h1>{t('password.reset_title')}</h1>
+          <p className="form-error" role="alert">
+            {t('password.unknown_context')}
+          </p>
+          <p>{t('password.unknown_context_hint')}</p>
+          <div className={styles.links}>
+            <Link to="/askreset">{t('password.ask_new_link')}</Link>
+            <Link to="/login">{t('password.back_to_login')}</Link>
+          </div>
+        </div>
+      </main>
+    );
+  }
+
+  const isMismatch = confirmation !== '' && confirmation !== password;
+  const canSubmit = isStrongPassword(password) && password === confirmation && !isPending && !isDone;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!context || !canSubmit) return;
+    setPending(true);
+    setError(null);
+    try {
+      await (context.kind === 'confirm' ? confirmAccount : resetPassword)(context.token, password);
+      setDone(true);
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="login-screen">
+      <form className="card login-card" onSubmit={(event) => void submit(event)} noValidate>
+        <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+        <h1>{t(context.kind === 'confirm' ? 'password.confirm_title' : 'password.reset_title')}</h1>
+        <PasswordInput
+          id="new_password"
+          label={t('password.new_password')}
+          showLabel={t('password.show_password')}
+          hideLabel={t('password.hide_password')}
+          value={password}
+          onChange={setPassword}
+          describedBy={policyId}
+        />
+        <p id={policyId} className={styles.policy}>
+          {t('password.policy')}
+        </p>
+        <StrengthMeter password={password} describedById={policyId} />
+        <PasswordInput
+          id="password_confirmation"
+          label={t('password.confirmation')}
+          showLabel={t('password.show_confirmation')}
+          hideLabel={t('password.hide_confirmation')}
+          value={confirmation}
+          onChange={setConfirmation}
+          describedBy={isMismatch ? mismatchId : undefined}
+          isInvalid={isMismatch}
+        />
+        <p id={mismatchId} className="form-error" aria-live="polite">
+          {isMismatch ? t('password.mismatch') : ''}
+        </p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {isDone && (
+          <p className={styles.success} role="status">
+            {t(context.kind === 'confirm' ? 'password.confirmed' : 'password.reset_done')}{' '}
+            <Link to="/login">{t('password.go_to_login')}</Link>
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={!canSubmit}>
+          {t(isPending ? 'password.submitting' : 'password.submit')}
+        </button>
+        <div className="login-links">
+          <Link to="/login">{t('password.back_to_login')}</Link>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,180 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '../../../../src/common/contract/notifications';
+import { useConnectivityStore } from '../../../../src/data/core/connectivity';
+import { appDb } from '../../../../src/data/core/db';
+import { getCachedUser, setCachedUser, setToken } from '../../../../src/data/core/session-storage';
+import { TOUR_FLAG_KEY } from '../../../../src/features/profile/tour-flag';
+import { restoreSession, useSession } from '../../../../src/state/session';
+import { useToastStore } from '../../../../src/state/toast-store';
+import { renderApp } from '../../app/render-app';
+import { json, stubFetch, USER } from '../../fake-api';
+
+const SETTINGS = NOTIFICATION_TYPES.map((name) => ({
+  name,
+  description: `${name}_description`,
+  active: NOTIFICATION_DEFAULTS[name],
+}));
+
+type Handler = (url: string, init: RequestInit) => Response | undefined;
+
+/** The signed-in member's server: me, preferences, club settings; `extra` answers first. */
+function serve(extra: Handler = () => undefined) {
+  return stubFetch((url, init) => {
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url === '/api/user/me') return json(200, USER);
+    if (url.startsWith('/api/user/preference/')) return json(200, SETTINGS);
+    return json(200, { key: 'slogan', value: 'x' });
+  });
+}
+
+const bodyOf = (fetchMock: ReturnType<typeof serve>, method: string, prefix: string) => {
+  const call = fetchMock.mock.calls.find(
+    ([url, init]) => String(url).startsWith(prefix) && init?.method === method,
+  );
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+};
+
+beforeEach(() => {
+  setToken('tok');
+  setCachedUser(USER);
+  restoreSession();
+  useToastStore.setState({ toasts: [] });
+  useConnectivityStore.setState({ isOnline: true });
+});
+
+describe('the preferences guided tour (first-visit flag)', () => {
+  it.each([
+    { stored: null, next: 'true', runs: true },
+    { stored: 'true', next: 'false', runs: true },
+    { stored: 'false', next: 'false', runs: false },
+  ])('flag $stored → $next, tour runs: $runs', async ({ stored, next, runs }) => {
+    if (stored !== null) localStorage.setItem(TOUR_FLAG_KEY, stored);
+    serve();
+    renderApp('/my-profile');
+    const tab = await screen.findByRole('tab', { name: 'Préférences' });
+    expect(screen.queryAllByRole('region', { name: 'Préférences' })).toHaveLength(runs ? 1 : 0);
+    expect(tab.className.includes('highlighted')).toBe(runs);
+    await waitFor(() => expect(localStorage.getItem(TOUR_FLAG_KEY)).toBe(next));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // one visit moves the flag once
+    expect(localStorage.getItem(TOUR_FLAG_KEY)).toBe(next);
+  });
+
+  it('closes with its labelled close button', async () => {
+    serve();
+    renderApp('/my-profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Fermer la visite guidée' }));
+    expect(screen.queryByRole('region', { name: 'Préférences' })).toBeNull();
+  });
+});
+
+describe('the profile form', () => {
+  it('checks the phone as it is typed and blocks the save', async () => {
+    const fetchMock = serve();
+    renderApp('/my-profile');
+    const phone = await screen.findByLabelText('Téléphone');
+    fireEvent.change(phone, { target: { value: '06 12a' } });
+    expect(screen.getByRole('alert').textContent).toBe('Uniquement des chiffres, des espaces et le signe +.');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(phone, { target: { value: '+33 6 12' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(bodyOf(fetchMock, 'PUT', '/api/user/profile/update/')).toBeUndefined();
+  });
+
+  it('refuses a shoe size that is not a half size between 15 and 60, without calling the server', async () => {
+    const fetchMock = serve();
+    renderApp('/my-profile');
+    fireEvent.change(await screen.findByLabelText('Pointure'), { target: { value: '42.3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Pointure entre 15 et 60');
+    expect(bodyOf(fetchMock, 'PUT', '/api/user/profile/update/')).toBeUndefined();
+  });
+
+  it('sends exactly the fields the server writes, and the answer becomes the current user', async () => {
+    const saved = {
+      ...USER,
+      first_name: 'Jeanne',
+      city: 'Brest',
+      phone: '+33 6 12 34 56 78',
+      shoe_size: 42.5,
+    };
+    const fetchMock = serve((url, init) =>
+      url === `/api/user/profile/update/${USER.id}` && init.method === 'PUT' ? json(200, saved) : undefined,
+    );
+    renderApp('/my-profile');
+    fireEvent.change(await screen.findByLabelText('Prénom'), { target: { value: ' Jeanne ' } });
+    fireEvent.change(screen.getByLabelText('Ville'), { target: { value: 'Brest' } });
+    fireEvent.change(screen.getByLabelText('Téléphone'), { target: { value: '+33 6 12 34 56 78' } });
+    fireEvent.change(screen.getByLabelText('Pointure'), { target: { value: '42.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(useSession.getState().user?.first_name).toBe('Jeanne'));
+    expect(bodyOf(fetchMock, 'PUT', '/api/user/profile/update/')).toEqual({
+      last_name: null,
+      first_name: 'Jeanne',
+      street: null,
+      city: 'Brest',
+      zip_code: null,
+      phone: '+33 6 12 34 56 78',
+      shoe_size: 42.5,
+      has_shoes: false,
+      language: 'fr',
+    });
+    expect(getCachedUser()?.city).toBe('Brest');
+    await waitFor(async () => expect((await appDb().session.get('current'))?.user.city).toBe('Brest'));
+    expect(useToastStore.getState().toasts.map((t) => t.messageKey)).toContain('user_update_success');
+  });
+});
+
+describe('the preferences tab', () => {
+  it('saves a switch at once and shows what the server kept', async () => {
+    const fetchMock = serve((url, init) =>
+      url === `/api/user/preference/${USER.id}` && init.method === 'PUT'
+        ? json(
+            200,
+            SETTINGS.map((s) => (s.name === 'event_cancellation' ? { ...s, active: false } : s)),
+          )
+        : undefined,
+    );
+    renderApp('/my-profile');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Préférences' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Préférences' });
+    const toggle = await within(panel).findByRole('switch', { name: "Annulation d'évènement" });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(toggle.textContent).toBe('Activé');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(toggle.textContent).toBe('Désactivé');
+    expect(bodyOf(fetchMock, 'PUT', '/api/user/preference/')).toEqual({
+      user_id: USER.id,
+      setting: { name: 'event_cancellation', active: false },
+    });
+    expect(useToastStore.getState().toasts.map((t) => t.messageKey)).toContain('settings_updated');
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    serve();
+    renderApp('/my-profile');
+    const profileTab = await screen.findByRole('tab', { name: 'Profil' });
+    fireEvent.keyDown(profileTab, { key: 'ArrowRight' });
+    const preferencesTab = screen.getByRole('tab', { name: 'Préférences' });
+    expect(preferencesTab.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(preferencesTab);
+    fireEvent.keyDown(preferencesTab, { key: 'ArrowLeft' });
+    expect(profileTab.getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('offline', () => {
+  it('keeps the save button off and says why', async () => {
+    serve();
+    renderApp('/my-profile');
+    const save = await screen.findByRole('button', { name: 'Enregistrer' });
+    await waitFor(() => expect(useSession.getState().status).toBe('signed-in'));
+    act(() => useConnectivityStore.setState({ isOnline: false }));
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    const reason = document.getElementById(save.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('Hors ligne : modifier le profil nécessite une connexion.');
+  });
+});

@@ -1,0 +1,176 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
+import { call, rootToken } from './api';
+import { expectNoAxeViolations } from './axe';
+import { E2E_USERS, seedUsers, startServer, stopServer } from './server-process';
+
+/** Own server (own port and data) whose mail worker sends through nodemailer to a real SMTP sink. */
+const PORT = 3109;
+const baseURL = `http://127.0.0.1:${PORT}`;
+const NEW_PASSWORD = 'Nouveau-Kayak7';
+// Each scene waits out the screens' own redirects (5 s after asking, 4 s after saving) on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+let server: ChildProcess;
+let sink: SmtpSink;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  sink = await startSmtpSink();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-pw-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: sink.url,
+    PUBLIC_URL: baseURL,
+  };
+  seedUsers(env);
+  server = await startServer(env);
+});
+
+test.afterAll(async () => {
+  await stopServer(server);
+  await sink.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** bypassCSP: axe-core is injected as a script, which the app's own policy rightly refuses. */
+async function openContext(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL,
+    bypassCSP: true,
+    viewport: { width: 390, height: 844 },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** The first link to `pathPart` in a mail received for `to` (quoted-printable or base64 bodies). */
+async function linkMailedTo(to: string, pathPart: '/reset?token=' | '/confirm/'): Promise<string> {
+  const escaped = pathPart.replace(/[?/]/g, (c) => `\\${c}`);
+  const pattern = new RegExp(`${baseURL.replace(/[.:/]/g, (c) => `\\${c}`)}${escaped}[A-Za-z0-9_-]+`);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const mail of sink.received.filter((m) => m.to.includes(to))) {
+      const body = mail.raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n');
+      const decoded = [mailText(mail.raw), Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')];
+      for (const text of decoded) {
+        const found = pattern.exec(text);
+        if (found) return found[0];
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${pathPart} link mailed to ${to} (${sink.received.length} mails received)`);
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({
+      path: `test-results/screenshots/password-${name}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+async function setPassword(page: Page) {
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirmation du mot de passe').fill('Nouveau');
+  await expect(page.getByText('Les mots de passe ne correspondent pas.')).toBeVisible();
+  await expect(page.getByText('Robustesse : excellente')).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Enregistrer le mot de passe' });
+  await expect(submit).toBeDisabled();
+  return submit;
+}
+
+async function signInWith(page: Page, username: string, password: string) {
+  await page.getByLabel("Nom d'utilisateur ou e-mail").fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
+}
+
+test('a member who forgot the password asks a link, gets it by mail, sets a new one and signs in', async ({
+  browser,
+}) => {
+  const { context, page } = await openContext(browser);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page).toHaveURL(/\/askreset$/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Adresse e-mail').fill('marie@');
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByRole('alert')).toHaveText("L'adresse email n'est pas valide");
+  await page.getByLabel('Adresse e-mail').fill(E2E_USERS.member.email);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByRole('status')).toContainText('Si un compte correspond à cette adresse');
+  await screenshots(page, 'askreset');
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+
+  await page.goto(await linkMailedTo(E2E_USERS.member.email, '/reset?token='));
+  await expect(page.getByRole('heading', { name: 'Nouveau mot de passe' })).toBeVisible();
+  const submit = await setPassword(page);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'reset');
+  await page.getByLabel('Confirmation du mot de passe').fill(NEW_PASSWORD);
+  await submit.click();
+  await expect(page.getByRole('status')).toContainText('Mot de passe réinitialisé avec succès.');
+  await expect(submit).toBeDisabled();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await signInWith(page, E2E_USERS.member.username, NEW_PASSWORD);
+  await context.close();
+});
+
+test('a member invited by the SuperAdmin confirms the account from the mailed link and signs in', async ({
+  browser,
+}) => {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const invited = await call<{ confirm_url?: string }>(
+    api,
+    await rootToken(api),
+    'POST',
+    '/api/user/register',
+    { username: 'lea', email: 'lea@example.org' },
+  );
+  expect(invited.confirm_url).toBeUndefined(); // the link goes by mail only
+  await api.dispose();
+
+  const { context, page } = await openContext(browser);
+  await page.goto(await linkMailedTo('lea@example.org', '/confirm/'));
+  await expect(page.getByRole('heading', { name: 'Confirmation du compte' })).toBeVisible();
+  const submit = await setPassword(page);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'confirm');
+  await page.getByLabel('Confirmation du mot de passe').fill(NEW_PASSWORD);
+  await submit.click();
+  await expect(page.getByRole('status')).toContainText(
+    'Mot de passe confirmé ! Vous allez être redirigé vers le formulaire de connexion.',
+  );
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await signInWith(page, 'lea', NEW_PASSWORD);
+  await context.close();
+});
+
+test('/reset without a token says the context is unknown', async ({ browser }) => {
+  const { context, page } = await openContext(browser);
+  await page.goto('/reset');
+  await expect(page.getByRole('alert')).toHaveText('Erreur : contexte inconnu.');
+  await expect(page.getByLabel('Nouveau mot de passe', { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'unknown-context');
+  await context.close();
+});
