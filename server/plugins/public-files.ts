@@ -15,6 +15,11 @@ export function publicFilesDir(config: Config): string {
   return path.join(config.dataDir, config.clubId, 'public');
 }
 
+/** The club's logo URL, or '' while none was uploaded (the app then shows its bundled logo, with no 404). */
+export function logoUrl(config: Config): string {
+  return fs.existsSync(path.join(publicFilesDir(config), 'logo.png')) ? LOGO_URL : '';
+}
+
 export async function registerPublicFiles(app: FastifyInstance, config: Config): Promise<void> {
   const root = publicFilesDir(config);
   fs.mkdirSync(root, { recursive: true });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicFilesDir } from '../../server/plugins/public-files';
 import { DEFAULT_SLOGAN } from '../../src/common/contract/settings';
 import { createTestContext, type TestContext } from './helpers/test-context';
 
@@ -117,7 +118,7 @@ describe('the API shell', () => {
     expect(response.json()).toEqual({ code: 'not_found', message: expect.any(String), field: null });
   });
 
-  it('gives the default slogan and the logo URL to anyone', async () => {
+  it('gives the default slogan and the logo URL to anyone (empty while no logo was uploaded)', async () => {
     expect((await get('/api/internal/settings?key=slogan')).json()).toEqual({
       key: 'slogan',
       value: DEFAULT_SLOGAN,
@@ -127,10 +128,14 @@ describe('the API shell', () => {
       .values({ key: 'slogan', value: 'Allez le club', updated_at: new Date() })
       .execute();
     expect((await get('/api/internal/settings?key=slogan')).json().value).toBe('Allez le club');
+    expect((await get('/api/internal/settings?key=logo')).json()).toEqual({ key: 'logo', value: '' });
+    fs.mkdirSync(publicFilesDir(ctx.config), { recursive: true });
+    fs.writeFileSync(path.join(publicFilesDir(ctx.config), 'logo.png'), 'a logo');
     expect((await get('/api/internal/settings?key=logo')).json()).toEqual({
       key: 'logo',
       value: '/files/logo.png',
     });
+    fs.rmSync(path.join(publicFilesDir(ctx.config), 'logo.png'));
   });
 
   it('refuses an unknown setting key with 400 naming the field', async () => {

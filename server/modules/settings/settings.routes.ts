@@ -8,7 +8,7 @@ import {
 } from '../../../src/common/contract/settings';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
-import { LOGO_URL } from '../../plugins/public-files';
+import { logoUrl } from '../../plugins/public-files';
 import { readSetting, writeSetting } from './settings.repository';
 
 /** Public (registered outside the signed-in scope): the login screen shows the slogan and logo before anyone signs in. */
@@ -20,7 +20,7 @@ export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps):
     { schema: { querystring: settingQuerySchema, response: { 200: settingResponseSchema } } },
     async (request) => {
       const { key } = request.query;
-      if (key === 'logo') return { key, value: LOGO_URL };
+      if (key === 'logo') return { key, value: logoUrl(deps.config) };
       if (key === 'timezone') return { key, value: deps.config.clubTimezone };
       return { key, value: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN };
     },

@@ -8,8 +8,8 @@ export type PublicSettingKey = z.infer<typeof publicSettingKeySchema>;
 export const settingQuerySchema = z.object({ key: publicSettingKeySchema });
 
 /**
- * `GET /api/internal/settings?key=…`: the slogan text, the public URL of the club's logo, or the club's
- * IANA time zone (`CLUB_TIMEZONE`), which every screen uses for weeks and hours.
+ * `GET /api/internal/settings?key=…`: the slogan text, the public URL of the club's logo ('' while none was
+ * uploaded), or the club's IANA time zone (`CLUB_TIMEZONE`), which every screen uses for weeks and hours.
  */
 export const settingResponseSchema = z.object({
   key: publicSettingKeySchema,
