@@ -42,27 +42,36 @@ export function currentWeek(timeZone: string, now = new Date()): string {
   return weekStart(clubDayOf(now, timeZone));
 }
 
-/** One event from the server into the cache, with the user's pending writes laid over it. */
-export async function fetchEventInto(db: EquipeeDb, uuid: string): Promise<void> {
-  await putServerEvents(db, [await apiRequest('GET', `/api/event/${uuid}`, { schema: eventSchema })]);
+/**
+ * Reads from the server take the drain's lock too, so a delivery never happens between a GET and the store
+ * of its answer: otherwise a copy read just before a write was delivered would be stored just after, and
+ * the write (no longer pending, so no longer laid over) would vanish from the screen until the next read.
+ * This one: one event from the server into the cache, with the user's pending writes laid over it.
+ */
+export function fetchEventInto(db: EquipeeDb, uuid: string): Promise<void> {
+  return withDrainLock(async () => {
+    await putServerEvents(db, [await apiRequest('GET', `/api/event/${uuid}`, { schema: eventSchema })]);
+  });
 }
 
 /** The events of club days from..to as the server lists them; those it no longer lists were deleted. */
-async function storeRange(db: EquipeeDb, from: string, to: string, timeZone: string): Promise<void> {
-  const events = await apiRequest('GET', `/api/event/from/${from}/to/${to}`, {
-    schema: z.array(eventSchema),
-  });
-  const rangeStart = clubDayStart(from, timeZone).toISOString();
-  const rangeEnd = clubDayStart(shiftDay(to, 1), timeZone).toISOString();
-  const listed = new Set(events.map((e) => e.uuid_event));
-  await db.transaction('rw', db.events, db.outbox, db.session, async () => {
-    const gone = await db.events
-      .where('start_date')
-      .below(rangeEnd)
-      .filter((e) => e.end_date > rangeStart && !listed.has(e.uuid_event))
-      .primaryKeys();
-    await db.events.bulkDelete(gone);
-    await putServerEvents(db, events);
+function storeRange(db: EquipeeDb, from: string, to: string, timeZone: string): Promise<void> {
+  return withDrainLock(async () => {
+    const events = await apiRequest('GET', `/api/event/from/${from}/to/${to}`, {
+      schema: z.array(eventSchema),
+    });
+    const rangeStart = clubDayStart(from, timeZone).toISOString();
+    const rangeEnd = clubDayStart(shiftDay(to, 1), timeZone).toISOString();
+    const listed = new Set(events.map((e) => e.uuid_event));
+    await db.transaction('rw', db.events, db.outbox, db.session, async () => {
+      const gone = await db.events
+        .where('start_date')
+        .below(rangeEnd)
+        .filter((e) => e.end_date > rangeStart && !listed.has(e.uuid_event))
+        .primaryKeys();
+      await db.events.bulkDelete(gone);
+      await putServerEvents(db, events);
+    });
   });
 }
 
