@@ -8,6 +8,14 @@ const PATHS = {
   news: 'M4 5h13v14H6a2 2 0 01-2-2zM17 9h3v8a2 2 0 01-2 2M7 9h7M7 13h7',
   profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z',
+  cancelled: 'M12 21a9 9 0 100-18 9 9 0 000 18zM6 6l12 12',
+  check: 'M4 12l5 5L20 6',
+  guests: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M17 11a3 3 0 100-6M22 21a6 6 0 00-4-5.6',
+  clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2',
+  lock: 'M5 11h14v10H5zM8 11V7a4 4 0 018 0v4',
+  open: 'M5 11h14v10H5zM8 11V7a4 4 0 017.7-1.5',
+  past: 'M3 12a9 9 0 109-9M3 4v5h5M12 7v5l3 2',
+  close: 'M6 6l12 12M18 6L6 18',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,112 +1,84 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
-import {
-  factsOf,
-  isPast,
-  mayJoinWaitingList,
-  maySubscribe,
-  mayTickChecklist,
-  mayUnsubscribe,
-  standingOf,
-} from '../../common/rules/events';
-import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
-import { errorText } from '../../i18n/error-text';
-import { showToast } from '../../state/toast-store';
+import { factsOf, isPast, mayTickChecklist, standingOf } from '../../common/rules/events';
+import { useHasPendingWrite } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
+import styles from './event-row.module.css';
+import { EventStatus } from './event-status';
+import { countText, organiserName } from './event-text';
+import { QuickActions } from './quick-actions';
+import { RegistrationDialog } from './registration-dialog';
 
-/** One event of the week, with the interim subscribe / waiting-list buttons (the registration popup comes later). */
+/** One event of the week: what, where, who, when, how full; quick actions; the whole card opens the popup. */
 export function EventRow({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
   const hasPendingWrite = useHasPendingWrite(event.uuid_event);
   const now = new Date();
   const facts = factsOf(event);
   const standing = standingOf(event, user.id);
   const isClosed = isPast(facts, now) || facts.isCancelled;
   const canOpenChecklist = mayTickChecklist(user, facts).ok;
-  const canLeave = standing.isSubscribed && mayUnsubscribe(facts, standing, now).ok;
-  const canSubscribe = !standing.isSubscribed && !standing.isWaiting && maySubscribe(facts, standing, now).ok;
-  const canWait = mayJoinWaitingList(facts, standing, now).ok;
-  const run = (action: Promise<void>, successKey: string) =>
-    action.then(
-      () => showToast('success', successKey),
-      (error: unknown) => showToast('error', 'error_fetch', errorText(t, error)),
-    );
-  const count = event.subscriber_is_infinite
-    ? `${event.subcribers_count}/∞`
-    : `${event.subcribers_count}/${event.max_subscribers}`;
+  const zip = (event.zip_code ?? '').slice(0, 2);
 
   return (
     <li
-      className={`event-row${isClosed ? ' event-closed' : ''}`}
+      className={`${styles.row}${isClosed ? ` ${styles.closed}` : ''}`}
       data-testid="event-row"
       data-event={event.uuid_event}
     >
-      <div className="event-main">
-        <h2 className="event-title">
+      <div className={styles.main}>
+        <h2 className={styles.title}>
           {event.model_name}
           {canOpenChecklist && (
-            <Link className="event-checklist-link" to={`/checklist/${event.uuid_event}`}>
+            <Link className={styles.above} to={`/checklist/${event.uuid_event}`}>
               {t('events.checklist')}
             </Link>
           )}
         </h2>
-        <p className="event-meta">
+        {event.model_description && <p className={styles.description}>{event.model_description}</p>}
+        <p className={styles.meta}>
           <EventDatesText start={event.start_date} end={event.end_date} />
-          {event.city && <span>{` · ${event.city} (${(event.zip_code ?? '').slice(0, 2)})`}</span>}
         </p>
-        <p className="event-meta">
-          <span title={t('events.count_label')}>{count}</span>
-          {event.is_cancelled && <span className="badge badge-muted">{t('events.cancelled')}</span>}
-          {standing.isSubscribed && <span className="badge badge-ok">{t('events.subscribed')}</span>}
-          {standing.isWaiting && <span className="badge">{t('events.waiting')}</span>}
+        <p className={styles.meta}>
+          {event.city && <span>{zip ? `${event.city} (${zip})` : event.city}</span>}
+          {organiserName(event) && <span>{t('events.organiser', { name: organiserName(event) })}</span>}
+        </p>
+        <p className={styles.meta}>
+          <span className={styles.count}>
+            <span className={styles.hidden}>{`${t('events.count_label')} `}</span>
+            {countText(event)}
+          </span>
+          <EventStatus facts={facts} standing={standing} now={now} />
           {hasPendingWrite && <span className="badge badge-pending">{t('sync.pending_short')}</span>}
         </p>
       </div>
-      {!isClosed && (
-        <div className="event-actions">
-          {canLeave && (
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success')
-              }
-            >
-              {t('events.unsubscribe')}
-            </button>
-          )}
-          {canSubscribe && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => void run(changeSubscription(user, event.uuid_event, true), 'subscribe_success')}
-            >
-              {t('events.subscribe')}
-            </button>
-          )}
-          {canWait && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => void run(joinWaitingList(user, event.uuid_event), 'subscribe_waiting_listed')}
-            >
-              {t('events.join_waiting_list')}
-            </button>
-          )}
-          {standing.isWaiting && (
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success')
-              }
-            >
-              {t('events.leave_waiting_list')}
-            </button>
-          )}
-        </div>
+      <div className={styles.actions}>
+        {!isClosed && <QuickActions event={event} user={user} />}
+        <button
+          ref={openButton}
+          type="button"
+          className={`button ${styles.open}`}
+          aria-haspopup="dialog"
+          onClick={() => setIsOpen(true)}
+        >
+          {t('events.details')}
+          <span className={styles.hidden}>{` ${t('events.details_of', { name: event.model_name })}`}</span>
+        </button>
+      </div>
+      {isOpen && (
+        <RegistrationDialog
+          event={event}
+          user={user}
+          onClose={() => {
+            setIsOpen(false);
+            openButton.current?.focus();
+          }}
+        />
       )}
     </li>
   );

@@ -1,0 +1,23 @@
+/** A member's guests at an event (online only): list, save, delete; the event is then refreshed into the cache. */
+import { z } from 'zod';
+import { type Guest, type GuestRequest, guestSchema } from '../common/contract/participation';
+import { apiRequest } from './core/api-client';
+import { refreshEvent } from './events';
+
+export type { Guest, GuestRequest };
+
+/** The host's guests with their details (age, email, phone), which the cached event never holds. */
+export const fetchMyGuests = (eventUuid: string, userId: string): Promise<Guest[]> =>
+  apiRequest('GET', `/api/event/my-invite-list/${eventUuid}/${userId}`, { schema: z.array(guestSchema) });
+
+/** Creates the guest, or updates it when `id` is given; the event's count changes, so it is refreshed. */
+export async function saveGuest(request: GuestRequest): Promise<Guest> {
+  const guest = await apiRequest('POST', '/api/event/invite', { body: request, schema: guestSchema });
+  await refreshEvent(request.uuid_event);
+  return guest;
+}
+
+export async function deleteGuest(eventUuid: string, id: number): Promise<void> {
+  await apiRequest('PUT', '/api/event/delete-invitation', { body: { id, uuid_event: eventUuid } });
+  await refreshEvent(eventUuid);
+}

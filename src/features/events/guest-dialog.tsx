@@ -1,0 +1,113 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventDto } from '../../common/contract/event';
+import type { User } from '../../common/contract/user';
+import { type Guest, saveGuest } from '../../data/guests';
+import { useIsOnline } from '../../data/sync-status';
+import { errorText } from '../../i18n/error-text';
+import { showToast } from '../../state/toast-store';
+import styles from './dialog.module.css';
+import { GuestFields, type GuestValues, isEmailValid } from './guest-fields';
+import { useModal } from './use-modal';
+
+const valuesOf = (guest: Partial<Guest> | null): GuestValues => ({
+  first_name: guest?.first_name ?? '',
+  last_name: guest?.last_name ?? '',
+  age: guest?.age == null ? '' : String(guest.age),
+  email: guest?.email ?? '',
+  phone: guest?.phone ?? '',
+  uuid_stuff: guest?.uuid_stuff ?? '',
+});
+
+/** Create or edit one guest, over the registration popup; online only. */
+export function GuestDialog({
+  event,
+  user,
+  guest,
+  onSaved,
+  onClose,
+}: {
+  event: EventDto;
+  user: User;
+  guest: (Partial<Guest> & { id: number }) | null;
+  onSaved?: (guest: Guest) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useModal();
+  const titleId = useId();
+  const offlineId = useId();
+  const isOnline = useIsOnline();
+  const [values, setValues] = useState(() => valuesOf(guest));
+  const [isSaving, setIsSaving] = useState(false);
+  const hasNames = values.first_name.trim() !== '' && values.last_name.trim() !== '';
+  const canSave = hasNames && isEmailValid(values.email) && isOnline && !isSaving;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!canSave) return;
+    setIsSaving(true);
+    try {
+      const saved = await saveGuest({
+        ...(guest ? { id: guest.id } : {}),
+        uuid_event: event.uuid_event,
+        uuid_user: user.id,
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        age: values.age === '' ? undefined : Number(values.age),
+        email: values.email.trim() || undefined,
+        phone: values.phone.trim() || undefined,
+        uuid_stuff: values.uuid_stuff || undefined,
+      });
+      onSaved?.(saved);
+      showToast('success', guest ? 'user_invite_updated' : 'user_invite_created');
+      ref.current?.close();
+    } catch (error) {
+      showToast('error', 'error_fetch', errorText(t, error));
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onClose={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className={styles.header}>
+        <h2 id={titleId}>{t(guest ? 'guest.title_edit' : 'guest.title_new')}</h2>
+        <button
+          type="button"
+          className={`button ${styles.close}`}
+          aria-label={t('registration.close')}
+          onClick={() => ref.current?.close()}
+        >
+          ×
+        </button>
+      </div>
+      <form className={styles.body} onSubmit={(e) => void submit(e)} noValidate>
+        <GuestFields values={values} stuffs={event.stuffs_available} onChange={setValues} />
+        {!hasNames && <p className={styles.hint}>{t('guest.names_required')}</p>}
+        {!isOnline && (
+          <p id={offlineId} className={styles.hint} role="status">
+            {t('guest.offline')}
+          </p>
+        )}
+        <div className={styles.buttons}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!canSave}
+            aria-describedby={isOnline ? undefined : offlineId}
+          >
+            {t('guest.save')}
+          </button>
+          <button type="button" className="button" onClick={() => ref.current?.close()}>
+            {t('guest.cancel')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventDto } from '../../common/contract/event';
+import styles from './dialog.module.css';
+
+export interface GuestValues {
+  first_name: string;
+  last_name: string;
+  age: string;
+  email: string;
+  phone: string;
+  uuid_stuff: string;
+}
+
+/** Empty is fine (the email is optional); otherwise what the contract accepts. */
+export const isEmailValid = (email: string): boolean =>
+  email.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+
+/** The guest's fields (product-spec §2 "Guest invite form"). */
+export function GuestFields({
+  values,
+  stuffs,
+  onChange,
+}: {
+  values: GuestValues;
+  stuffs: EventDto['stuffs_available'];
+  onChange: (values: GuestValues) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const set = (field: keyof GuestValues) => (e: { target: { value: string } }) =>
+    onChange({ ...values, [field]: e.target.value });
+  const isEmailWrong = !isEmailValid(values.email);
+  const text = (field: 'first_name' | 'last_name' | 'phone', type = 'text', extra = {}) => (
+    <label className={styles.field}>
+      {t(`guest.${field}`)}
+      <input type={type} value={values[field]} onChange={set(field)} maxLength={100} {...extra} />
+    </label>
+  );
+  return (
+    <>
+      {text('first_name', 'text', { required: true, autoComplete: 'off' })}
+      {text('last_name', 'text', { required: true, autoComplete: 'off' })}
+      <label className={styles.field}>
+        {t('guest.age')}
+        <input type="number" min={0} max={120} step={1} value={values.age} onChange={set('age')} />
+      </label>
+      <label className={styles.field}>
+        {t('guest.email')}
+        <input
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          aria-invalid={isEmailWrong}
+          aria-describedby={isEmailWrong ? `${id}-email` : undefined}
+        />
+      </label>
+      {isEmailWrong && (
+        <p id={`${id}-email`} className={styles.error}>
+          {t('guest.invalid_email')}
+        </p>
+      )}
+      {text('phone', 'tel')}
+      {stuffs.length > 0 && (
+        <label className={styles.field}>
+          {t('guest.stuff')}
+          <select value={values.uuid_stuff} onChange={set('uuid_stuff')}>
+            <option value="">{t('guest.no_stuff')}</option>
+            {stuffs.map((s) => (
+              <option key={s.uuid} value={s.uuid} disabled={s.available !== null && s.available <= 0}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EventDto } from '../../../../src/common/contract/event';
+import { useConnectivityStore } from '../../../../src/data/core/connectivity';
+import { GuestDialog } from '../../../../src/features/events/guest-dialog';
+import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
+import { USER } from '../../fake-api';
+
+vi.mock('../../../../src/data/guests', () => ({
+  fetchMyGuests: vi.fn(async () => []),
+  saveGuest: vi.fn(async () => undefined),
+  deleteGuest: vi.fn(async () => undefined),
+}));
+
+beforeAll(() => {
+  // jsdom has no modal dialogs: open and close are enough here (the browser does the rest, see e2e).
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+const DAY = 86_400_000;
+const STUFF = {
+  uuid: '5d1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01',
+  name: 'Kayak',
+  description: '',
+  stock: 2,
+  is_infinite: false,
+};
+const EMPTY = { ...STUFF, uuid: '5d1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f02', name: 'Pagaie', available: 0 };
+
+type When = 'upcoming' | 'past' | 'cancelled' | 'full';
+type Who = 'none' | 'subscribed' | 'waiting';
+
+function eventOf(when: When, who: Who): EventDto {
+  const start = Date.now() + (when === 'past' ? -2 * DAY : DAY);
+  const max = when === 'full' ? 2 : 10;
+  return {
+    uuid_event: 'e0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
+    uuid_model_event: 'm0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
+    model_name: 'Kayak de mer',
+    model_description: 'Sortie en baie',
+    creator: { id: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10', first_name: 'Jean', last_name: 'Martin' },
+    start_date: new Date(start).toISOString(),
+    end_date: new Date(start + 2 * 3_600_000).toISOString(),
+    street: '1 quai',
+    city: 'Brest',
+    zip_code: '29200',
+    location: '',
+    max_subscribers: max,
+    subcribers_count: when === 'full' ? max : 1,
+    subscriber_is_infinite: false,
+    is_cancelled: when === 'cancelled',
+    stuffs_available: [{ ...STUFF, available: 1 }, EMPTY],
+    subscribers_with_stuff:
+      who === 'subscribed'
+        ? [
+            {
+              id: USER.id,
+              uuid: 's1',
+              uuid_event: 'e',
+              username: 'marie',
+              stuff_name: 'Kayak',
+              uuid_stuff: STUFF.uuid,
+              is_checked: false,
+            },
+          ]
+        : [],
+    waiting_list:
+      who === 'waiting'
+        ? [{ uuid_user: USER.id, username: 'marie', created_at: '', uuid_event: 'e', uuid_stuff: null }]
+        : [],
+    invite_list: [],
+  };
+}
+
+const SUB = "S'inscrire";
+const UNSUB = 'Se désinscrire';
+const WAIT = "Liste d'attente";
+const LEAVE = "Quitter la liste d'attente";
+const GUEST = 'Ajouter un invité';
+
+// product-spec §4, through src/common/rules/events.ts: the buttons each state offers.
+const TABLE: Array<[When, Who, string[]]> = [
+  ['upcoming', 'none', [SUB]],
+  ['upcoming', 'subscribed', [UNSUB, GUEST]],
+  ['upcoming', 'waiting', [LEAVE]],
+  ['past', 'none', []],
+  ['past', 'subscribed', []],
+  ['past', 'waiting', [LEAVE]],
+  ['cancelled', 'none', []],
+  ['cancelled', 'subscribed', [UNSUB]],
+  ['cancelled', 'waiting', [LEAVE]],
+  ['full', 'none', [WAIT]],
+  ['full', 'subscribed', [UNSUB]],
+  ['full', 'waiting', [LEAVE]],
+];
+
+describe('the registration popup offers what the rules allow', () => {
+  it.each(TABLE)('%s event, member %s: shows exactly %j', (when, who, shown) => {
+    render(<RegistrationDialog event={eventOf(when, who)} user={USER} onClose={() => undefined} />);
+    for (const name of [SUB, UNSUB, WAIT, LEAVE, GUEST]) {
+      const buttons = screen.queryAllByRole('button', { name });
+      expect(buttons, name).toHaveLength(shown.includes(name) ? 1 : 0);
+      for (const button of buttons) expect(button).toHaveProperty('disabled', false);
+    }
+    expect(screen.queryByText("Cet évènement n'est plus disponible") !== null).toBe(when === 'past');
+    expect(screen.queryByText('Cet évènement a été annulé') !== null).toBe(when === 'cancelled');
+  });
+
+  it('fixes the equipment once subscribed, and never offers a stuff with none left', () => {
+    const { unmount } = render(
+      <RegistrationDialog event={eventOf('upcoming', 'none')} user={USER} onClose={() => undefined} />,
+    );
+    expect(screen.getByRole('radio', { name: "J'ai déjà mon propre matériel" })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(screen.getByRole('radio', { name: /Kayak/ })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('radio', { name: /Pagaie/ })).toHaveProperty('disabled', true);
+    unmount();
+    render(
+      <RegistrationDialog event={eventOf('upcoming', 'subscribed')} user={USER} onClose={() => undefined} />,
+    );
+    expect(screen.getByRole('radio', { name: /Kayak/ })).toHaveProperty('checked', true);
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toHaveProperty('disabled', true);
+  });
+
+  it('closes with its close button and says so', () => {
+    const onClose = vi.fn();
+    render(<RegistrationDialog event={eventOf('upcoming', 'none')} user={USER} onClose={onClose} />);
+    expect(screen.getByRole('dialog', { name: 'Kayak de mer' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('offline', () => {
+  afterEach(() => useConnectivityStore.setState({ isOnline: true }));
+
+  it('still offers the queued moves and says when they will be sent; guests wait for the network', () => {
+    useConnectivityStore.setState({ isOnline: false });
+    render(
+      <RegistrationDialog event={eventOf('upcoming', 'subscribed')} user={USER} onClose={() => undefined} />,
+    );
+    expect(screen.getByRole('button', { name: UNSUB })).toHaveProperty('disabled', false);
+    expect(screen.getByText('Hors ligne : ce sera envoyé au retour du réseau.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: GUEST })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the guest form', () => {
+  it('saves only with both names, and flags a wrong email', () => {
+    render(
+      <GuestDialog
+        event={eventOf('upcoming', 'subscribed')}
+        user={USER}
+        guest={null}
+        onClose={() => undefined}
+      />,
+    );
+    const save = screen.getByRole('button', { name: 'Enregistrer' });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: 'Paul' } });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Durand' } });
+    expect(save).toHaveProperty('disabled', false);
+    fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'paul@' } });
+    expect(screen.getByText("L'adresse email n'est pas valide")).toBeTruthy();
+    expect(save).toHaveProperty('disabled', true);
+  });
+});
