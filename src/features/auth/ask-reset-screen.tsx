@@ -1,16 +1,16 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { emailSchema } from '../../common/contract/user';
 import { askPasswordReset } from '../../data/users';
 import { errorText } from '../../i18n/error-text';
 import styles from './password-screens.module.css';
+import { useRedirectAfter } from './use-redirect-after';
 
 export const REDIRECT_AFTER_ASK_MS = 5000;
 
 export function AskResetScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [isPending, setPending] = useState(false);
   const [isSent, setSent] = useState(false);
@@ -18,11 +18,7 @@ export function AskResetScreen() {
   const introId = useId();
   const errorId = useId();
 
-  useEffect(() => {
-    if (!isSent) return;
-    const timer = setTimeout(() => void navigate('/login'), REDIRECT_AFTER_ASK_MS);
-    return () => clearTimeout(timer);
-  }, [isSent, navigate]);
+  useRedirectAfter(isSent, REDIRECT_AFTER_ASK_MS);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,12 +1,13 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isStrongPassword } from '../../common/rules/password';
 import { confirmAccount, resetPassword } from '../../data/users';
 import { errorText } from '../../i18n/error-text';
 import { PasswordInput } from './password-input';
 import styles from './password-screens.module.css';
 import { StrengthMeter } from './strength-meter';
+import { useRedirectAfter } from './use-redirect-after';
 
 export const REDIRECT_AFTER_SUCCESS_MS = 4000;
 
@@ -23,7 +24,6 @@ function useLinkContext(): LinkContext {
 
 export function PasswordScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const context = useLinkContext();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -33,11 +33,7 @@ export function PasswordScreen() {
   const policyId = useId();
   const mismatchId = useId();
 
-  useEffect(() => {
-    if (!isDone) return;
-    const timer = setTimeout(() => void navigate('/login'), REDIRECT_AFTER_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [isDone, navigate]);
+  useRedirectAfter(isDone, REDIRECT_AFTER_SUCCESS_MS);
 
   if (!context) {
     return (

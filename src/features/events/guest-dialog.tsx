@@ -8,7 +8,7 @@ import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 import styles from './dialog.module.css';
 import { GuestFields, type GuestValues, isEmailValid } from './guest-fields';
-import { useModal } from './use-modal';
+import { ModalDialog } from './modal-dialog';
 
 const valuesOf = (guest: Partial<Guest> | null): GuestValues => ({
   first_name: guest?.first_name ?? '',
@@ -34,8 +34,6 @@ export function GuestDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useModal();
-  const titleId = useId();
   const offlineId = useId();
   const isOnline = useIsOnline();
   const [values, setValues] = useState(() => valuesOf(guest));
@@ -43,7 +41,7 @@ export function GuestDialog({
   const hasNames = values.first_name.trim() !== '' && values.last_name.trim() !== '';
   const canSave = hasNames && isEmailValid(values.email) && isOnline && !isSaving;
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent, close: () => void) {
     e.preventDefault();
     if (!canSave) return;
     setIsSaving(true);
@@ -61,7 +59,7 @@ export function GuestDialog({
       });
       onSaved?.(saved);
       showToast('success', guest ? 'user_invite_updated' : 'user_invite_created');
-      ref.current?.close();
+      close();
     } catch (error) {
       showToast('error', 'error_fetch', errorText(t, error));
       setIsSaving(false);
@@ -69,45 +67,31 @@ export function GuestDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onClose={(e) => e.target === e.currentTarget && onClose()}
-    >
-      <div className={styles.header}>
-        <h2 id={titleId}>{t(guest ? 'guest.title_edit' : 'guest.title_new')}</h2>
-        <button
-          type="button"
-          className={`button ${styles.close}`}
-          aria-label={t('registration.close')}
-          onClick={() => ref.current?.close()}
-        >
-          ×
-        </button>
-      </div>
-      <form className={styles.body} onSubmit={(e) => void submit(e)} noValidate>
-        <GuestFields values={values} stuffs={event.stuffs_available} onChange={setValues} />
-        {!hasNames && <p className={styles.hint}>{t('guest.names_required')}</p>}
-        {!isOnline && (
-          <p id={offlineId} className={styles.hint} role="status">
-            {t('guest.offline')}
-          </p>
-        )}
-        <div className={styles.buttons}>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={!canSave}
-            aria-describedby={isOnline ? undefined : offlineId}
-          >
-            {t('guest.save')}
-          </button>
-          <button type="button" className="button" onClick={() => ref.current?.close()}>
-            {t('guest.cancel')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <ModalDialog title={t(guest ? 'guest.title_edit' : 'guest.title_new')} onClose={onClose}>
+      {(close) => (
+        <form className={styles.body} onSubmit={(e) => void submit(e, close)} noValidate>
+          <GuestFields values={values} stuffs={event.stuffs_available} onChange={setValues} />
+          {!hasNames && <p className={styles.hint}>{t('guest.names_required')}</p>}
+          {!isOnline && (
+            <p id={offlineId} className={styles.hint} role="status">
+              {t('guest.offline')}
+            </p>
+          )}
+          <div className={styles.buttons}>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={!canSave}
+              aria-describedby={isOnline ? undefined : offlineId}
+            >
+              {t('guest.save')}
+            </button>
+            <button type="button" className="button" onClick={close}>
+              {t('guest.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,15 +1,13 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
 import { factsOf, isPast } from '../../common/rules/events';
 import { EventDatesText } from '../../ui/event-dates';
-import { Icon } from '../../ui/icons';
 import styles from './dialog.module.css';
 import { countText, organiserName } from './event-text';
 import { GuestSection } from './guest-section';
+import { ModalDialog } from './modal-dialog';
 import { RegistrationForm } from './registration-form';
-import { useModal } from './use-modal';
 
 /** The registration popup (product-spec §2): the event, the equipment choice, the member's moves and guests. */
 export function RegistrationDialog({
@@ -22,8 +20,6 @@ export function RegistrationDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useModal();
-  const titleId = useId();
   const now = new Date();
   const facts = factsOf(event);
   const address = [event.street, [event.zip_code, event.city].filter(Boolean).join(' ')]
@@ -31,57 +27,44 @@ export function RegistrationDialog({
     .join(', ');
 
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onClose={(e) => e.target === e.currentTarget && onClose()}
-    >
-      <div className={styles.header}>
-        <h2 id={titleId}>{event.model_name}</h2>
-        <button
-          type="button"
-          className={`button ${styles.close}`}
-          aria-label={t('registration.close')}
-          onClick={() => ref.current?.close()}
-        >
-          <Icon name="close" />
-        </button>
-      </div>
-      <div className={styles.body}>
-        {isPast(facts, now) && <p className={styles.notice}>{t('registration.past_notice')}</p>}
-        {facts.isCancelled && <p className={styles.notice}>{t('registration.cancelled_notice')}</p>}
-        {event.model_description && <p className={styles.hint}>{event.model_description}</p>}
-        <dl className={styles.facts}>
-          {address && (
-            <>
-              <dt>{t('registration.address')}</dt>
-              <dd>{address}</dd>
-            </>
+    <ModalDialog title={event.model_name} onClose={onClose}>
+      {() => (
+        <div className={styles.body}>
+          {isPast(facts, now) && <p className={styles.notice}>{t('registration.past_notice')}</p>}
+          {facts.isCancelled && <p className={styles.notice}>{t('registration.cancelled_notice')}</p>}
+          {event.model_description && <p className={styles.hint}>{event.model_description}</p>}
+          <dl className={styles.facts}>
+            {address && (
+              <>
+                <dt>{t('registration.address')}</dt>
+                <dd>{address}</dd>
+              </>
+            )}
+            <dt>{t('registration.dates')}</dt>
+            <dd>
+              <EventDatesText start={event.start_date} end={event.end_date} />
+            </dd>
+            <dt>{t('registration.count')}</dt>
+            <dd data-testid="registration-count">{countText(event)}</dd>
+            {organiserName(event) && (
+              <>
+                <dt>{t('registration.organiser')}</dt>
+                <dd>{organiserName(event)}</dd>
+              </>
+            )}
+          </dl>
+          {event.location && (
+            <p className={styles.hint}>
+              <a href={event.location} target="_blank" rel="noopener noreferrer">
+                {t('registration.itinerary')}{' '}
+                <span className={styles.hidden}>{t('registration.new_tab')}</span>
+              </a>
+            </p>
           )}
-          <dt>{t('registration.dates')}</dt>
-          <dd>
-            <EventDatesText start={event.start_date} end={event.end_date} />
-          </dd>
-          <dt>{t('registration.count')}</dt>
-          <dd data-testid="registration-count">{countText(event)}</dd>
-          {organiserName(event) && (
-            <>
-              <dt>{t('registration.organiser')}</dt>
-              <dd>{organiserName(event)}</dd>
-            </>
-          )}
-        </dl>
-        {event.location && (
-          <p className={styles.hint}>
-            <a href={event.location} target="_blank" rel="noopener noreferrer">
-              {t('registration.itinerary')} <span className={styles.hidden}>{t('registration.new_tab')}</span>
-            </a>
-          </p>
-        )}
-        <RegistrationForm event={event} user={user} />
-        <GuestSection event={event} user={user} />
-      </div>
-    </dialog>
+          <RegistrationForm event={event} user={user} />
+          <GuestSection event={event} user={user} />
+        </div>
+      )}
+    </ModalDialog>
   );
 }
