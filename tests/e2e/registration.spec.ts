@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
+import { E2E_PASSWORD } from './server-process';
 
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ bypassCSP: true });
@@ -134,5 +135,37 @@ test('a full event offers the waiting list: the member joins it and leaves it', 
   await popup.getByRole('button', { name: "Quitter la liste d'attente" }).click();
   await expect(popup.getByRole('button', { name: "Liste d'attente" })).toBeVisible();
   await popup.getByRole('button', { name: 'Fermer' }).click();
+  await expect(popup).toBeHidden();
+});
+
+test('in English: a member signs in, finds a full event, joins its waiting list and leaves it', async ({
+  page,
+  request,
+}) => {
+  const root = await rootToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const event = await newEvent(request, root, { max: 1, startInHours: 30 });
+  await subscribeApi(request, await newMember(request, root, `fullen${stamp}`), event.uuid_event);
+  const member = await newMember(request, root, `waiten${stamp}`);
+  // The interface language is the device's choice, kept in localStorage.
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+
+  const row = await showEventRow(page, event);
+  await expect(row).toContainText('Full');
+  await expectNoAxeViolations(page);
+  await row.getByRole('button', { name: /^Details/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Kayak de mer' });
+  await popup.getByRole('button', { name: 'Waiting list' }).click();
+  await expect(row).toContainText('On the waiting list');
+  await expectNoAxeViolations(page);
+  await shoot(page, 'registration-en');
+  await popup.getByRole('button', { name: 'Leave the waiting list' }).click();
+  await expect(popup.getByRole('button', { name: 'Waiting list' })).toBeVisible();
+  await popup.getByRole('button', { name: 'Close' }).click();
   await expect(popup).toBeHidden();
 });
