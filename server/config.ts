@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_TIMEZONE } from '../src/common/contract/club-defaults';
 
 export interface RateLimits {
   /** Requests a minute per client IP; counters live in each server process. */
@@ -101,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     clubId,
-    clubTimezone: env.CLUB_TIMEZONE || 'Europe/Paris',
+    clubTimezone: env.CLUB_TIMEZONE || DEFAULT_TIMEZONE,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Équipée <no-reply@localhost>',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),

@@ -6,14 +6,15 @@ import { routes } from './app/routes';
 import { initI18n } from './i18n/i18n';
 import './app/app.css';
 
-initI18n();
-const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// In French, at once; in English, once its catalogue (a precached chunk) is in.
+void initI18n().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+});
 registerServiceWorker();

@@ -6,9 +6,8 @@ import { clubDayStart, shiftDay } from '../common/rules/club-time';
 import { appDb } from './core/db';
 import { queueSubscription, queueWaitingList } from './core/outbox';
 import { queueAndDeliver, syncEngine } from './core/sync';
-import { fetchEventInto } from './core/sync-engine';
 
-export { currentWeek } from './core/sync-engine';
+export { currentWeek } from '../common/rules/club-time';
 
 /** Events overlapping the club week starting `monday`, by start; undefined while loading. */
 export function useWeekEvents(monday: string, timeZone: string): EventDto[] | undefined {
@@ -56,8 +55,9 @@ export function joinWaitingList(user: User, eventUuid: string, stuffUuid?: strin
 }
 
 /** A screen needs this event (a checklist outside the cached weeks): fetch it, whether or not sync runs yet. */
-export function refreshEvent(uuid: string): Promise<void> {
-  return fetchEventInto(appDb(), uuid);
+export async function refreshEvent(uuid: string): Promise<void> {
+  const { fetchEventInto } = await import('./core/sync-engine');
+  await fetchEventInto(appDb(), uuid);
 }
 
 /** The week a screen shows: the engine fetches it (and remembers it as the one to keep fresh). */

@@ -1,9 +1,10 @@
 /** The club's settings as screens read them: time zone, slogan and logo. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { DEFAULT_SLOGAN, settingResponseSchema } from '../common/contract/settings';
-import { apiRequest } from './core/api-client';
-import { DEFAULT_TIMEZONE, refreshClubSettings } from './core/club-settings';
+import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../common/contract/club-defaults';
 import { appDb } from './core/db';
+
+/** Fetching parses with the contract's schemas: that module loads on first use, after the first paint. */
+const clubSettings = () => import('./core/club-settings');
 
 /** The club's time zone; undefined until the cache has answered (then the server's default if unknown). */
 export function useClubTimeZone(): string | undefined {
@@ -19,14 +20,12 @@ export function useSlogan(): string {
 
 /** Asks the server for the club's settings (public: also before sign-in); offline, the cache stays. */
 export function loadClubSettings(): void {
-  void refreshClubSettings(appDb()).catch(() => undefined);
+  void clubSettings()
+    .then(({ refreshClubSettings }) => refreshClubSettings(appDb()))
+    .catch(() => undefined);
 }
 
-/** The public URL of the club's logo. */
+/** The public URL of the club's logo ('' while none was uploaded). */
 export async function fetchLogoUrl(): Promise<string> {
-  const { value } = await apiRequest('GET', '/api/internal/settings?key=logo', {
-    schema: settingResponseSchema,
-    isAnonymous: true,
-  });
-  return value;
+  return (await clubSettings()).readPublicSetting('logo');
 }

@@ -1,6 +1,6 @@
 /** What the header shows of the offline machinery: connectivity, pending and refused writes. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { errorBodySchema } from '../common/contract/errors';
+import { readErrorBody } from '../common/contract/errors';
 import { useConnectivityStore } from './core/connectivity';
 import { appDb } from './core/db';
 import type { OutboxKind } from './core/offline-writes';
@@ -25,8 +25,7 @@ export interface FailedWrite {
 
 function codeOf(lastError: string | null): string {
   try {
-    const parsed = errorBodySchema.pick({ code: true }).safeParse(JSON.parse(lastError ?? 'null'));
-    return parsed.success ? parsed.data.code : 'server_error';
+    return readErrorBody(JSON.parse(lastError ?? 'null'))?.code ?? 'server_error';
   } catch {
     return 'server_error';
   }

@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../common/i18n/en.json';
 import fr from '../common/i18n/fr.json';
 import { setApiLanguage } from '../data/core/api-client';
 
@@ -12,11 +11,26 @@ function storedLanguage(): string {
   return stored === 'en' || stored === 'fr' ? stored : DEFAULT_LANGUAGE;
 }
 
-/** French by default, English as the fallback for any missing key (product-spec §9). */
-export function initI18n(language: string = storedLanguage()): typeof i18n {
+/**
+ * English is its own chunk: French (the default) is in the first download, English arrives just after
+ * (before the first paint when it is the language shown, see initI18n).
+ */
+let english: Promise<void> | undefined;
+function loadEnglish(): Promise<void> {
+  english ??= import('../common/i18n/en.json').then((catalogue) => {
+    i18n.addResourceBundle('en', 'translation', catalogue.default, true, true);
+  });
+  return english;
+}
+
+/**
+ * French by default, English as the fallback for any missing key (product-spec §9). Resolves once the
+ * language shown has its catalogue, so the first paint is never in the wrong language.
+ */
+export function initI18n(language: string = storedLanguage()): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: { fr: { translation: fr }, en: { translation: en } },
+      resources: { fr: { translation: fr } },
       lng: language,
       fallbackLng: 'en',
       interpolation: { escapeValue: false },
@@ -26,9 +40,12 @@ export function initI18n(language: string = storedLanguage()): typeof i18n {
       setApiLanguage(lng);
       document.documentElement.lang = lng;
     });
-  } else if (i18n.language !== language) {
-    void i18n.changeLanguage(language);
   }
   setApiLanguage(language);
-  return i18n;
+  const englishLoaded = loadEnglish();
+  const ready = language === 'fr' ? Promise.resolve() : englishLoaded;
+  return ready.then(async () => {
+    if (i18n.language !== language) await i18n.changeLanguage(language);
+    return i18n;
+  });
 }

@@ -21,7 +21,6 @@ import {
   TOKEN_KEY,
 } from '../data/core/session-storage';
 import { startSync, stopSync } from '../data/core/sync';
-import { fetchMe, login, logout } from '../data/users';
 import { showToast } from './toast-store';
 
 /** checking: a token but no user yet; unreachable: a token, no cached user, and no answer from the server. */
@@ -72,6 +71,9 @@ function sessionLost(): void {
 
 onSessionRejected(sessionLost);
 
+/** The account calls parse answers with the contract's schemas: loaded on first use, after the first paint. */
+const accountCalls = () => import('../data/users');
+
 /**
  * The server's answer to a save of one's own profile becomes the current user: here, in the cached user
  * and in the worker's copy. Someone else's profile (an admin's edit) changes nothing here.
@@ -86,6 +88,7 @@ export function replaceCurrentUser(user: User): void {
 
 /** Signs in; a refusal is thrown to the caller as an ApiError (the session is untouched). */
 export async function signIn(usernameOrEmail: string, password: string): Promise<User> {
+  const { login } = await accountCalls();
   const answer = await login({ username_or_email: usernameOrEmail, password });
   // Writing the token is what other open tabs see, through their `storage` event.
   setToken(answer.token);
@@ -97,7 +100,7 @@ export async function signIn(usernameOrEmail: string, password: string): Promise
 export async function signOut(): Promise<void> {
   const token = getToken();
   await endLocally();
-  if (token) await logout(token).catch(() => undefined);
+  if (token) await (await accountCalls()).logout(token).catch(() => undefined);
 }
 
 /** Asks the server who the token belongs to; keeps the token on anything but a 401. */
@@ -108,6 +111,7 @@ export async function confirmSession(): Promise<void> {
     return;
   }
   try {
+    const { fetchMe } = await accountCalls();
     begin(token, await fetchMe());
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return; // sessionLost has run

@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/i18n';
 
-initI18n('fr');
+await initI18n('fr');
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,4 +1,7 @@
-import { z } from 'zod';
+/**
+ * The API's error codes and the error answer's shape. No zod here on purpose: the page reads error
+ * answers before the contract's schemas are loaded (they load after the first paint).
+ */
 
 /** Every error code the API can answer; each is also an i18n key under `errors.` in fr.json and en.json. */
 export const ERROR_CODES = [
@@ -38,12 +41,21 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  field: z.string().nullable(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** An error answer's body (product-spec §8). */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  field: string | null;
+}
+
+/** The body as an error answer, or null when it is not one (any other JSON, or none). */
+export function readErrorBody(body: unknown): ErrorBody | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { code, message, field } = body as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (field !== undefined && field !== null && typeof field !== 'string') return null;
+  return { code, message, field: field ?? null };
+}
 
 /** The generic code for an HTTP status when the body names none (product-spec §8). */
 export function codeForStatus(status: number): ErrorCode {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const DEFAULT_SLOGAN = 'Welcome to the app';
+export { DEFAULT_SLOGAN } from './club-defaults';
 
 export const publicSettingKeySchema = z.enum(['slogan', 'logo', 'timezone']);
 export type PublicSettingKey = z.infer<typeof publicSettingKeySchema>;

@@ -69,3 +69,8 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/** The Monday of the club week an instant falls in. */
+export function currentWeek(timeZone: string, now = new Date()): string {
+  return weekStart(clubDayOf(now, timeZone));
+}

@@ -5,7 +5,7 @@
  * session module is told (and decides); the sign-in's own 401 is just the sign-in's error.
  */
 import type { z } from 'zod';
-import { codeForStatus, errorBodySchema } from '../../common/contract/errors';
+import { codeForStatus, readErrorBody } from '../../common/contract/errors';
 import { trackedFetch } from './connectivity';
 import { getToken } from './session-storage';
 
@@ -86,9 +86,8 @@ export async function apiRequest<T = undefined>(
 async function errorFrom(response: Response): Promise<ApiError> {
   const fallback = codeForStatus(response.status);
   try {
-    const body = errorBodySchema.safeParse(await response.json());
-    if (body.success)
-      return new ApiError(response.status, body.data.code, body.data.message, body.data.field);
+    const body = readErrorBody(await response.json());
+    if (body) return new ApiError(response.status, body.code, body.message, body.field);
   } catch {
     // not JSON: the status alone decides
   }

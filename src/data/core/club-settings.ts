@@ -1,17 +1,16 @@
 /**
- * The club's settings every screen needs before anything else: its time zone (weeks and hours are the
- * club's, whatever the device's zone) and its slogan. Read from the server's public settings, kept in
- * Dexie so an offline start shows the right weeks, and read by screens through data/settings.ts.
+ * The club's public settings, fetched: its time zone (weeks and hours are the club's, whatever the
+ * device's zone), its slogan and its logo. Kept in Dexie so an offline start shows the right weeks; read
+ * by screens through data/settings.ts. Parsed with the contract's schema, so loaded after the first paint.
  */
-import { DEFAULT_SLOGAN, settingResponseSchema } from '../../common/contract/settings';
+import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../../common/contract/club-defaults';
+import { type PublicSettingKey, settingResponseSchema } from '../../common/contract/settings';
 import { isTimeZone } from '../../common/rules/club-time';
 import { apiRequest } from './api-client';
-import type { ClubSettingRow, EquipeeDb } from './db';
+import type { EquipeeDb } from './db';
 
-/** The server's default CLUB_TIMEZONE, used until the club's own is known. */
-export const DEFAULT_TIMEZONE = 'Europe/Paris';
-
-async function readPublicSetting(key: ClubSettingRow['key']): Promise<string> {
+/** One public setting's value ('' for a logo never uploaded). */
+export async function readPublicSetting(key: PublicSettingKey): Promise<string> {
   const answer = await apiRequest('GET', `/api/internal/settings?key=${key}`, {
     schema: settingResponseSchema,
     isAnonymous: true,

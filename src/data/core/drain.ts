@@ -2,7 +2,7 @@
  * Delivers the outbox, oldest first, one drainer at a time (Web Locks across tabs and the service
  * worker; the server's idempotency keys make a double send harmless anyway). Only rows of the signed-in
  * user (the Dexie session row) are sent.
- *  - 2xx: the row is removed and the server's answer, read by the write's registry entry, is cached with
+ *  - 2xx: the row is removed and the server's answer, read by the write's entry in offline-answers.ts, is cached with
  *    the still-pending writes laid over it.
  *  - network error, 5xx, 429 (Retry-After honoured), 409 request_in_progress: kept, backed off; the drain
  *    stops there so later writes never overtake earlier ones.
@@ -12,10 +12,11 @@
  *    shows the server's truth (with the other pending writes still laid over it).
  */
 
-import { errorBodySchema } from '../../common/contract/errors';
+import { readErrorBody } from '../../common/contract/errors';
 import { type EventDto, eventSchema } from '../../common/contract/event';
 import { trackedFetch } from './connectivity';
 import type { EquipeeDb, OutboxRow } from './db';
+import { OFFLINE_ANSWERS } from './offline-answers';
 import { OFFLINE_WRITES } from './offline-writes';
 import { putServerEvents } from './server-events';
 
@@ -44,10 +45,7 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-const refusalOf = (body: unknown) => {
-  const parsed = errorBodySchema.safeParse(body);
-  return parsed.success ? parsed.data : { code: 'server_error', message: '' };
-};
+const refusalOf = (body: unknown) => readErrorBody(body) ?? { code: 'server_error', message: '' };
 
 function isTransient(answer: DeliveryAnswer): boolean {
   if (answer.status >= 500 || answer.status === 429) return true;
@@ -57,7 +55,7 @@ function isTransient(answer: DeliveryAnswer): boolean {
 /** The cached event once the server's answer to this row is known; undefined when it cannot be read. */
 async function answeredEvent(db: EquipeeDb, row: OutboxRow, body: unknown): Promise<EventDto | undefined> {
   try {
-    return OFFLINE_WRITES[row.kind].readAnswer(body, await db.events.get(row.eventUuid));
+    return OFFLINE_ANSWERS[row.kind].readAnswer(body, await db.events.get(row.eventUuid));
   } catch {
     return undefined;
   }
@@ -88,7 +86,7 @@ export async function drainOutbox(
   for (const row of rows) {
     const id = row.id ?? 0;
     if (row.nextAttemptAt > now()) return { ...outcome, stoppedBy: 'retry-later' };
-    if (!OFFLINE_WRITES[row.kind].bodySchema.safeParse(row.body).success) {
+    if (!OFFLINE_ANSWERS[row.kind].bodySchema.safeParse(row.body).success) {
       await markFailed(row, { code: 'invalid_input', message: '' });
       continue;
     }

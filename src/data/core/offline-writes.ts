@@ -1,19 +1,16 @@
 /**
  * The registry of writes that must survive no signal. Each kind says, once: its body (typed from the
- * zod contract), how it is sent, how it changes a cached event at once (optimistic), and how the
- * server's answer is read (parsed with the contract's schema). The outbox, the drain and the overlay of
- * pending writes on fresh server data all go through this table, so a new kind is one entry here.
+ * zod contract), how it is sent and how it changes a cached event at once (optimistic). The outbox and
+ * the overlay of pending writes on fresh server data go through this table; how the drain checks a body
+ * and reads the server's answer is its twin table in offline-answers.ts (it needs the contract's zod
+ * schemas, which load after the first paint; queueing a write must not wait for them). Both tables are
+ * typed over every kind, so a new kind is one entry in each, and the compiler asks for both.
  */
-import type { z } from 'zod';
-import { type EventDto, eventSchema } from '../../common/contract/event';
-import {
-  type ChecklistRequest,
-  checklistRequestSchema,
-  checklistResponseSchema,
-  type SubscribeRequest,
-  subscribeRequestSchema,
-  type WaitingListRequest,
-  waitingListRequestSchema,
+import type { EventDto } from '../../common/contract/event';
+import type {
+  ChecklistRequest,
+  SubscribeRequest,
+  WaitingListRequest,
 } from '../../common/contract/participation';
 import type { User } from '../../common/contract/user';
 import { withCheck, withoutSubscription, withSubscription, withWaiting } from './optimistic';
@@ -37,12 +34,9 @@ export interface WriteContext {
 export interface OfflineWrite<K extends OutboxKind> {
   method: 'PUT' | 'POST';
   path: string;
-  bodySchema: z.ZodType<OfflineWriteBodies[K]>;
   eventUuidOf(body: OfflineWriteBodies[K]): string;
   /** The change at once, on the cached event; applying it twice changes nothing more. */
   apply(event: EventDto, body: OfflineWriteBodies[K], context: WriteContext): EventDto;
-  /** The server's 2xx answer, parsed, as the event to cache (`cached` is the event as cached now). */
-  readAnswer(answer: unknown, cached: EventDto | undefined): EventDto | undefined;
 }
 
 const subscription = <K extends 'subscribe' | 'unsubscribe'>(
@@ -50,23 +44,16 @@ const subscription = <K extends 'subscribe' | 'unsubscribe'>(
 ): OfflineWrite<K> => ({
   method: 'PUT',
   path: '/api/event/subscribe/status',
-  bodySchema: subscribeRequestSchema,
   eventUuidOf: (body) => body.uuid_event,
   apply,
-  readAnswer: (answer) => eventSchema.parse(answer),
 });
 
 export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
   check: {
     method: 'PUT',
     path: '/api/event/checklist',
-    bodySchema: checklistRequestSchema,
     eventUuidOf: (body) => body.event_uuid,
     apply: (event, body) => withCheck(event, body.user_id, body.is_invited, body.is_checked),
-    readAnswer(answer, cached) {
-      const state = checklistResponseSchema.parse(answer);
-      return cached && withCheck(cached, state.user_id, state.is_invited, state.is_checked);
-    },
   },
   subscribe: subscription((event, body, { user, createdAt }) =>
     withSubscription(event, user, body.uuid_stuff ?? null, `pending-${createdAt}`),
@@ -75,11 +62,9 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
   'waiting-list': {
     method: 'POST',
     path: '/api/event/waiting-list',
-    bodySchema: waitingListRequestSchema,
     eventUuidOf: (body) => body.uuid_event,
     apply: (event, body, { user, createdAt }) =>
       withWaiting(event, user, body.uuid_stuff ?? null, new Date(createdAt)),
-    readAnswer: (answer) => eventSchema.parse(answer),
   },
 };
 

@@ -1,4 +1,4 @@
-import { type User, userSchema } from '../../common/contract/user';
+import type { User } from '../../common/contract/user';
 
 // The token lives in localStorage (product-spec §4): writing or removing it is what other tabs see
 // through the `storage` event. The cached user lets an offline reload render without the server.
@@ -13,12 +13,41 @@ export function setToken(token: string): void {
   localStorage.setItem(TOKEN_KEY, token);
 }
 
+/** Every field of the contract's User; a test keeps it equal to userSchema's keys. */
+export const USER_FIELDS = [
+  'id',
+  'username',
+  'email',
+  'connection_attempt',
+  'is_locked',
+  'is_revoked',
+  'role_id',
+  'role_name',
+  'last_name',
+  'first_name',
+  'street',
+  'city',
+  'zip_code',
+  'phone',
+  'shoe_size',
+  'has_shoes',
+  'language',
+] as const satisfies ReadonlyArray<keyof User>;
+
+/**
+ * The user stored at the last sign-in, or null. It was parsed with the contract's schema when the server
+ * sent it; what is checked here (without zod, which loads after the first paint) is that it has the
+ * shape of this version's User, so one stored by an older version is never rendered.
+ */
 export function getCachedUser(): User | null {
   const raw = localStorage.getItem(CACHED_USER_KEY);
   if (!raw) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(raw);
+    if (typeof stored !== 'object' || stored === null) return null;
+    return USER_FIELDS.every((field) => field in stored) && typeof (stored as User).id === 'string'
+      ? (stored as User)
+      : null;
   } catch {
     return null;
   }

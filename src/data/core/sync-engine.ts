@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { modelSchema, stuffSchema } from '../../common/contract/catalog';
 import { eventSchema } from '../../common/contract/event';
-import { clubDayOf, clubDayStart, shiftDay, weekStart } from '../../common/rules/club-time';
+import { clubDayStart, currentWeek, shiftDay } from '../../common/rules/club-time';
 import { apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline } from './connectivity';
@@ -35,11 +35,6 @@ export interface SyncEngineOptions {
   db: EquipeeDb;
   /** Told when a drain meets a 401: local work is kept; the user must sign in again. */
   onUnauthorised(): void;
-}
-
-/** The Monday of the club week an instant falls in. */
-export function currentWeek(timeZone: string, now = new Date()): string {
-  return weekStart(clubDayOf(now, timeZone));
 }
 
 /**

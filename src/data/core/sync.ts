@@ -1,18 +1,26 @@
 /**
  * The page's one sync engine, started at sign-in and stopped at sign-out, and what every queued write
  * does after it is queued: ask for a drain here, and in the service worker through Background Sync, so
- * ticks go out even after the app is closed.
+ * ticks go out even after the app is closed. The engine (with the contract's schemas it parses answers
+ * with) is its own chunk, loaded when the session starts: the first paint reads the cache, not the network.
  */
 import type { User } from '../../common/contract/user';
 import { requestBackgroundSync } from './background-sync';
 import { appDb } from './db';
 import { clearCachedData, mirrorSession } from './session-mirror';
-import { type SyncEngine, startSyncEngine } from './sync-engine';
+import type { SyncEngine } from './sync-engine';
 
 let engine: SyncEngine | undefined;
+/** Counts sign-outs, so an engine whose chunk arrives after a sign-out is never started. */
+let generation = 0;
 
 export async function startSync(token: string, user: User, onUnauthorised: () => void): Promise<SyncEngine> {
-  await mirrorSession(appDb(), token, user);
+  const started = generation;
+  const [{ startSyncEngine }] = await Promise.all([
+    import('./sync-engine'),
+    mirrorSession(appDb(), token, user),
+  ]);
+  if (started !== generation) throw new Error('signed out while the sync engine was loading');
   engine ??= startSyncEngine({ db: appDb(), onUnauthorised });
   return engine;
 }
@@ -23,6 +31,7 @@ export function syncEngine(): SyncEngine | undefined {
 
 /** Sign-out: the cache goes, pending writes stay for this user's next sign-in. */
 export async function stopSync(): Promise<void> {
+  generation++;
   engine?.stop();
   engine = undefined;
   await clearCachedData(appDb());

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { EventDto } from '../../common/contract/event';
@@ -10,7 +10,11 @@ import styles from './event-row.module.css';
 import { EventStatus } from './event-status';
 import { countText, organiserName } from './event-text';
 import { QuickActions } from './quick-actions';
-import { RegistrationDialog } from './registration-dialog';
+
+/** The popup (with the guests and their online calls) is its own chunk, fetched on the first open. */
+const RegistrationDialog = lazy(() =>
+  import('./registration-dialog').then((m) => ({ default: m.RegistrationDialog })),
+);
 
 /** One event of the week: what, where, who, when, how full; quick actions; the whole card opens the popup. */
 export function EventRow({ event, user }: { event: EventDto; user: User }) {
@@ -71,14 +75,16 @@ export function EventRow({ event, user }: { event: EventDto; user: User }) {
         </button>
       </div>
       {isOpen && (
-        <RegistrationDialog
-          event={event}
-          user={user}
-          onClose={() => {
-            setIsOpen(false);
-            openButton.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <RegistrationDialog
+            event={event}
+            user={user}
+            onClose={() => {
+              setIsOpen(false);
+              openButton.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </li>
   );

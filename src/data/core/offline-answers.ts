@@ -1,0 +1,37 @@
+/**
+ * The drain's half of the offline-write registry (offline-writes.ts has the page's half): per kind, the
+ * body the contract accepts (a row queued by an older version may no longer be sendable) and how the
+ * server's 2xx answer is read into the event to cache. Parsed with the contract's zod schemas, so this
+ * loads with the sync engine, after the first paint.
+ */
+import type { z } from 'zod';
+import { type EventDto, eventSchema } from '../../common/contract/event';
+import {
+  checklistRequestSchema,
+  checklistResponseSchema,
+  subscribeRequestSchema,
+  waitingListRequestSchema,
+} from '../../common/contract/participation';
+import type { OfflineWriteBodies, OutboxKind } from './offline-writes';
+import { withCheck } from './optimistic';
+
+export interface OfflineAnswer<K extends OutboxKind> {
+  bodySchema: z.ZodType<OfflineWriteBodies[K]>;
+  /** The server's 2xx answer, parsed, as the event to cache (`cached` is the event as cached now). */
+  readAnswer(answer: unknown, cached: EventDto | undefined): EventDto | undefined;
+}
+
+const answeredEvent = (answer: unknown) => eventSchema.parse(answer);
+
+export const OFFLINE_ANSWERS: { [K in OutboxKind]: OfflineAnswer<K> } = {
+  check: {
+    bodySchema: checklistRequestSchema,
+    readAnswer(answer, cached) {
+      const state = checklistResponseSchema.parse(answer);
+      return cached && withCheck(cached, state.user_id, state.is_invited, state.is_checked);
+    },
+  },
+  subscribe: { bodySchema: subscribeRequestSchema, readAnswer: answeredEvent },
+  unsubscribe: { bodySchema: subscribeRequestSchema, readAnswer: answeredEvent },
+  'waiting-list': { bodySchema: waitingListRequestSchema, readAnswer: answeredEvent },
+};

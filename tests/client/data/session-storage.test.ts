@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { userSchema } from '../../../src/common/contract/user';
+import {
+  CACHED_USER_KEY,
+  getCachedUser,
+  setCachedUser,
+  USER_FIELDS,
+} from '../../../src/data/core/session-storage';
+import { USER } from '../fake-api';
+
+afterEach(() => localStorage.clear());
+
+describe('the cached user', () => {
+  it('lists exactly the fields of the contract (so a new field makes older stored users unreadable)', () => {
+    expect([...USER_FIELDS].sort()).toEqual(Object.keys(userSchema.shape).sort());
+  });
+
+  it('reads back the user stored at sign-in', () => {
+    setCachedUser(USER);
+    expect(getCachedUser()).toEqual(USER);
+  });
+
+  it('ignores a user stored by a version with another shape, and anything that is not a user', () => {
+    const { language: _dropped, ...older } = USER;
+    for (const stored of [
+      JSON.stringify(older),
+      '"marie"',
+      'null',
+      '{not json',
+      JSON.stringify({ ...USER, id: 7 }),
+    ]) {
+      localStorage.setItem(CACHED_USER_KEY, stored);
+      expect(getCachedUser(), stored).toBeNull();
+    }
+  });
+});
