@@ -9,22 +9,29 @@ test.use({ bypassCSP: true });
 
 const thumbnail = (page: Page) => page.getByRole('img', { name: 'Photo de profil' });
 
+/**
+ * The whole page at `width`: the viewport is made as tall as the document, so the fixed bottom navigation
+ * sits at the end of the page as on a tall screen instead of being painted over the middle of a fullPage
+ * capture.
+ */
+async function screenshotWhole(page: Page, path: string, width: number) {
+  const height = width < 768 ? 844 : 800;
+  await page.setViewportSize({ width, height });
+  const documentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height: Math.max(height, documentHeight) });
+  await page.screenshot({ path });
+  await page.setViewportSize({ width, height });
+}
+
 /** Both tabs at 390 and 1280 px, named `profile-<moment>profil-<width>.png`; ends on Préférences at 390 px. */
 async function screenshotBothTabs(page: Page, moment: '' | 'tour-') {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
-    await page.getByRole('tab', { name: 'Profil' }).click();
-    await page.screenshot({
-      path: `test-results/screenshots/profile-${moment}profil-${width}.png`,
-      fullPage: true,
-    });
-    await page.getByRole('tab', { name: 'Préférences' }).click();
-    await expect(page.getByRole('switch').first()).toBeVisible();
-    await page.screenshot({
-      path: `test-results/screenshots/profile-${moment}preferences-${width}.png`,
-      fullPage: true,
-    });
-  }
+  await page.getByRole('tab', { name: 'Profil' }).click();
+  for (const width of [390, 1280])
+    await screenshotWhole(page, `test-results/screenshots/profile-${moment}profil-${width}.png`, width);
+  await page.getByRole('tab', { name: 'Préférences' }).click();
+  await expect(page.getByRole('switch').first()).toBeVisible();
+  for (const width of [390, 1280])
+    await screenshotWhole(page, `test-results/screenshots/profile-${moment}preferences-${width}.png`, width);
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
