@@ -5,6 +5,8 @@ import { showEventRow, signIn } from './helpers';
 
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ bypassCSP: true });
+// The scene waits out a 5 s toast and the outbox's replay, on a machine shared with other suites.
+test.describe.configure({ timeout: 60_000 });
 
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
