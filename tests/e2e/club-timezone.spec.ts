@@ -56,6 +56,10 @@ test('a club started with CLUB_TIMEZONE=America/Montreal sees its events at thei
   const row = page.locator(`[data-event="${event.uuid_event}"]`);
   await expect(row).toContainText('10:00');
   await expect(row).not.toContainText('16:00');
-  await page.screenshot({ path: 'test-results/screenshots/week-montreal-club-390.png' });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+    await expect(row).toContainText('10:00');
+    await page.screenshot({ path: `test-results/screenshots/week-montreal-club-${width}.png` });
+  }
   await context.close();
 });

@@ -12,6 +12,10 @@ for (const width of [390, 1280]) {
 
     await signIn(page, E2E_USERS.superAdmin.username);
     await expect(page.getByText('Welcome to the app')).toBeVisible();
+    // The header's logo is swapped for the club's once settings load: shoot it drawn, not mid-load.
+    await expect
+      .poll(() => page.locator('header img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await page.screenshot({ path: `test-results/screenshots/home-${width}.png` });
 
     // The navigation sits at the bottom edge and every item fits on screen.

@@ -9,16 +9,30 @@ test.use({ bypassCSP: true });
 
 const thumbnail = (page: Page) => page.getByRole('img', { name: 'Photo de profil' });
 
-async function screenshotBothTabs(page: Page, width: number) {
-  await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+/**
+ * The whole page at `width`: the viewport is made as tall as the document, so the fixed bottom navigation
+ * sits at the end of the page as on a tall screen instead of being painted over the middle of a fullPage
+ * capture.
+ */
+async function screenshotWhole(page: Page, path: string, width: number) {
+  const height = width < 768 ? 844 : 800;
+  await page.setViewportSize({ width, height });
+  const documentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height: Math.max(height, documentHeight) });
+  await page.screenshot({ path });
+  await page.setViewportSize({ width, height });
+}
+
+/** Both tabs at 390 and 1280 px, named `profile-<moment>profil-<width>.png`; ends on Préférences at 390 px. */
+async function screenshotBothTabs(page: Page, moment: '' | 'tour-') {
   await page.getByRole('tab', { name: 'Profil' }).click();
-  await page.screenshot({ path: `test-results/screenshots/profile-profil-${width}.png`, fullPage: true });
+  for (const width of [390, 1280])
+    await screenshotWhole(page, `test-results/screenshots/profile-${moment}profil-${width}.png`, width);
   await page.getByRole('tab', { name: 'Préférences' }).click();
   await expect(page.getByRole('switch').first()).toBeVisible();
-  await page.screenshot({
-    path: `test-results/screenshots/profile-preferences-${width}.png`,
-    fullPage: true,
-  });
+  for (const width of [390, 1280])
+    await screenshotWhole(page, `test-results/screenshots/profile-${moment}preferences-${width}.png`, width);
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 test('my profile: edit and keep the fields, upload a picture, keep a preference, tour twice then never', async ({
@@ -32,7 +46,7 @@ test('my profile: edit and keep the fields, upload a picture, keep a preference,
   await page.goto('/my-profile');
   await expect(page.getByRole('heading', { name: 'Mon profil' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Préférences' })).toBeVisible();
-  await screenshotBothTabs(page, 390);
+  await screenshotBothTabs(page, 'tour-');
   await expectNoAxeViolations(page); // the preferences tab
   await page.getByRole('tab', { name: 'Profil' }).click();
   await expectNoAxeViolations(page); // the profile tab
@@ -96,5 +110,5 @@ test('my profile: edit and keep the fields, upload a picture, keep a preference,
   await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
   await expect(page.getByText(`a été envoyé à ${member.username}@example.org`)).toBeVisible();
 
-  await screenshotBothTabs(page, 1280);
+  await screenshotBothTabs(page, '');
 });

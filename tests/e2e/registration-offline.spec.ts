@@ -1,0 +1,142 @@
+import { expect, type Page, test } from '@playwright/test';
+import { call, executedKeys, newMember, rootToken } from './api';
+import { expectNoAxeViolations } from './axe';
+import { showEventRow, signIn } from './helpers';
+
+// axe-core is injected as a script, which the app's own policy rightly refuses.
+test.use({ bypassCSP: true });
+// The scene waits out a 5 s toast and the outbox's replay, on a machine shared with other suites.
+test.describe.configure({ timeout: 60_000 });
+
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+interface ServerEvent {
+  subcribers_count: number;
+  subscribers_with_stuff: Array<{ id: string; uuid_stuff: string | null }>;
+  waiting_list: Array<{ uuid_user: string }>;
+}
+
+test('offline, a member subscribes from the popup: shown at once as pending, sent once when the network returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  const root = await rootToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const stuff = await call<{ uuid: string }>(request, root, 'POST', '/api/stuff/add', {
+    name: `Pagaie ${stamp}`,
+    description: 'Carbone',
+    stock: 2,
+  });
+  const model = await call<{ uuid: string }>(request, root, 'POST', '/api/event/model/add', {
+    name: `Randonnée ${stamp}`,
+    description: 'Sortie en rivière',
+  });
+  const start = new Date(Date.now() + 3 * 3_600_000);
+  const event = await call<{ uuid_event: string; start_date: string }>(
+    request,
+    root,
+    'POST',
+    '/api/event/add-or-update',
+    {
+      uuid_model_event: model.uuid,
+      start_date: start.toISOString(),
+      end_date: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      city: 'Quimper',
+      zip_code: '29000',
+      max_subscribers: 4,
+      stuffs_available: [{ uuid: stuff.uuid }],
+    },
+  );
+  const onServer = () => call<ServerEvent>(request, root, 'GET', `/api/event/${event.uuid_event}`);
+  const member = await newMember(request, root, `horsligne${stamp}`);
+
+  // Every Idempotency-Key the app sends for a subscription, from the page or its service worker.
+  const sentKeys = new Set<string>();
+  context.on('request', (sent) => {
+    if (!sent.url().includes('/api/event/subscribe/status')) return;
+    const key = sent.headers()['idempotency-key'];
+    if (key) sentKeys.add(key);
+  });
+
+  await signIn(page, member.username);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = await showEventRow(page, event);
+  await expect(row).toContainText(`Randonnée ${stamp}`);
+  await expect(row).toContainText('0/4');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const badge = page.getByTestId('sync-badge');
+  await expect(badge).toHaveText('En ligne');
+
+  await context.setOffline(true);
+  await row.getByRole('button', { name: `Détails de Randonnée ${stamp}` }).click();
+  const popup = page.getByRole('dialog', { name: `Randonnée ${stamp}` });
+  await expect(popup).toBeVisible();
+  await popup.getByRole('radio', { name: `Pagaie ${stamp} (2 disponible(s))` }).check();
+  const subscribe = popup.getByRole('button', { name: "S'inscrire" });
+  await expect(subscribe).toHaveAccessibleDescription('Hors ligne : ce sera envoyé au retour du réseau.');
+  await subscribe.click();
+
+  // At once, with no network: the popup and the row show the subscription, the row marks it pending.
+  await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
+  await expect(popup.getByTestId('registration-count')).toHaveText('1/4');
+  const chosen = popup.getByRole('radio', { name: new RegExp(`Pagaie ${stamp}`) });
+  await expect(chosen).toBeChecked();
+  await expect(chosen).toBeDisabled();
+  await expect(row).toContainText('1/4');
+  await expect(row.getByText('Inscrit', { exact: true })).toBeVisible();
+  const pendingMarker = row.getByText('en attente', { exact: true });
+  await expect(pendingMarker).toBeVisible();
+  await expect(badge).toContainText('1 en attente');
+  await expect(badge).toContainText('Hors ligne');
+  // The server has not got it.
+  const before = await onServer();
+  expect(before.subcribers_count).toBe(0);
+  expect(before.subscribers_with_stuff.map((s) => s.id)).not.toContain(member.id);
+
+  await expectNoAxeViolations(page);
+  // The success toast lies over the header's sync status for 5 s (and cannot be closed under the modal).
+  await expect(page.locator('.toast')).toHaveCount(0, { timeout: 10_000 });
+  await shoot(page, 'registration-offline-pending');
+  await popup.getByRole('button', { name: 'Fermer' }).click();
+  await expect(popup).toBeHidden();
+  await expect(pendingMarker).toBeVisible();
+  await shoot(page, 'registration-offline-pending-home');
+
+  await context.setOffline(false);
+  await expect(pendingMarker).toBeHidden({ timeout: 20_000 });
+  await expect(badge).toHaveText('En ligne');
+  await expect(row).toContainText('1/4');
+  await expect(row.getByText('Inscrit', { exact: true })).toBeVisible();
+  const after = await onServer();
+  expect(after.subscribers_with_stuff.filter((s) => s.id === member.id)).toEqual([
+    expect.objectContaining({ id: member.id, uuid_stuff: stuff.uuid }),
+  ]);
+  expect(after.subcribers_count).toBe(1);
+  expect(after.waiting_list).toEqual([]);
+  // One subscription sent under one key, executed once by the server (however often it was tried).
+  expect(sentKeys.size).toBe(1);
+  const executed = executedKeys();
+  expect([...sentKeys].map((key) => executed.get(key))).toEqual([1]);
+
+  // The home as the server now has it, after a reload; the popup agrees.
+  await page.reload();
+  const reloaded = page.locator(`[data-event="${event.uuid_event}"]`);
+  await expect(reloaded).toContainText('1/4');
+  await expect(reloaded.getByText('Inscrit', { exact: true })).toBeVisible();
+  await expect(reloaded.getByText('en attente', { exact: true })).toHaveCount(0);
+  await expect(badge).toHaveText('En ligne');
+  await shoot(page, 'registration-offline-synced');
+  await reloaded.getByRole('button', { name: `Détails de Randonnée ${stamp}` }).click();
+  await expect(popup.getByTestId('registration-count')).toHaveText('1/4');
+  await expect(popup.getByRole('radio', { name: new RegExp(`Pagaie ${stamp}`) })).toBeChecked();
+  await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
+});
