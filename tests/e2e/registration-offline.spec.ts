@@ -87,6 +87,16 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
 
   // At once, with no network: the popup and the row show the subscription, the row marks it pending.
   await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
+  // It says the write is kept here, not that the server has it.
+  await expect(
+    page.getByText('Enregistré sur cet appareil : ce sera envoyé au retour du réseau.'),
+  ).toBeVisible();
+  await expect(page.getByText('Inscription enregistrée.')).toHaveCount(0);
+  await expect(
+    popup
+      .getByRole('status')
+      .filter({ hasText: "Votre dernière modification attend d'être envoyée au serveur." }),
+  ).toBeVisible();
   await expect(popup.getByTestId('registration-count')).toHaveText('1/4');
   const chosen = popup.getByRole('radio', { name: new RegExp(`Pagaie ${stamp}`) });
   await expect(chosen).toBeChecked();

@@ -9,6 +9,7 @@ import {
   standingOf,
 } from '../../common/rules/events';
 import { changeSubscription, joinWaitingList } from '../../data/events';
+import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 
@@ -32,12 +33,16 @@ export function registrationMoves(event: EventDto, userId: string, now: Date): R
   };
 }
 
-/** Runs a queued move: a toast once the server answered (or at once when it is queued offline). */
+/**
+ * Runs a queued move and says what happened: online, the success toast (the write goes out at once; a
+ * refusal is shown by the header's refused writes); offline, that it is kept here until the network returns.
+ */
 export function useRunMove() {
   const { t } = useTranslation();
+  const isOnline = useIsOnline();
   return (action: Promise<void>, successKey: string) =>
     action.then(
-      () => showToast('success', successKey),
+      () => (isOnline ? showToast('success', successKey) : showToast('info', 'registration.queued_toast')),
       (error: unknown) => showToast('error', 'error_fetch', errorText(t, error)),
     );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
-import { changeSubscription, joinWaitingList } from '../../data/events';
+import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import styles from './dialog.module.css';
 import { registrationMoves, useRunMove } from './quick-actions';
@@ -12,6 +12,7 @@ import { StuffChoice } from './stuff-choice';
 export function RegistrationForm({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
+  const hasPendingWrite = useHasPendingWrite(event.uuid_event);
   const run = useRunMove();
   const offlineId = useId();
   const mine = event.subscribers_with_stuff.find((s) => s.id === user.id);
@@ -70,10 +71,13 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
         )}
       </div>
       {described && (
-        <p id={offlineId} className={styles.hint} role="status">
+        <p id={offlineId} className={styles.hint}>
           {t('registration.queued_offline')}
         </p>
       )}
+      <p className={styles.hint} role="status">
+        {hasPendingWrite ? t('registration.pending_write') : ''}
+      </p>
     </>
   );
 }
