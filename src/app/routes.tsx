@@ -4,16 +4,10 @@ import { LoginScreen } from '../features/auth/login-screen';
 import { LogoutScreen } from '../features/auth/logout-screen';
 import { WeekScreen } from '../features/events/week-screen';
 import { NewsScreen } from '../features/news/news-screen';
-import { PlaceholderScreen } from '../ui/placeholder-screen';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { OptionalAppLayout } from './layout/optional-app-layout';
 import { RootShell } from './root-shell';
-
-const placeholder = (path: string, titleKey: string): RouteObject => ({
-  path,
-  element: <PlaceholderScreen titleKey={titleKey} />,
-});
 
 /** A route whose screen is its own chunk, fetched when the route is first visited. */
 function lazyScreen<M>(
@@ -68,18 +62,46 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
-                  placeholder('/settings/users', 'routes.settings_users'),
-                  placeholder('/settings/user/:id', 'routes.settings_user'),
-                  placeholder('/settings/email', 'routes.settings_email'),
-                  placeholder('/settings/app', 'routes.settings_app'),
+                  lazyScreen(
+                    '/settings/users',
+                    () => import('../features/users/users-screen'),
+                    (m) => m.UsersScreen,
+                  ),
+                  lazyScreen(
+                    '/settings/user/:id',
+                    () => import('../features/users/user-detail-screen'),
+                    (m) => m.UserDetailScreen,
+                  ),
+                  lazyScreen(
+                    '/settings/email',
+                    () => import('../features/email-settings/email-settings-screen'),
+                    (m) => m.EmailSettingsScreen,
+                  ),
+                  lazyScreen(
+                    '/settings/app',
+                    () => import('../features/app-settings/app-settings-screen'),
+                    (m) => m.AppSettingsScreen,
+                  ),
                 ],
               },
               {
                 element: <RequireContributor />,
                 children: [
-                  placeholder('/settings', 'routes.settings'),
-                  placeholder('/settings/model', 'routes.settings_model'),
-                  placeholder('/settings/stuff', 'routes.settings_stuff'),
+                  lazyScreen(
+                    '/settings',
+                    () => import('../features/settings/settings-screen'),
+                    (m) => m.SettingsScreen,
+                  ),
+                  lazyScreen(
+                    '/settings/model',
+                    () => import('../features/models/models-screen'),
+                    (m) => m.ModelsScreen,
+                  ),
+                  lazyScreen(
+                    '/settings/stuff',
+                    () => import('../features/stuff/stuff-screen'),
+                    (m) => m.StuffScreen,
+                  ),
                 ],
               },
             ],
