@@ -1,21 +1,30 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../ui/icons';
-import styles from './dialog.module.css';
+import { Icon } from './icons';
+import styles from './modal-dialog.module.css';
+import { raiseToasts } from './toasts';
 
 /**
  * A native `<dialog>` shown modally while mounted (the browser keeps focus inside, Escape closes it, focus
  * returns to what opened it), titled, with a close button. `children` gets `close` to end it from inside.
  * React passes a nested dialog's `close` up to its parents' `onClose`: only this dialog's own close counts.
+ * While `isBusy`, neither Escape nor the close button ends it (a write is under way).
  */
 export function ModalDialog({
   title,
   onClose,
   children,
+  role,
+  describedBy,
+  isBusy = false,
 }: {
   title: string;
   onClose: () => void;
   children: (close: () => void) => ReactNode;
+  /** `alertdialog` for a confirmation that interrupts (a delete). */
+  role?: 'alertdialog';
+  describedBy?: string;
+  isBusy?: boolean;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -23,6 +32,8 @@ export function ModalDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // A dialog opened over a toast would hide it behind its backdrop: the toasts go back on top.
+    raiseToasts();
     return () => dialog?.close();
   }, []);
   const close = () => ref.current?.close();
@@ -31,7 +42,11 @@ export function ModalDialog({
     <dialog
       ref={ref}
       className={styles.dialog}
+      role={role}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      aria-busy={isBusy || undefined}
+      onCancel={(e) => e.target === e.currentTarget && isBusy && e.preventDefault()}
       onClose={(e) => e.target === e.currentTarget && onClose()}
     >
       <div className={styles.header}>
@@ -39,7 +54,8 @@ export function ModalDialog({
         <button
           type="button"
           className={`button ${styles.close}`}
-          aria-label={t('registration.close')}
+          aria-label={t('app.close')}
+          disabled={isBusy}
           onClick={close}
         >
           <Icon name="close" />
