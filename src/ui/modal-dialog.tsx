@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 import styles from './modal-dialog.module.css';
-import { raiseToasts } from './toasts';
+import { pushModal } from './modal-stack';
 
 /**
  * A native `<dialog>` shown modally while mounted (the browser keeps focus inside, Escape closes it, focus
@@ -29,12 +29,16 @@ export function ModalDialog({
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const release = useRef<() => void>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    // A dialog opened over a toast would hide it behind its backdrop: the toasts go back on top.
-    raiseToasts();
-    return () => dialog?.close();
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    release.current = pushModal(dialog);
+    return () => {
+      release.current?.();
+      dialog.close();
+    };
   }, []);
   const close = () => ref.current?.close();
 
@@ -47,7 +51,11 @@ export function ModalDialog({
       aria-describedby={describedBy}
       aria-busy={isBusy || undefined}
       onCancel={(e) => e.target === e.currentTarget && isBusy && e.preventDefault()}
-      onClose={(e) => e.target === e.currentTarget && onClose()}
+      onClose={(e) => {
+        if (e.target !== e.currentTarget) return;
+        release.current?.();
+        onClose();
+      }}
     >
       <div className={styles.header}>
         <h2 id={titleId}>{title}</h2>

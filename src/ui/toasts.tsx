@@ -1,21 +1,16 @@
 import { useLayoutEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useToastStore } from '../state/toast-store';
+import { useTopModal } from './modal-stack';
 
-// A modal <dialog> sits in the browser's top layer, above any z-index: the toasts must be there too, and
-// above it. The region is a manual popover; showing it again moves it to the top of the top layer.
-let region: HTMLElement | null = null;
-
-const canPop = (element: HTMLElement | null): element is HTMLElement =>
-  typeof element?.showPopover === 'function';
-// Without the API (older browsers, jsdom) the region stays a plain fixed box: a `popover` attribute that
-// nothing ever shows would hide it.
+// A modal <dialog> sits in the browser's top layer, above any z-index, and makes the rest of the page
+// inert. So the region lives inside the topmost modal dialog when one is open (clickable, read out), and
+// is a manual popover: showing it again puts it on top of the top layer, above that dialog's backdrop.
 const hasPopoverApi = () => typeof HTMLElement.prototype.showPopover === 'function';
 
-/** Puts the toasts, when some are shown, above everything else (a modal dialog opened after them too). */
-export function raiseToasts(): void {
-  if (!canPop(region) || !region.matches(':popover-open')) return;
-  region.hidePopover();
+function raise(region: HTMLElement) {
+  if (region.matches(':popover-open')) region.hidePopover();
   region.showPopover();
 }
 
@@ -25,27 +20,18 @@ export function Toasts() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   const ref = useRef<HTMLDivElement>(null);
+  const topModal = useTopModal();
   const newest = toasts.at(-1)?.id;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moving into or out of a dialog makes a new region element, not shown yet
   useLayoutEffect(() => {
-    region = ref.current;
-    return () => {
-      region = null;
-    };
-  }, []);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!canPop(element)) return;
-    if (newest === undefined) {
-      if (element.matches(':popover-open')) element.hidePopover();
-    } else if (element.matches(':popover-open')) {
-      raiseToasts();
-    } else {
-      element.showPopover();
-    }
-  }, [newest]);
+    const region = ref.current;
+    if (!region || !hasPopoverApi()) return;
+    if (newest !== undefined) raise(region);
+    else if (region.matches(':popover-open')) region.hidePopover();
+  }, [newest, topModal]);
 
-  return (
+  const region = (
     <div ref={ref} className="toasts" popover={hasPopoverApi() ? 'manual' : undefined}>
       {toasts.map((toast) => (
         <div
@@ -57,7 +43,7 @@ export function Toasts() {
           <button
             type="button"
             className="toast-close"
-            aria-label={t('app.close')}
+            aria-label={t('app.dismiss_toast')}
             onClick={() => dismiss(toast.id)}
           >
             ×
@@ -66,4 +52,5 @@ export function Toasts() {
       ))}
     </div>
   );
+  return topModal ? createPortal(region, topModal) : region;
 }

@@ -56,15 +56,20 @@ describe('toasts in the top layer', () => {
     expect(calls).toEqual(['show', 'hide', 'show', 'hide']);
   });
 
-  it('goes back above a modal dialog opened while a toast shows', () => {
+  it('moves into a modal dialog opened while a toast shows (outside, it would be inert), on top of it', () => {
     render(<Toasts />);
     act(() => showToast('success', 'user_invite_updated'));
     calls.length = 0;
-    render(
+    const { unmount } = render(
       <ModalDialog title="Kayak" onClose={() => undefined}>
         {() => null}
       </ModalDialog>,
     );
-    expect(calls).toEqual(['hide', 'show']);
+    const dialog = screen.getByRole('dialog', { name: 'Kayak' });
+    expect(dialog.querySelector('.toasts')?.textContent).toContain('Invité modifié.');
+    expect(calls).toEqual(['show']);
+    unmount();
+    expect(document.body.querySelector(':scope > div > .toasts')?.textContent).toContain('Invité modifié.');
+    expect(calls).toEqual(['show', 'show']);
   });
 });
