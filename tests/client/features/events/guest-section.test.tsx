@@ -54,7 +54,7 @@ function askToDelete() {
   render(<GuestSection event={event} user={USER} />);
   fireEvent.click(screen.getByRole('button', { name: 'Supprimer Paul Durand' }));
   const dialog = screen.getByRole('alertdialog', { name: 'Confirmer la suppression' });
-  expect(dialog.textContent).toContain("Supprimer l'invité Paul Durand ?");
+  expect(dialog.textContent).toContain("Supprimer l'invité Paul Durand\u00a0?");
   return dialog;
 }
 
