@@ -73,6 +73,15 @@ export default {
       to: { path: '^src/features/[^/]+/', pathNot: '^src/features/$1/' },
     },
     {
+      name: 'ui-not-features',
+      severity: 'error',
+      comment:
+        'src/ui/ holds the pieces every feature shares (dialogs, toasts, icons): it never imports a ' +
+        'feature. Move what it needs out of the feature into src/ui/, src/data/ or src/common/.',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/features/' },
+    },
+    {
       name: 'screens-through-data-areas',
       severity: 'error',
       comment:

@@ -16,6 +16,7 @@ const PATHS = {
   open: 'M5 11h14v10H5zM8 11V7a4 4 0 017.7-1.5',
   past: 'M3 12a9 9 0 109-9M3 4v5h5M12 7v5l3 2',
   close: 'M6 6l12 12M18 6L6 18',
+  warning: 'M12 3L2 20h20L12 3zM12 10v4M12 17h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,13 +1,38 @@
+import { useLayoutEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useToastStore } from '../state/toast-store';
+import { useTopModal } from './modal-stack';
+
+// A modal <dialog> sits in the browser's top layer, above any z-index, and makes the rest of the page
+// inert. So the region lives inside the topmost modal dialog when one is open (clickable, read out), and
+// is a manual popover: showing it again puts it on top of the top layer, above that dialog's backdrop.
+const hasPopoverApi = () => typeof HTMLElement.prototype.showPopover === 'function';
+
+function raise(region: HTMLElement) {
+  if (region.matches(':popover-open')) region.hidePopover();
+  region.showPopover();
+}
 
 /** Toasts, top-centre, 5 s each; errors are announced assertively. */
 export function Toasts() {
   const { t } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
-  return (
-    <div className="toasts">
+  const ref = useRef<HTMLDivElement>(null);
+  const topModal = useTopModal();
+  const newest = toasts.at(-1)?.id;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moving into or out of a dialog makes a new region element, not shown yet
+  useLayoutEffect(() => {
+    const region = ref.current;
+    if (!region || !hasPopoverApi()) return;
+    if (newest !== undefined) raise(region);
+    else if (region.matches(':popover-open')) region.hidePopover();
+  }, [newest, topModal]);
+
+  const region = (
+    <div ref={ref} className="toasts" popover={hasPopoverApi() ? 'manual' : undefined}>
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -18,7 +43,7 @@ export function Toasts() {
           <button
             type="button"
             className="toast-close"
-            aria-label={t('app.close')}
+            aria-label={t('app.dismiss_toast')}
             onClick={() => dismiss(toast.id)}
           >
             ×
@@ -27,4 +52,5 @@ export function Toasts() {
       ))}
     </div>
   );
+  return topModal ? createPortal(region, topModal) : region;
 }

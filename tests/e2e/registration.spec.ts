@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
@@ -13,6 +13,17 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** Visible, and the topmost thing at its centre: not behind a modal dialog's backdrop. */
+async function expectOnTop(toast: Locator) {
+  await expect(toast).toBeVisible();
+  const isOnTop = await toast.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+  expect(isOnTop).toBe(true);
 }
 
 test('a member opens an event, subscribes with equipment, adds and deletes a guest, unsubscribes', async ({
@@ -99,13 +110,33 @@ test('a member opens an event, subscribes with equipment, adds and deletes a gue
   await expect(editForm).toBeHidden();
   await expect(popup).toBeVisible();
 
-  page.once('dialog', (confirm) => {
-    expect(confirm.message()).toBe('Supprimer Paul Durand ?');
-    void confirm.accept();
-  });
-  await popup.getByRole('button', { name: 'Supprimer Paul Durand' }).click();
+  // The "guest updated" toast is still up (5 s): the confirmation opens over it, and it stays on top.
+  const deleteButton = popup.getByRole('button', { name: 'Supprimer Paul Durand' });
+  await deleteButton.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
+  await expect(confirm).toContainText("Supprimer l'invité Paul Durand ?");
+  await expect(confirm.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await expectOnTop(page.getByRole('status').filter({ hasText: 'Invité modifié.' }));
+  await shoot(page, 'confirm-delete-toast');
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await deleteButton.click();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(popup).toBeVisible();
+  await expect(deleteButton).toBeFocused();
+  await expect(popup.getByText('Paul Durand', { exact: true })).toBeVisible();
+
+  await deleteButton.click();
+  await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
+  await expect(confirm).toBeHidden();
   await expect(popup.getByText('Paul Durand', { exact: true })).toHaveCount(0);
   await expect(row).toContainText('1/5');
+  // A toast shown while the registration popup (a modal dialog) is open is above its backdrop.
+  await expectOnTop(page.getByRole('status').filter({ hasText: 'Invité supprimé.' }));
+  await expect(popup.getByRole('heading', { name: 'Mes invités' })).toBeFocused();
 
   await popup.getByRole('button', { name: 'Se désinscrire' }).click();
   await expect(row).toContainText('0/5');
@@ -168,4 +199,22 @@ test('in English: a member signs in, finds a full event, joins its waiting list 
   await expect(popup.getByRole('button', { name: 'Waiting list' })).toBeVisible();
   await popup.getByRole('button', { name: 'Close' }).click();
   await expect(popup).toBeHidden();
+});
+
+test('an empty week says which period it is and leads back to the current week', async ({
+  page,
+  request,
+}) => {
+  const root = await rootToken(request);
+  const member = await newMember(request, root, `empty${Date.now() % 1_000_000}`);
+  await signIn(page, member.username);
+  await page.goto('/?week=2031-03-03');
+  await expect(page.getByText('Aucun événement trouvé.')).toBeVisible();
+  await expect(page.getByText('du lun. 03/03/31 au dim. 09/03/31')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'home-empty-week');
+  await page.getByRole('button', { name: 'Revenir à la semaine courante' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Already on the current week: the button would lead nowhere.
+  await expect(page.getByRole('button', { name: 'Revenir à la semaine courante' })).toHaveCount(0);
 });

@@ -166,6 +166,19 @@ describe('import rules (npm run lint:deps)', () => {
     expect(exitCode).not.toBe(0);
   });
 
+  it('fails when src/ui/ imports a feature', async () => {
+    const { exitCode, violations } = await cruise({
+      'src/ui/toolbar.ts':
+        "import { news } from '../features/news/news-screen';\nexport const toolbar = news;\n",
+    });
+    expect(names(violations)).toEqual(['ui-not-features']);
+    expect(violations[0]).toMatchObject({
+      from: 'src/ui/toolbar.ts',
+      to: 'src/features/news/news-screen.ts',
+    });
+    expect(exitCode).not.toBe(0);
+  });
+
   it('fails when src/common/ imports the rest of src/', async () => {
     const { exitCode, violations } = await cruise({
       'src/common/rules/club.ts': "import { button } from '../../ui/button';\nexport const club = button;\n",

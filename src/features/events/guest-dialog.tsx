@@ -6,9 +6,9 @@ import { type Guest, saveGuest } from '../../data/guests';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
+import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';
 import { GuestFields, type GuestValues, isEmailValid } from './guest-fields';
-import { ModalDialog } from './modal-dialog';
 
 const valuesOf = (guest: Partial<Guest> | null): GuestValues => ({
   first_name: guest?.first_name ?? '',

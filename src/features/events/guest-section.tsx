@@ -1,12 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
 import { factsOf, mayDeleteGuest, mayInvite, mayUpdateGuest, standingOf } from '../../common/rules/events';
 import { deleteGuest, fetchMyGuests, type Guest } from '../../data/guests';
 import { useIsOnline } from '../../data/sync-status';
-import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import styles from './dialog.module.css';
 import { GuestDialog } from './guest-dialog';
 
@@ -47,6 +47,9 @@ export function GuestSection({ event, user }: { event: EventDto; user: User }) {
   const offlineId = useId();
   const why = isOnline ? undefined : offlineId;
   const [editing, setEditing] = useState<GuestLine | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<GuestLine | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const wasDeleted = useRef(false);
   const now = new Date();
   const facts = factsOf(event);
   const standing = standingOf(event, user.id);
@@ -54,20 +57,30 @@ export function GuestSection({ event, user }: { event: EventDto; user: User }) {
   const canEdit = mayUpdateGuest(facts, standing, now).ok;
   if (!canInvite && guests.length === 0) return null;
 
+  /** On failure the toast names the action (§8) and the confirm dialog stays open with the reason. */
   async function remove(guest: GuestLine) {
-    const name = `${guest.first_name} ${guest.last_name}`;
-    if (!window.confirm(t('registration.confirm_delete', { name }))) return;
     try {
       await deleteGuest(event.uuid_event, guest.id);
+      wasDeleted.current = true;
       showToast('success', 'user_invite_deleted');
     } catch (error) {
-      showToast('error', 'user_invite_delete_error', errorText(t, error));
+      showToast('error', 'user_invite_delete_error');
+      throw error;
     }
+  }
+
+  function endDelete() {
+    setDeleting(null);
+    // The button that opened the dialog goes with the guest: the focus goes to the list's heading.
+    if (wasDeleted.current) headingRef.current?.focus();
+    wasDeleted.current = false;
   }
 
   return (
     <section className={styles.section} aria-labelledby={`guests-${event.uuid_event}`}>
-      <h3 id={`guests-${event.uuid_event}`}>{t('registration.guests_title')}</h3>
+      <h3 id={`guests-${event.uuid_event}`} ref={headingRef} tabIndex={-1}>
+        {t('registration.guests_title')}
+      </h3>
       {!isOnline && (
         <p id={offlineId} className={styles.hint}>
           {t('registration.guests_offline')}
@@ -98,7 +111,7 @@ export function GuestSection({ event, user }: { event: EventDto; user: User }) {
                     className="button"
                     disabled={!isOnline}
                     aria-describedby={why}
-                    onClick={() => void remove(guest)}
+                    onClick={() => setDeleting(guest)}
                   >
                     {t('registration.delete_guest', { name })}
                   </button>
@@ -126,6 +139,15 @@ export function GuestSection({ event, user }: { event: EventDto; user: User }) {
           guest={editing === 'new' ? null : editing}
           onSaved={remember}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          message={t('registration.confirm_delete', {
+            name: `${deleting.first_name} ${deleting.last_name}`,
+          })}
+          onConfirm={() => remove(deleting)}
+          onClose={endDelete}
         />
       )}
     </section>

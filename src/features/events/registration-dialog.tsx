@@ -3,10 +3,10 @@ import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
 import { factsOf, isPast } from '../../common/rules/events';
 import { EventDatesText } from '../../ui/event-dates';
+import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';
 import { countText, organiserName } from './event-text';
 import { GuestSection } from './guest-section';
-import { ModalDialog } from './modal-dialog';
 import { RegistrationForm } from './registration-form';
 
 /** The registration popup (product-spec §2): the event, the equipment choice, the member's moves and guests. */

@@ -9,7 +9,7 @@ import { useClubTimeZone } from '../../data/settings';
 import { useCurrentUser } from '../../state/session';
 import { EventRow } from './event-row';
 
-/** Interim home (issue 5): the week's events from the cache; the full home of §2 replaces it later. */
+/** Home (product-spec §2): the club week's events, from the cache. */
 export function WeekScreen() {
   const user = useCurrentUser();
   const timeZone = useClubTimeZone();
@@ -30,6 +30,9 @@ function Week({ user, zone }: { user: User; zone: string }) {
   const setMonday = (day: string) => setParams(day === currentWeek(zone) ? {} : { week: day });
   const events = useWeekEvents(monday, zone);
   const sunday = shiftDay(monday, 6);
+  const isCurrentWeek = monday === currentWeek(zone);
+  const from = dayLabel(monday, i18n.language);
+  const to = dayLabel(sunday, i18n.language);
 
   useEffect(() => {
     showWeek(monday);
@@ -47,7 +50,7 @@ function Week({ user, zone }: { user: User; zone: string }) {
         >
           ‹
         </button>
-        <span className="week-range">{`${dayLabel(monday, i18n.language)} – ${dayLabel(sunday, i18n.language)}`}</span>
+        <span className="week-range">{`${from} – ${to}`}</span>
         <button
           type="button"
           className="button"
@@ -61,9 +64,12 @@ function Week({ user, zone }: { user: User; zone: string }) {
       {events?.length === 0 && (
         <div className="empty-week">
           <p>{t('events.none_found')}</p>
-          <button type="button" className="button" onClick={() => setMonday(currentWeek(zone))}>
-            {t('events.back_to_current_week')}
-          </button>
+          <p>{t('events.period', { from, to })}</p>
+          {!isCurrentWeek && (
+            <button type="button" className="button" onClick={() => setMonday(currentWeek(zone))}>
+              {t('events.back_to_current_week')}
+            </button>
+          )}
         </div>
       )}
       {events && events.length > 0 && (

@@ -5,6 +5,7 @@ import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { GuestDialog } from '../../../../src/features/events/guest-dialog';
 import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
 import { USER } from '../../fake-api';
+import { stubModalDialogs } from '../../modal-dialogs';
 
 vi.mock('../../../../src/data/guests', () => ({
   fetchMyGuests: vi.fn(async () => []),
@@ -12,16 +13,7 @@ vi.mock('../../../../src/data/guests', () => ({
   deleteGuest: vi.fn(async () => undefined),
 }));
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close are enough here (the browser does the rest, see e2e).
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(stubModalDialogs);
 
 const DAY = 86_400_000;
 const STUFF = {

@@ -1,0 +1,75 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showToast, useToastStore } from '../../../src/state/toast-store';
+import { ModalDialog } from '../../../src/ui/modal-dialog';
+import { Toasts } from '../../../src/ui/toasts';
+import { stubModalDialogs } from '../modal-dialogs';
+
+beforeAll(stubModalDialogs);
+beforeEach(() => useToastStore.setState({ toasts: [] }));
+
+describe('toasts without the popover API (jsdom, older browsers)', () => {
+  it('still show, as live regions', () => {
+    render(<Toasts />);
+    act(() => showToast('success', 'user_invite_deleted'));
+    expect(screen.getByRole('status').textContent).toContain('Invité supprimé.');
+    act(() => showToast('error', 'user_invite_delete_error'));
+    expect(screen.getByRole('alert').textContent).toContain("Erreur lors de la suppression de l'invitation");
+  });
+});
+
+describe('toasts in the top layer', () => {
+  // A stand-in for the browser's manual popover: each show puts the region on top of the top layer.
+  const calls: string[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+    HTMLElement.prototype.showPopover = function showPopover(this: HTMLElement) {
+      calls.push('show');
+      this.dataset.popoverOpen = '';
+    };
+    HTMLElement.prototype.hidePopover = function hidePopover(this: HTMLElement) {
+      calls.push('hide');
+      delete this.dataset.popoverOpen;
+    };
+    const matches = Element.prototype.matches;
+    vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, selector: string) {
+      return selector === ':popover-open'
+        ? this instanceof HTMLElement && this.dataset.popoverOpen !== undefined
+        : matches.call(this, selector);
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'showPopover');
+    Reflect.deleteProperty(HTMLElement.prototype, 'hidePopover');
+  });
+
+  it('shows the region with the first toast, raises it for each new one, hides it with the last', () => {
+    const { container } = render(<Toasts />);
+    const region = container.querySelector('.toasts');
+    expect(region?.getAttribute('popover')).toBe('manual');
+    expect(calls).toEqual([]);
+    act(() => showToast('info', 'a'));
+    expect(calls).toEqual(['show']);
+    act(() => showToast('info', 'b'));
+    expect(calls).toEqual(['show', 'hide', 'show']);
+    act(() => useToastStore.setState({ toasts: [] }));
+    expect(calls).toEqual(['show', 'hide', 'show', 'hide']);
+  });
+
+  it('moves into a modal dialog opened while a toast shows (outside, it would be inert), on top of it', () => {
+    render(<Toasts />);
+    act(() => showToast('success', 'user_invite_updated'));
+    calls.length = 0;
+    const { unmount } = render(
+      <ModalDialog title="Kayak" onClose={() => undefined}>
+        {() => null}
+      </ModalDialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Kayak' });
+    expect(dialog.querySelector('.toasts')?.textContent).toContain('Invité modifié.');
+    expect(calls).toEqual(['show']);
+    unmount();
+    expect(document.body.querySelector(':scope > div > .toasts')?.textContent).toContain('Invité modifié.');
+    expect(calls).toEqual(['show', 'show']);
+  });
+});
