@@ -74,6 +74,9 @@ onSessionRejected(sessionLost);
 /** The account calls parse answers with the contract's schemas: loaded on first use, after the first paint. */
 const accountCalls = () => import('../data/users');
 
+/** Counts saves of one's own profile, so an older answer of /api/user/me never overwrites a newer save. */
+let savedProfiles = 0;
+
 /**
  * The server's answer to a save of one's own profile becomes the current user: here, in the cached user
  * and in the worker's copy. Someone else's profile (an admin's edit) changes nothing here.
@@ -81,6 +84,7 @@ const accountCalls = () => import('../data/users');
 export function replaceCurrentUser(user: User): void {
   const token = getToken();
   if (!token || useSession.getState().user?.id !== user.id) return;
+  savedProfiles++;
   setCachedUser(user);
   useSession.setState({ user });
   void mirrorSession(appDb(), token, user).catch(() => undefined);
@@ -111,8 +115,11 @@ export async function confirmSession(): Promise<void> {
     return;
   }
   try {
+    const savesBefore = savedProfiles;
     const { fetchMe } = await accountCalls();
-    begin(token, await fetchMe());
+    const me = await fetchMe();
+    const current = useSession.getState().user;
+    begin(token, savesBefore !== savedProfiles && current ? current : me);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return; // sessionLost has run
     const cached = getCachedUser();

@@ -2,7 +2,14 @@ import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest } from '../../../src/data/core/api-client';
 import { getCachedUser, getToken, setCachedUser, setToken } from '../../../src/data/core/session-storage';
-import { confirmSession, restoreSession, signIn, signOut, useSession } from '../../../src/state/session';
+import {
+  confirmSession,
+  replaceCurrentUser,
+  restoreSession,
+  signIn,
+  signOut,
+  useSession,
+} from '../../../src/state/session';
 import { useToastStore } from '../../../src/state/toast-store';
 import { json, offline, stubFetch, USER } from '../fake-api';
 
@@ -85,5 +92,22 @@ describe('the session module', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
     await waitFor(() => expect(useSession.getState().status).toBe('signed-out'));
     stop();
+  });
+
+  it("an answer of /api/user/me that left before a save of one's own profile does not undo the save", async () => {
+    setToken('tok');
+    setCachedUser(USER);
+    restoreSession();
+    let answerMe: (response: Response) => void = () => undefined;
+    stubFetch((url) =>
+      url === '/api/user/me' ? new Promise<Response>((resolve) => (answerMe = resolve)) : json(200, []),
+    );
+    const confirming = confirmSession();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/user/me', expect.anything()));
+    replaceCurrentUser({ ...USER, city: 'Brest' });
+    answerMe(json(200, USER));
+    await confirming;
+    expect(useSession.getState().user?.city).toBe('Brest');
+    expect(getCachedUser()?.city).toBe('Brest');
   });
 });
