@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tabForKey } from '../../ui/tab-keys';
 import { TourPopover, usePreferencesTour } from './guided-tour';
 import styles from './profile-tabs.module.css';
 
@@ -21,14 +22,7 @@ export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    const index = TABS.indexOf(selected);
-    const next: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const target = TABS[next[event.key] ?? -1];
+    const target = tabForKey(TABS, selected, event.key);
     if (!target) return;
     event.preventDefault();
     select(target, true);
