@@ -30,10 +30,11 @@ export function ConfirmLink({
       <p>{t('users.link_intro', { username })}</p>
       <div className={styles.field}>
         <label htmlFor="invite-link">{t('users.link_label')}</label>
-        <input
+        <textarea
           id="invite-link"
           className={styles.link}
           readOnly
+          rows={3}
           value={url}
           onFocus={(e) => e.target.select()}
         />
