@@ -10,19 +10,18 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { RoleSelector } from './role-selector';
 import styles from './users.module.css';
 
+/** The signed-in admin, the account shown, and what to do with the account as a write leaves it. */
+export interface AccountProps {
+  actor: User;
+  user: User;
+  onChanged: (user: User) => void;
+}
+
 /**
  * Revoke or reactivate, unlock, change the role: each shown only when the shared rules allow it (the
  * server decides with the same functions). Online only; a refusal is said in words under the buttons.
  */
-export function UserActions({
-  actor,
-  user,
-  onChanged,
-}: {
-  actor: User;
-  user: User;
-  onChanged: (user: User) => void;
-}) {
+export function UserActions({ actor, user, onChanged }: AccountProps) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
   const [isBusy, setBusy] = useState(false);

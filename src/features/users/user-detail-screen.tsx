@@ -1,14 +1,15 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { User } from '../../common/contract/user';
 import { fetchUser } from '../../data/user-admin';
-import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { Icon } from '../../ui/icons';
+import { LoadFailure } from './load-failure';
 import { RoleBadge } from './role-badge';
+import { ScreenHeader } from './screen-header';
 import { useRemote } from './use-remote';
-import { UserActions } from './user-actions';
+import { type AccountProps, UserActions } from './user-actions';
 import { UserThumbnail } from './user-thumbnail';
 import styles from './users.module.css';
 
@@ -35,39 +36,27 @@ export function UserDetailScreen() {
   const actor = useCurrentUser();
   const { remote, reload, replace } = useRemote(useCallback(() => fetchUser(id), [id]));
 
-  const back = (
-    <Link to="/settings/users" className="icon-button" aria-label={t('users.back_to_list')}>
-      <Icon name="back" />
-    </Link>
-  );
-  if (remote.status !== 'ready' || !actor) {
-    return (
-      <section className={styles.screen}>
-        <div className={styles.header}>
-          {back}
-          <h1>{t('users.detail_title')}</h1>
-        </div>
-        {remote.status === 'failed' ? (
-          <div role="alert" className={styles.failure}>
-            <p>{t('users.load_user_failed', { reason: errorText(t, remote.error) })}</p>
-            <button type="button" className="button" onClick={reload}>
-              {t('app.retry')}
-            </button>
-          </div>
-        ) : (
-          <p role="status">{t('app.loading')}</p>
-        )}
-      </section>
-    );
-  }
-
-  const user = remote.value;
+  const user = remote.status === 'ready' ? remote.value : null;
   return (
     <section className={styles.screen}>
-      <div className={styles.header}>
-        {back}
-        <h1>{t('users.detail_title')}</h1>
-      </div>
+      <ScreenHeader
+        backTo="/settings/users"
+        backLabel={t('users.back_to_list')}
+        title={t('users.detail_title')}
+      />
+      {remote.status === 'failed' && (
+        <LoadFailure messageKey="users.load_user_failed" error={remote.error} onRetry={reload} />
+      )}
+      {remote.status === 'loading' && <p role="status">{t('app.loading')}</p>}
+      {user && actor && <UserDetail actor={actor} user={user} onChanged={replace} />}
+    </section>
+  );
+}
+
+function UserDetail({ actor, user, onChanged }: AccountProps) {
+  const { t } = useTranslation();
+  return (
+    <>
       <div className={`card ${styles.identity}`}>
         <UserThumbnail userId={user.id} username={user.username} size={72} />
         <div className={styles.identityText}>
@@ -85,7 +74,7 @@ export function UserDetailScreen() {
         </div>
       </div>
       <UserFacts user={user} />
-      <UserActions actor={actor} user={user} onChanged={replace} />
-    </section>
+      <UserActions actor={actor} user={user} onChanged={onChanged} />
+    </>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { User } from '../../common/contract/user';
 import { useIsOnline } from '../../data/sync-status';
 import { fetchUsers } from '../../data/user-admin';
-import { errorText } from '../../i18n/error-text';
 import { Icon } from '../../ui/icons';
 import { InviteDialog } from './invite-dialog';
+import { LoadFailure } from './load-failure';
+import { ScreenHeader } from './screen-header';
 import { useRemote } from './use-remote';
 import { UserRow } from './user-row';
 import styles from './users.module.css';
@@ -35,14 +35,7 @@ export function UsersScreen() {
   const byStatus = (isRevoked: boolean) => {
     if (remote.status === 'loading') return <p role="status">{t('users.loading')}</p>;
     if (remote.status === 'failed') {
-      return (
-        <div role="alert" className={styles.failure}>
-          <p>{t('users.load_failed', { reason: errorText(t, remote.error) })}</p>
-          <button type="button" className="button" onClick={reload}>
-            {t('app.retry')}
-          </button>
-        </div>
-      );
+      return <LoadFailure messageKey="users.load_failed" error={remote.error} onRetry={reload} />;
     }
     return (
       <UserList
@@ -56,11 +49,7 @@ export function UsersScreen() {
 
   return (
     <section className={styles.screen}>
-      <div className={styles.header}>
-        <Link to="/settings" className="icon-button" aria-label={t('users.back_to_settings')}>
-          <Icon name="back" />
-        </Link>
-        <h1>{t('users.title')}</h1>
+      <ScreenHeader backTo="/settings" backLabel={t('users.back_to_settings')} title={t('users.title')}>
         <button
           type="button"
           className="button button-primary"
@@ -71,7 +60,7 @@ export function UsersScreen() {
           <Icon name="add" />
           {t('users.add')}
         </button>
-      </div>
+      </ScreenHeader>
       {!isOnline && (
         <p id="users-offline" className={styles.notice}>
           {t('users.offline')}
