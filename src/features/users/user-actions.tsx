@@ -28,22 +28,25 @@ export function UserActions({ actor, user, onChanged }: AccountProps) {
   const [error, setError] = useState<string | null>(null);
   const [isConfirmingRevoke, setConfirmingRevoke] = useState(false);
 
-  async function run(write: () => Promise<User>, successKey: string, successText?: string) {
+  /** A refusal is said under the buttons; `isInDialog` leaves it to the confirmation dialog instead. */
+  async function run(
+    write: () => Promise<User>,
+    successKey: string,
+    successText?: string,
+    isInDialog = false,
+  ) {
     setBusy(true);
     setError(null);
     try {
       onChanged(await write());
       showToast('success', successKey, successText);
     } catch (failure) {
+      if (isInDialog) throw failure;
       setError(errorText(t, failure));
-      throw failure;
     } finally {
       setBusy(false);
     }
   }
-  // Shown under the buttons by `run`: nothing more to do with the refusal here.
-  const runHere = (write: () => Promise<User>, successKey: string, successText?: string) =>
-    run(write, successKey, successText).catch(() => {});
 
   const canRevoke = mayRevoke(actor, user);
   const canUnlock = mayUnlock(actor, user);
@@ -63,7 +66,7 @@ export function UserActions({ actor, user, onChanged }: AccountProps) {
               className="button"
               disabled={isDisabled}
               aria-describedby={isOnline ? undefined : 'user-actions-offline'}
-              onClick={() => void runHere(() => unlockUser(user.id), 'users.unlocked_toast')}
+              onClick={() => void run(() => unlockUser(user.id), 'users.unlocked_toast')}
             >
               {t('users.unlock')}
             </button>
@@ -75,7 +78,7 @@ export function UserActions({ actor, user, onChanged }: AccountProps) {
                 className="button"
                 disabled={isDisabled}
                 aria-describedby={isOnline ? undefined : 'user-actions-offline'}
-                onClick={() => void runHere(() => setRevoked(user.id, false), 'users.reactivated_toast')}
+                onClick={() => void run(() => setRevoked(user.id, false), 'users.reactivated_toast')}
               >
                 {t('users.reactivate')}
               </button>
@@ -97,7 +100,7 @@ export function UserActions({ actor, user, onChanged }: AccountProps) {
         user={user}
         isDisabled={isDisabled}
         onSave={(role) =>
-          runHere(
+          run(
             () => changeRole(user.id, role),
             'users.role_changed',
             t('users.role_changed', { role: t(`users.role_${role}`) }),
@@ -114,7 +117,7 @@ export function UserActions({ actor, user, onChanged }: AccountProps) {
           title={t('users.revoke_title')}
           message={t('users.revoke_confirm', { username: user.username })}
           confirmLabel={t('users.revoke')}
-          onConfirm={() => run(() => setRevoked(user.id, true), 'users.revoked_toast').then(() => undefined)}
+          onConfirm={() => run(() => setRevoked(user.id, true), 'users.revoked_toast', undefined, true)}
           onClose={() => setConfirmingRevoke(false)}
         />
       )}
