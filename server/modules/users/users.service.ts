@@ -1,11 +1,11 @@
 import type { RoleName, User } from '../../../src/common/contract/user';
 import type { ProfileUpdate, StatusUpdate } from '../../../src/common/contract/users';
-import { canGiveRole } from '../../../src/common/rules/roles';
+import { mayUnlockAccounts, rolesOffered } from '../../../src/common/rules/users';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { deleteAccountTokens } from './account-tokens.repository';
-import { assertNotSelfNorSuperAdmin, assertSelfOrAdmin, assertSelfOrAdminOver } from './permissions';
+import { assertMayRevoke, assertSelfOrAdmin, assertSelfOrAdminOver } from './permissions';
 import { deleteUserSessions } from './sessions.repository';
 import { toUser } from './user-mapper';
 import { findUserById, findUserByIdForUpdate, listUsers, updateUser } from './users.repository';
@@ -42,10 +42,10 @@ export async function updateProfile(
 }
 
 /**
- * Changing a role takes the right to give both the old role and the new one (canGiveRole, shared with the
- * re-invitation of an unconfirmed account): so only a SuperAdmin gives Admin or changes an Admin's role
- * (else Admins could demote each other), and SuperAdmin is never given over HTTP. Nobody re-roles
- * themself or a SuperAdmin.
+ * The new role must be one the users screen offers (rolesOffered, shared with it): that takes the right to
+ * give both the old role and the new one (canGiveRole, shared with the re-invitation of an unconfirmed
+ * account), so only a SuperAdmin gives Admin or changes an Admin's role (else Admins could demote each
+ * other), and SuperAdmin is never given over HTTP. Nobody re-roles themself or a SuperAdmin.
  */
 export async function updateRole(
   deps: AppDeps,
@@ -55,10 +55,7 @@ export async function updateRole(
   role: RoleName,
 ): Promise<User> {
   const target = await targetOrNotFound(trx, id, true);
-  assertNotSelfNorSuperAdmin(actor, target);
-  if (!canGiveRole(actor.role_name, role) || !canGiveRole(actor.role_name, target.role_name)) {
-    throw new HttpError(403, 'forbidden');
-  }
+  if (!rolesOffered(actor, target).includes(role)) throw new HttpError(403, 'forbidden');
   await updateUser(trx, id, { role_name: role });
   return toUser({ ...target, role_name: role }, deps.now());
 }
@@ -74,11 +71,12 @@ export async function updateStatus(
   const target = await targetOrNotFound(trx, id, true);
   let changes: Partial<UserRow>;
   if (update.status === 'Lock') {
+    if (!mayUnlockAccounts(actor)) throw new HttpError(403, 'forbidden');
     // Locks come only from failed sign-ins; admins can lift them early, not set them.
     if (update.action) throw new HttpError(400, 'invalid_input', 'action');
     changes = { is_locked: false, locked_until: null, connection_attempt: 0, lock_count: 0 };
   } else {
-    assertNotSelfNorSuperAdmin(actor, target);
+    assertMayRevoke(actor, target);
     changes = { is_revoked: update.action };
     if (update.action) {
       // A revoked member keeps no way in: no session, and no pending confirm or reset link either.

@@ -1,6 +1,58 @@
-import { PlaceholderScreen } from '../../ui/placeholder-screen';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type SettingsEntry, settingsEntriesFor } from '../../common/rules/settings-menu';
+import { useCurrentUser } from '../../state/session';
+import { Icon, type IconName } from '../../ui/icons';
+import styles from './settings.module.css';
 
-/** Built by issue 9; until then the route is declared and guarded. */
+const ENTRIES: Record<SettingsEntry, { path: string; icon: IconName }> = {
+  app: { path: '/settings/app', icon: 'image' },
+  users: { path: '/settings/users', icon: 'users' },
+  email: { path: '/settings/email', icon: 'mail' },
+  model: { path: '/settings/model', icon: 'model' },
+  stuff: { path: '/settings/stuff', icon: 'stuff' },
+};
+
+/** /settings: one link per area the member may manage (the shared rule decides which). */
 export function SettingsScreen() {
-  return <PlaceholderScreen titleKey="routes.settings" />;
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const entries = settingsEntriesFor(user?.role_name);
+
+  return (
+    <section className={styles.screen}>
+      <h1>{t('settingsMenu.title')}</h1>
+      <nav aria-label={t('settingsMenu.label')}>
+        <ul className={styles.list}>
+          {entries.map((entry) => {
+            const titleId = `settings-${entry}-title`;
+            const descriptionId = `settings-${entry}-description`;
+            return (
+              <li key={entry}>
+                <Link
+                  to={ENTRIES[entry].path}
+                  className={`card ${styles.entry}`}
+                  aria-labelledby={titleId}
+                  aria-describedby={descriptionId}
+                >
+                  <span className={styles.icon}>
+                    <Icon name={ENTRIES[entry].icon} />
+                  </span>
+                  <span className={styles.text}>
+                    <span id={titleId} className={styles.title}>
+                      {t(`settingsMenu.${entry}_title`)}
+                    </span>
+                    <span id={descriptionId} className={styles.description}>
+                      {t(`settingsMenu.${entry}_description`)}
+                    </span>
+                  </span>
+                  <Icon name="chevron" />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </section>
+  );
 }

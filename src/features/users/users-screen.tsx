@@ -1,6 +1,76 @@
-import { PlaceholderScreen } from '../../ui/placeholder-screen';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '../../common/contract/user';
+import { useIsOnline } from '../../data/sync-status';
+import { fetchUsers } from '../../data/user-admin';
+import { Icon } from '../../ui/icons';
+import { InviteDialog } from './invite-dialog';
+import { LoadFailure } from './load-failure';
+import { ScreenHeader } from './screen-header';
+import { useRemote } from './use-remote';
+import { UserRow } from './user-row';
+import styles from './users.module.css';
+import { UsersTabs } from './users-tabs';
 
-/** Built by issue 9; until then the route is declared and guarded. */
+function UserList({ users, emptyKey }: { users: User[]; emptyKey: string }) {
+  const { t } = useTranslation();
+  if (users.length === 0) return <p className={styles.muted}>{t(emptyKey)}</p>;
+  return (
+    <ul className={styles.list}>
+      {users.map((user) => (
+        <UserRow key={user.id} user={user} />
+      ))}
+    </ul>
+  );
+}
+
+/** /settings/users: active and revoked members, and the invitation of a new one (admins only). */
 export function UsersScreen() {
-  return <PlaceholderScreen titleKey="routes.settings_users" />;
+  const { t } = useTranslation();
+  const isOnline = useIsOnline();
+  const { remote, reload } = useRemote(fetchUsers);
+  const [isInviting, setInviting] = useState(false);
+
+  const users = remote.status === 'ready' ? remote.value : null;
+  const byStatus = (isRevoked: boolean) => {
+    if (remote.status === 'loading') return <p role="status">{t('users.loading')}</p>;
+    if (remote.status === 'failed') {
+      return <LoadFailure messageKey="users.load_failed" error={remote.error} onRetry={reload} />;
+    }
+    return (
+      <UserList
+        users={remote.value.filter((user) => user.is_revoked === isRevoked)}
+        emptyKey={isRevoked ? 'users.empty_revoked' : 'users.empty_active'}
+      />
+    );
+  };
+  const countOf = (isRevoked: boolean) =>
+    users?.filter((user) => user.is_revoked === isRevoked).length ?? null;
+
+  return (
+    <section className={styles.screen}>
+      <ScreenHeader backTo="/settings" backLabel={t('users.back_to_settings')} title={t('users.title')}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!isOnline}
+          aria-describedby={isOnline ? undefined : 'users-offline'}
+          onClick={() => setInviting(true)}
+        >
+          <Icon name="add" />
+          {t('users.add')}
+        </button>
+      </ScreenHeader>
+      {!isOnline && (
+        <p id="users-offline" className={styles.notice}>
+          {t('users.offline')}
+        </p>
+      )}
+      <UsersTabs
+        counts={{ active: countOf(false), revoked: countOf(true) }}
+        panels={{ active: byStatus(false), revoked: byStatus(true) }}
+      />
+      {isInviting && <InviteDialog onInvited={reload} onClose={() => setInviting(false)} />}
+    </section>
+  );
 }

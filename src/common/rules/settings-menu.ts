@@ -1,0 +1,15 @@
+import type { RoleName } from '../contract/user';
+import { canManageContent, isAdminRole } from './roles';
+
+/** The settings menu's entries, in order, and who sees each (product-spec §2, the route guards). */
+export const SETTINGS_ENTRIES = ['app', 'users', 'email', 'model', 'stuff'] as const;
+export type SettingsEntry = (typeof SETTINGS_ENTRIES)[number];
+
+const ADMIN_ENTRIES: ReadonlySet<SettingsEntry> = new Set(['app', 'users', 'email']);
+
+/** Application, users and email for admins; models and stuff for contributors and admins. */
+export function settingsEntriesFor(role: RoleName | undefined): SettingsEntry[] {
+  return SETTINGS_ENTRIES.filter((entry) =>
+    ADMIN_ENTRIES.has(entry) ? isAdminRole(role) : canManageContent(role),
+  );
+}

@@ -1,0 +1,56 @@
+import type { RoleName } from '../contract/user';
+import { canGiveRole, isAdminRole } from './roles';
+
+/**
+ * Who may do what to a member account (server-rules "Roles"). The users screens decide what to show with
+ * these, and the server's users service refuses with the same functions, so a screen never offers what
+ * the server refuses.
+ */
+export interface Account {
+  id: string;
+  role_name: RoleName;
+}
+
+/** In the selector's order (product-spec §4); SuperAdmin is never given over HTTP. */
+const ROLE_CHOICES: readonly RoleName[] = ['Contributor', 'User', 'Admin'];
+
+/** Reading a profile: the member themself, or an admin. */
+export function mayReadProfile(actor: Account, targetId: string): boolean {
+  return actor.id === targetId || isAdminRole(actor.role_name);
+}
+
+/** Editing a profile or its picture: the member themself, or an admin — but never an Admin on a SuperAdmin. */
+export function mayEditProfile(actor: Account, target: Account): boolean {
+  if (actor.id === target.id) return true;
+  if (!isAdminRole(actor.role_name)) return false;
+  return !(actor.role_name === 'Admin' && target.role_name === 'SuperAdmin');
+}
+
+/** Revoke or reactivate: an admin, never on themself nor on a SuperAdmin. */
+export function mayRevoke(actor: Account, target: Account): boolean {
+  return isAdminRole(actor.role_name) && actor.id !== target.id && target.role_name !== 'SuperAdmin';
+}
+
+/**
+ * Changing a role takes the right to give the target's current role too (canGiveRole): so only a
+ * SuperAdmin changes an Admin's role (else Admins could demote each other); never oneself nor a SuperAdmin.
+ */
+export function mayChangeRole(actor: Account, target: Account): boolean {
+  return mayRevoke(actor, target) && canGiveRole(actor.role_name, target.role_name);
+}
+
+/** The roles the selector offers (Contributor, User, and Admin for a SuperAdmin); none when it is hidden. */
+export function rolesOffered(actor: Account, target: Account): RoleName[] {
+  if (!mayChangeRole(actor, target)) return [];
+  return ROLE_CHOICES.filter((role) => canGiveRole(actor.role_name, role));
+}
+
+/** Lifting a lock early (or clearing failed attempts): any admin, on any account. */
+export function mayUnlockAccounts(actor: Pick<Account, 'role_name'>): boolean {
+  return isAdminRole(actor.role_name);
+}
+
+/** The unlock button: shown to admins on a locked account. */
+export function mayUnlock(actor: Pick<Account, 'role_name'>, target: { is_locked: boolean }): boolean {
+  return mayUnlockAccounts(actor) && target.is_locked;
+}

@@ -1,0 +1,32 @@
+/** The admin's users screens: list, read, invite, revoke/reactivate, unlock, change role (online only). */
+import { z } from 'zod';
+import {
+  type RegisterRequest,
+  type RegisterResponse,
+  registerResponseSchema,
+} from '../common/contract/account';
+import { type RoleName, type User, userSchema } from '../common/contract/user';
+import type { StatusUpdate } from '../common/contract/users';
+import { apiRequest } from './core/api-client';
+
+export const fetchUsers = (): Promise<User[]> =>
+  apiRequest('GET', '/api/user', { schema: z.array(userSchema) });
+
+export const fetchUser = (id: string): Promise<User> =>
+  apiRequest('GET', `/api/user/profile/${id}`, { schema: userSchema });
+
+/** The server lowercases both; `confirm_url` comes back only when no mail will carry the link. */
+export const inviteUser = (request: RegisterRequest): Promise<RegisterResponse> =>
+  apiRequest('POST', '/api/user/register', { body: request, schema: registerResponseSchema });
+
+const putStatus = (id: string, body: StatusUpdate): Promise<User> =>
+  apiRequest('PUT', `/api/user/status/${id}`, { body, schema: userSchema });
+
+/** Revoke (true) or reactivate (false); answers the account as it now is. */
+export const setRevoked = (id: string, isRevoked: boolean): Promise<User> =>
+  putStatus(id, { status: 'Revok', action: isRevoked });
+
+export const unlockUser = (id: string): Promise<User> => putStatus(id, { status: 'Lock', action: false });
+
+export const changeRole = (id: string, role: RoleName): Promise<User> =>
+  apiRequest('PUT', `/api/user/role/${id}`, { body: { role_name: role }, schema: userSchema });

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { thumbnailUrl } from '../../common/contract/users';
+import styles from './users.module.css';
+
+/** The member's thumbnail; their initial when they have no picture. Decorative: the name sits beside it. */
+export function UserThumbnail({
+  userId,
+  username,
+  size,
+}: {
+  userId: string;
+  username: string;
+  size: number;
+}) {
+  const [isMissing, setMissing] = useState(false);
+  const box = { width: size, height: size };
+  if (isMissing) {
+    return (
+      <span className={styles.initial} style={box} aria-hidden="true">
+        {username.charAt(0).toUpperCase()}
+      </span>
+    );
+  }
+  return (
+    <img
+      className={styles.thumbnail}
+      src={thumbnailUrl(userId)}
+      alt=""
+      width={size}
+      height={size}
+      onError={() => setMissing(true)}
+    />
+  );
+}

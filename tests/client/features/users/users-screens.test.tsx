@@ -1,0 +1,186 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROLE_IDS, type RoleName, type User } from '../../../../src/common/contract/user';
+import { useConnectivityStore } from '../../../../src/data/core/connectivity';
+import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
+import { restoreSession } from '../../../../src/state/session';
+import { useToastStore } from '../../../../src/state/toast-store';
+import { renderApp } from '../../app/render-app';
+import { json, stubFetch, USER } from '../../fake-api';
+import { stubModalDialogs } from '../../modal-dialogs';
+
+beforeAll(stubModalDialogs);
+
+const ADMIN: User = { ...USER, role_name: 'Admin', role_id: ROLE_IDS.Admin };
+const PAUL: User = {
+  ...USER,
+  id: '5a8f0c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
+  username: 'paul',
+  email: 'paul@example.org',
+  first_name: 'Paul',
+  last_name: 'Durand',
+  role_name: 'Contributor',
+  role_id: 2,
+  is_locked: true,
+};
+const ZOE: User = {
+  ...PAUL,
+  id: '6b9f0c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5c',
+  username: 'zoe',
+  email: 'zoe@example.org',
+  first_name: null,
+  is_locked: false,
+  is_revoked: true,
+  role_name: 'User',
+  role_id: 1,
+};
+
+type Handler = (url: string, init: RequestInit) => Response | undefined;
+
+function signInAs(role: RoleName) {
+  const me = { ...USER, role_name: role, role_id: ROLE_IDS[role] };
+  setToken('tok');
+  setCachedUser(me);
+  restoreSession();
+  return me;
+}
+
+function serve(me: User, extra: Handler = () => undefined) {
+  return stubFetch((url, init) => {
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url === '/api/user/me') return json(200, me);
+    if (url === '/api/user') return json(200, [ADMIN, PAUL, ZOE]);
+    return json(200, { key: 'slogan', value: 'x' });
+  });
+}
+
+beforeEach(() => {
+  useToastStore.setState({ toasts: [] });
+  useConnectivityStore.setState({ isOnline: true });
+});
+
+describe('the settings menu', () => {
+  it.each([
+    ['Contributor', ["Modèles d'évènement", 'Matériel']],
+    ['Admin', ['Application', 'Utilisateurs', 'Emails', "Modèles d'évènement", 'Matériel']],
+    ['SuperAdmin', ['Application', 'Utilisateurs', 'Emails', "Modèles d'évènement", 'Matériel']],
+  ] as const)('for a %s: %s', async (role, names) => {
+    serve(signInAs(role));
+    renderApp('/settings');
+    const nav = await screen.findByRole('navigation', { name: 'Entrées des paramètres' });
+    const links = within(nav).getAllByRole('link');
+    expect(
+      links.map((link) => document.getElementById(link.getAttribute('aria-labelledby') ?? '')?.textContent),
+    ).toEqual(names);
+    for (const link of links) expect(link.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('sends a User home with the refusal', async () => {
+    serve(signInAs('User'));
+    const { router } = renderApp('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('the users list', () => {
+  it('shows active and revoked accounts in a keyboard tablist, with badge and lock in words', async () => {
+    serve(signInAs('Admin'));
+    renderApp('/settings/users');
+    const active = await screen.findByRole('tab', { name: /Actifs/ });
+    expect(active.getAttribute('aria-selected')).toBe('true');
+    const paul = await screen.findByRole('link', { name: /paul \(Paul Durand\)/ });
+    expect(paul.textContent).toContain('Contributeur');
+    expect(within(paul).getByRole('img', { name: 'Compte bloqué' })).toBeTruthy();
+    expect(paul.getAttribute('href')).toBe(`/settings/user/${PAUL.id}`);
+    expect(screen.queryByRole('link', { name: /zoe/ })).toBeNull();
+
+    fireEvent.keyDown(active, { key: 'ArrowRight' });
+    const revoked = screen.getByRole('tab', { name: /Révoqués/ });
+    expect(revoked.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(revoked);
+    const zoe = screen.getByRole('link', { name: /zoe/ });
+    expect(zoe.textContent).not.toContain('(');
+    expect(zoe.textContent).toContain('Utilisateur');
+  });
+
+  it('says a failed load in words, with a retry', async () => {
+    serve(signInAs('Admin'), (url) =>
+      url === '/api/user' ? json(500, { code: 'server_error', message: 'x' }) : undefined,
+    );
+    renderApp('/settings/users');
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts[0]?.textContent).toContain('Erreur du serveur');
+    expect(within(alerts[0] as HTMLElement).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+  });
+});
+
+describe('the invite dialog', () => {
+  async function openInvite(extra: Handler) {
+    const fetchMock = serve(signInAs('Admin'), extra);
+    renderApp('/settings/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un utilisateur' }));
+    return { fetchMock, dialog: screen.getByRole('dialog', { name: 'Inviter un utilisateur' }) };
+  }
+
+  it('requires a username and an email, sending nothing until both are right', async () => {
+    const { fetchMock, dialog } = await openInvite(() => undefined);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Inviter' }));
+    expect(within(dialog).getAllByText('Champ obligatoire')).toHaveLength(2);
+    expect(
+      within(dialog)
+        .getByLabelText(/Nom d'utilisateur/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'nope' } });
+    expect(within(dialog).getByText("L'adresse email n'est pas valide")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/register')).toBe(false);
+  });
+
+  it('shows the confirmation link the server returns, and copies it', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const link = 'http://club.example/confirm/abc';
+    const { fetchMock, dialog } = await openInvite((url) =>
+      url === '/api/user/register'
+        ? json(200, { ...ZOE, username: 'lea', is_revoked: false, confirm_url: link })
+        : undefined,
+    );
+    fireEvent.change(within(dialog).getByLabelText(/Nom d'utilisateur/), { target: { value: 'Lea' } });
+    fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'Lea@Example.org' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Inviter' })));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/user/register');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: 'Lea', email: 'Lea@Example.org' });
+    const field = await within(dialog).findByLabelText('Lien de confirmation');
+    expect((field as HTMLInputElement).value).toBe(link);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Copier le lien' })));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(within(dialog).getByText('Lien copié').getAttribute('role')).toBe('status');
+  });
+
+  it('says a refusal in words and keeps what was typed', async () => {
+    const { dialog } = await openInvite((url) =>
+      url === '/api/user/register' ? json(409, { code: 'username_taken', message: 'x' }) : undefined,
+    );
+    fireEvent.change(within(dialog).getByLabelText(/Nom d'utilisateur/), { target: { value: 'paul' } });
+    fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'p2@example.org' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Inviter' })));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Ce nom d’utilisateur est déjà pris.'.replace('’', "'"),
+    );
+    expect((within(dialog).getByLabelText(/Nom d'utilisateur/) as HTMLInputElement).value).toBe('paul');
+  });
+});
+
+describe('the user detail', () => {
+  it('shows the member and, for an Admin, no selector on a SuperAdmin', async () => {
+    const root: User = { ...PAUL, username: 'root', role_name: 'SuperAdmin', role_id: 4 };
+    serve(signInAs('Admin'), (url) => (url === `/api/user/profile/${PAUL.id}` ? json(200, root) : undefined));
+    renderApp(`/settings/user/${PAUL.id}`);
+    expect(await screen.findByText('root')).toBeTruthy();
+    expect(screen.getByText('Durand')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Débloquer' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Rôle' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Révoquer' })).toBeNull();
+  });
+});
