@@ -1,0 +1,341 @@
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { mailHeader, mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
+import { call, signInApi, subscribeApi } from './api';
+import { expectNoAxeViolations } from './axe';
+import { E2E_PASSWORD, E2E_USERS, seedUsers, startServer, stopServer } from './server-process';
+
+/**
+ * Own server (port 3115, own data) with a real SMTP sink for the group email, and the French address
+ * search stood in by a small local server answering its JSON shape (ADDRESS_SEARCH_URL points at it).
+ */
+const PORT = 3115;
+const baseURL = `http://127.0.0.1:${PORT}`;
+const CONTRIBUTOR = 'claire';
+const MODEL = 'Kayak de mer';
+/** Brest, as the stand-in answers it: [longitude, latitude] like the real service. */
+const COORDINATES: [number, number] = [-4.486076, 48.390394];
+const OSM_LINK = 'https://www.openstreetmap.org/?mlat=48.390394&mlon=-4.486076#map=17/48.390394/-4.486076';
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+// The API calls that set the scenes go to this spec's own server.
+test.use({ baseURL });
+
+let server: ChildProcess;
+let sink: SmtpSink;
+let dataDir: string;
+let standIn: http.Server;
+let standInPort = 0;
+const lookups: string[] = [];
+
+function startStandIn(port = 0): Promise<void> {
+  standIn = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    lookups.push(url.searchParams.get('q') ?? '');
+    response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+    response.end(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: COORDINATES },
+            properties: { label: '1 Quai Malbert 29200 Brest', score: 0.9 },
+          },
+        ],
+      }),
+    );
+  });
+  return new Promise((resolve) =>
+    standIn.listen(port, '127.0.0.1', () => {
+      standInPort = (standIn.address() as AddressInfo).port;
+      resolve();
+    }),
+  );
+}
+
+test.beforeAll(async () => {
+  // Three command-line seeds and a server start, on a busy 2-core machine.
+  test.setTimeout(120_000);
+  sink = await startSmtpSink();
+  await startStandIn();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-ev-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: sink.url,
+    PUBLIC_URL: baseURL,
+    ADDRESS_SEARCH_URL: `http://127.0.0.1:${standInPort}/search/`,
+  };
+  seedUsers(env);
+  // A contributor made the operator's way: with a real SMTP sink, an invitation's link is only mailed.
+  execFileSync(
+    path.resolve('node_modules/.bin/tsx'),
+    [
+      'server/cli.ts',
+      'create-user',
+      '--username',
+      CONTRIBUTOR,
+      '--email',
+      `${CONTRIBUTOR}@example.org`,
+      '--role',
+      'Contributor',
+      '--password',
+      E2E_PASSWORD,
+    ],
+    { env, stdio: 'pipe' },
+  );
+  server = await startServer(env);
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+  await sink.close();
+  standIn.closeAllConnections();
+  await new Promise((resolve) => standIn.close(resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openContext(browser: Browser, bypassCSP: boolean) {
+  const context = await browser.newContext({ baseURL, bypassCSP, viewport: { width: 390, height: 844 } });
+  return { context, page: await context.newPage() };
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel("Nom d'utilisateur ou e-mail").fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({
+      path: `test-results/screenshots/event-editor-${name}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** A club day (Europe/Paris) `days` from now. */
+function clubDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+interface ServerEvent {
+  uuid_event: string;
+  start_date: string;
+  city: string | null;
+  location: string;
+  max_subscribers: number;
+  is_cancelled: boolean;
+  stuffs_available: Array<{ name: string }>;
+}
+
+async function eventIn(request: APIRequestContext, token: string, day: string, city: string) {
+  const events = await call<ServerEvent[]>(request, token, 'GET', `/api/event/from/${day}/to/${day}`);
+  const found = events.find((e) => e.city === city);
+  if (!found) throw new Error(`no event in ${city} on ${day}`);
+  return found;
+}
+
+async function openCreateForm(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('button', { name: 'Évènement' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvel évènement' });
+  await expect(dialog.getByLabel("Modèle d'évènement")).toBeVisible();
+  return dialog;
+}
+
+async function fillForm(page: Page, day: string, city: string) {
+  const dialog = page.getByRole('dialog', { name: 'Nouvel évènement' });
+  await dialog.getByLabel("Modèle d'évènement").selectOption({ label: MODEL });
+  await dialog.getByLabel('Date').nth(0).fill(day);
+  await dialog.getByLabel('Heure').nth(0).fill('10:00');
+  await dialog.getByLabel('Date').nth(1).fill(day);
+  await dialog.getByLabel('Heure').nth(1).fill('12:30');
+  await dialog.getByLabel('Rue').fill('1 quai Malbert');
+  await dialog.getByLabel('Ville').fill(city);
+  await dialog.getByLabel('Code postal').fill('29200');
+  await dialog.getByLabel('Nombre de places').fill('3');
+  await dialog.getByLabel(/Pagaie/).check();
+  await dialog.getByLabel(/Gilet/).check();
+  return dialog;
+}
+
+/** Opens the week of `day` and the editor of the event in `city`. */
+async function openEditor(page: Page, day: string, uuid: string) {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const monday = new Date(Date.UTC(y, m - 1, d - ((weekday + 6) % 7))).toISOString().slice(0, 10);
+  await page.goto(`/?week=${monday}`);
+  const row = page.locator(`[data-event="${uuid}"]`);
+  await row.getByRole('button', { name: /Modifier/ }).click();
+  const dialog = page.getByRole('dialog', { name: "Modifier l'évènement" });
+  await expect(dialog.getByLabel("Modèle d'évènement")).toHaveValue(/.+/);
+  return dialog;
+}
+
+const DAY = clubDay(10);
+let contributorToken = '';
+let eventUuid = '';
+
+test('a contributor creates an event from a model with two pieces of equipment and 3 places; its map link comes from the address service', async ({
+  browser,
+  request,
+}) => {
+  const contributor = await signInApi(request, CONTRIBUTOR);
+  contributorToken = contributor.token;
+  await call(request, contributorToken, 'POST', '/api/event/model/add', {
+    name: MODEL,
+    description: 'Sortie en baie',
+  });
+  for (const name of ['Pagaie', 'Gilet', 'Casque'])
+    await call(request, contributorToken, 'POST', '/api/stuff/add', {
+      name,
+      description: `${name} du club`,
+      stock: 6,
+      is_infinite: false,
+    });
+
+  // The app's own CSP stays on here: the stand-in's origin must be allowed by connect-src.
+  const { context, page } = await openContext(browser, false);
+  await signIn(page, CONTRIBUTOR);
+  const dialog = await openCreateForm(page);
+  await dialog.getByRole('button', { name: 'Créer' }).click();
+  await expect(dialog.getByText('Champ obligatoire').first()).toBeVisible();
+  await fillForm(page, DAY, 'Brest');
+  // The infinite switch hides the number of places.
+  await dialog.getByLabel('Places illimitées').check();
+  await expect(dialog.getByLabel('Nombre de places')).toHaveCount(0);
+  await dialog.getByLabel('Places illimitées').uncheck();
+  await dialog.getByLabel('Nombre de places').fill('3');
+  await screenshots(page, 'form-create');
+  await dialog.getByRole('button', { name: 'Créer' }).click();
+  await expect(page.getByText('Évènement créé')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  expect(lookups.at(-1)).toBe('1 quai Malbert 29200 Brest');
+  const event = await eventIn(request, contributorToken, DAY, 'Brest');
+  eventUuid = event.uuid_event;
+  expect(event.location).toBe(OSM_LINK);
+  expect(event.max_subscribers).toBe(3);
+  expect(event.stuffs_available.map((s) => s.name).sort()).toEqual(['Gilet', 'Pagaie']);
+  await context.close();
+});
+
+test('the contributor edits it, cancels and reactivates it, and emails its subscribers', async ({
+  browser,
+  request,
+}) => {
+  const member = await signInApi(request, E2E_USERS.member.username);
+  await subscribeApi(request, member, eventUuid);
+
+  const { context, page } = await openContext(browser, true);
+  await signIn(page, CONTRIBUTOR);
+  let dialog = await openEditor(page, DAY, eventUuid);
+  await expect(dialog.getByRole('link', { name: 'Lien de la carte' })).toHaveAttribute('href', OSM_LINK);
+  await expect(dialog.getByLabel('Heure').nth(0)).toHaveValue('10:00');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'form-edit');
+  await dialog.getByLabel('Nombre de places').fill('5');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Évènement mis à jour')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await eventIn(request, contributorToken, DAY, 'Brest')).max_subscribers).toBe(5);
+
+  // The group email: sent only with 5 characters in each field, and it arrives.
+  dialog = await openEditor(page, DAY, eventUuid);
+  await dialog.getByRole('button', { name: 'Email aux inscrits' }).click();
+  const mail = page.getByRole('dialog', { name: /Email aux inscrits —/ });
+  const send = mail.getByRole('button', { name: 'Envoyer' });
+  await mail.getByLabel('Sujet').fill('Sortie du samedi');
+  await mail.getByLabel('Message').fill('abc');
+  await expect(send).toBeDisabled();
+  await mail.getByLabel('Message').fill('Rendez-vous au port a 9 h, avec vos gilets.');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'group-mail');
+  await send.click();
+  await expect(page.getByText('Email envoyé')).toBeVisible();
+  await expect(mail).toBeHidden();
+  await expect
+    .poll(() => sink.received.find((m) => mailHeader(m.raw, 'subject')?.includes('Sortie du samedi')), {
+      timeout: 20_000,
+    })
+    .toBeTruthy();
+  const received = sink.received.find((m) => mailHeader(m.raw, 'subject')?.includes('Sortie du samedi'));
+  expect(received?.to).toContain(E2E_USERS.member.email);
+  expect(mailText(received?.raw ?? '')).toContain('Rendez-vous au port a 9 h, avec vos gilets.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Cancel, then the cancelled state offers reactivate and delete.
+  dialog = await openEditor(page, DAY, eventUuid);
+  await dialog.getByRole('button', { name: "Annuler l'évènement" }).click();
+  await expect(page.getByText('Évènement annulé')).toBeVisible();
+  expect((await eventIn(request, contributorToken, DAY, 'Brest')).is_cancelled).toBe(true);
+  dialog = await openEditor(page, DAY, eventUuid);
+  await expect(dialog.getByText('Cet évènement a été annulé')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Réactiver' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Supprimer' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'cancelled');
+  await dialog.getByRole('button', { name: 'Réactiver' }).click();
+  await expect(page.getByText('Évènement réactivé')).toBeVisible();
+  expect((await eventIn(request, contributorToken, DAY, 'Brest')).is_cancelled).toBe(false);
+  await context.close();
+});
+
+test('with the address service unreachable the event is saved without a map link, and a cancelled event is deleted after confirmation', async ({
+  browser,
+  request,
+}) => {
+  standIn.closeAllConnections();
+  await new Promise((resolve) => standIn.close(resolve));
+  const { context, page } = await openContext(browser, true);
+  await signIn(page, CONTRIBUTOR);
+  const dialog = await openCreateForm(page);
+  await fillForm(page, DAY, 'Quimper');
+  await dialog.getByRole('button', { name: 'Créer' }).click();
+  await expect(page.getByText('Adresse introuvable', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Évènement créé')).toBeVisible();
+  const event = await eventIn(request, contributorToken, DAY, 'Quimper');
+  expect(event.location).toBe('');
+
+  let editor = await openEditor(page, DAY, event.uuid_event);
+  await expect(editor.getByText('Aucun lien de carte')).toBeVisible();
+  await editor.getByRole('button', { name: "Annuler l'évènement" }).click();
+  await expect(page.getByText('Évènement annulé')).toBeVisible();
+  editor = await openEditor(page, DAY, event.uuid_event);
+  await editor.getByRole('button', { name: 'Supprimer' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Supprimer l'évènement ${MODEL} du`);
+  await confirm.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText('Évènement supprimé')).toBeVisible();
+  await expect(page.locator(`[data-event="${event.uuid_event}"]`)).toHaveCount(0);
+  const gone = await request.get(`/api/event/${event.uuid_event}`, {
+    headers: { authorization: `Bearer ${contributorToken}` },
+  });
+  expect(gone.status()).toBe(404);
+  await context.close();
+  await startStandIn(standInPort);
+});
