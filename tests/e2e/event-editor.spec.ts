@@ -105,7 +105,14 @@ test.afterAll(async () => {
 });
 
 async function openContext(browser: Browser, bypassCSP: boolean) {
-  const context = await browser.newContext({ baseURL, bypassCSP, viewport: { width: 390, height: 844 } });
+  // A device far from the club's zone: the form still reads and writes the club's wall-clock times.
+  const context = await browser.newContext({
+    baseURL,
+    bypassCSP,
+    locale: 'fr-FR',
+    timezoneId: 'America/New_York',
+    viewport: { width: 390, height: 844 },
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -117,9 +124,14 @@ async function signIn(page: Page, username: string) {
   await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
 }
 
+/** Each width, tall enough for the whole dialog (it scrolls inside the viewport, which a full-page shot does not show). */
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const needed = await page.evaluate(() =>
+      Math.max(...[...document.querySelectorAll('dialog[open]')].map((d) => d.scrollHeight + 40)),
+    );
+    await page.setViewportSize({ width, height: Math.max(width === 390 ? 844 : 800, needed) });
     await page.screenshot({
       path: `test-results/screenshots/event-editor-${name}-${width}.png`,
       fullPage: true,
@@ -239,6 +251,9 @@ test('a contributor creates an event from a model with two pieces of equipment a
   eventUuid = event.uuid_event;
   expect(event.location).toBe(OSM_LINK);
   expect(event.max_subscribers).toBe(3);
+  // Typed on a New York device, kept as the club's (Paris) wall-clock time.
+  const parisTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', timeStyle: 'short' });
+  expect(parisTime.format(new Date(event.start_date))).toBe('10:00');
   expect(event.stuffs_available.map((s) => s.name).sort()).toEqual(['Gilet', 'Pagaie']);
   await context.close();
 });
