@@ -27,11 +27,7 @@ function offsetMs(instant: number, timeZone: string): number {
 
 /** The instant a club day (`yyyy-mm-dd`) starts, 00:00 in the club's zone. */
 export function clubDayStart(day: string, timeZone: string): Date {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  const guess = Date.UTC(year, month - 1, date);
-  let instant = guess - offsetMs(guess, timeZone);
-  instant = guess - offsetMs(instant, timeZone);
-  return new Date(instant);
+  return clubDateTime(day, '00:00', timeZone);
 }
 
 /** The club day `days` after `day` (before, when negative). */

@@ -25,6 +25,7 @@ import {
   toInput,
   validate,
 } from './event-form-state';
+import { FormNotes } from './form-notes';
 import { GroupMailDialog } from './group-mail-dialog';
 
 const SUCCESS: Partial<Record<EditorAction, string>> = {
@@ -145,16 +146,7 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
                 {t('eventForm.address_failed')}
               </p>
             )}
-            {error && (
-              <p className={styles.error} role="alert">
-                {error}
-              </p>
-            )}
-            {!isOnline && (
-              <p id={offlineId} className={styles.hint} role="status">
-                {t('eventForm.offline')}
-              </p>
-            )}
+            <FormNotes error={error} isOnline={isOnline} offlineId={offlineId} />
             <EventActions
               actions={actions}
               busy={busy}

@@ -8,6 +8,7 @@ import { errorText } from '../../../i18n/error-text';
 import { showToast } from '../../../state/toast-store';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import styles from './editor.module.css';
+import { FormNotes } from './form-notes';
 
 /** The group email to the event's subscribers (product-spec §5: subject and message of 5 characters or more). */
 export function GroupMailDialog({ event, onClose }: { event: EventDto; onClose: () => void }) {
@@ -72,16 +73,7 @@ export function GroupMailDialog({ event, onClose }: { event: EventDto; onClose: 
           <p id={hintId} className={styles.hint}>
             {t('eventForm.mail_min', { count: LIMITS.groupSubjectMin })}
           </p>
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-          {!isOnline && (
-            <p id={offlineId} className={styles.hint} role="status">
-              {t('eventForm.offline')}
-            </p>
-          )}
+          <FormNotes error={error} isOnline={isOnline} offlineId={offlineId} />
           <div className={styles.buttons}>
             <button
               type="submit"
