@@ -1,13 +1,14 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { mailHeader, mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
+import { type AddressStandIn, startAddressStandIn } from './address-stand-in';
 import { call, signInApi, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
+import { clubDay, eventIn, fillForm, openCreateForm, openEditor, screenshots } from './event-editor-steps';
+import { signIn } from './helpers';
 import { E2E_PASSWORD, E2E_USERS, seedUsers, startServer, stopServer } from './server-process';
 
 /**
@@ -28,41 +29,14 @@ test.use({ baseURL });
 let server: ChildProcess;
 let sink: SmtpSink;
 let dataDir: string;
-let standIn: http.Server;
-let standInPort = 0;
+let standIn: AddressStandIn;
 const lookups: string[] = [];
-
-function startStandIn(port = 0): Promise<void> {
-  standIn = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    lookups.push(url.searchParams.get('q') ?? '');
-    response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-    response.end(
-      JSON.stringify({
-        type: 'FeatureCollection',
-        features: [
-          {
-            type: 'Feature',
-            geometry: { type: 'Point', coordinates: COORDINATES },
-            properties: { label: '1 Quai Malbert 29200 Brest', score: 0.9 },
-          },
-        ],
-      }),
-    );
-  });
-  return new Promise((resolve) =>
-    standIn.listen(port, '127.0.0.1', () => {
-      standInPort = (standIn.address() as AddressInfo).port;
-      resolve();
-    }),
-  );
-}
 
 test.beforeAll(async () => {
   // Three command-line seeds and a server start, on a busy 2-core machine.
   test.setTimeout(120_000);
   sink = await startSmtpSink();
-  await startStandIn();
+  standIn = await startAddressStandIn(COORDINATES, 0, lookups);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-ev-'));
   const env = {
     ...process.env,
@@ -73,7 +47,7 @@ test.beforeAll(async () => {
     LOG_LEVEL: 'warn',
     SMTP_URL: sink.url,
     PUBLIC_URL: baseURL,
-    ADDRESS_SEARCH_URL: `http://127.0.0.1:${standInPort}/search/`,
+    ADDRESS_SEARCH_URL: standIn.url,
   };
   seedUsers(env);
   // A contributor made the operator's way: with a real SMTP sink, an invitation's link is only mailed.
@@ -99,8 +73,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (server) await stopServer(server);
   await sink.close();
-  standIn.closeAllConnections();
-  await new Promise((resolve) => standIn.close(resolve));
+  await standIn.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -114,97 +87,6 @@ async function openContext(browser: Browser, bypassCSP: boolean) {
     viewport: { width: 390, height: 844 },
   });
   return { context, page: await context.newPage() };
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel("Nom d'utilisateur ou e-mail").fill(username);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
-}
-
-/** Each width, tall enough for the whole dialog (it scrolls inside the viewport, which a full-page shot does not show). */
-async function screenshots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    const needed = await page.evaluate(() =>
-      Math.max(...[...document.querySelectorAll('dialog[open]')].map((d) => d.scrollHeight + 40)),
-    );
-    await page.setViewportSize({ width, height: Math.max(width === 390 ? 844 : 800, needed) });
-    await page.screenshot({
-      path: `test-results/screenshots/event-editor-${name}-${width}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
-
-/** A club day (Europe/Paris) `days` from now. */
-function clubDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() + days * 86_400_000));
-}
-
-interface ServerEvent {
-  uuid_event: string;
-  start_date: string;
-  city: string | null;
-  location: string;
-  max_subscribers: number;
-  is_cancelled: boolean;
-  stuffs_available: Array<{ name: string }>;
-}
-
-async function eventIn(request: APIRequestContext, token: string, day: string, city: string) {
-  const events = await call<ServerEvent[]>(request, token, 'GET', `/api/event/from/${day}/to/${day}`);
-  const found = events.find((e) => e.city === city);
-  if (!found) throw new Error(`no event in ${city} on ${day}`);
-  return found;
-}
-
-async function openCreateForm(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Navigation principale' })
-    .getByRole('button', { name: 'Évènement' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvel évènement' });
-  await expect(dialog.getByLabel("Modèle d'évènement")).toBeVisible();
-  return dialog;
-}
-
-async function fillForm(page: Page, day: string, city: string) {
-  const dialog = page.getByRole('dialog', { name: 'Nouvel évènement' });
-  await dialog.getByLabel("Modèle d'évènement").selectOption({ label: MODEL });
-  await dialog.getByLabel('Date').nth(0).fill(day);
-  await dialog.getByLabel('Heure').nth(0).fill('10:00');
-  await dialog.getByLabel('Date').nth(1).fill(day);
-  await dialog.getByLabel('Heure').nth(1).fill('12:30');
-  await dialog.getByLabel('Rue').fill('1 quai Malbert');
-  await dialog.getByLabel('Ville').fill(city);
-  await dialog.getByLabel('Code postal').fill('29200');
-  await dialog.getByLabel('Nombre de places').fill('3');
-  await dialog.getByLabel(/Pagaie/).check();
-  await dialog.getByLabel(/Gilet/).check();
-  return dialog;
-}
-
-/** Opens the week of `day` and the editor of the event in `city`. */
-async function openEditor(page: Page, day: string, uuid: string) {
-  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  const monday = new Date(Date.UTC(y, m - 1, d - ((weekday + 6) % 7))).toISOString().slice(0, 10);
-  await page.goto(`/?week=${monday}`);
-  const row = page.locator(`[data-event="${uuid}"]`);
-  await row.getByRole('button', { name: /Modifier/ }).click();
-  const dialog = page.getByRole('dialog', { name: "Modifier l'évènement" });
-  await expect(dialog.getByLabel("Modèle d'évènement")).toHaveValue(/.+/);
-  return dialog;
 }
 
 const DAY = clubDay(10);
@@ -235,7 +117,7 @@ test('a contributor creates an event from a model with two pieces of equipment a
   const dialog = await openCreateForm(page);
   await dialog.getByRole('button', { name: 'Créer' }).click();
   await expect(dialog.getByText('Champ obligatoire').first()).toBeVisible();
-  await fillForm(page, DAY, 'Brest');
+  await fillForm(page, MODEL, DAY, 'Brest');
   // The infinite switch hides the number of places.
   await dialog.getByLabel('Places illimitées').check();
   await expect(dialog.getByLabel('Nombre de places')).toHaveCount(0);
@@ -324,12 +206,11 @@ test('with the address service unreachable the event is saved without a map link
   browser,
   request,
 }) => {
-  standIn.closeAllConnections();
-  await new Promise((resolve) => standIn.close(resolve));
+  await standIn.close();
   const { context, page } = await openContext(browser, true);
   await signIn(page, CONTRIBUTOR);
   const dialog = await openCreateForm(page);
-  await fillForm(page, DAY, 'Quimper');
+  await fillForm(page, MODEL, DAY, 'Quimper');
   await dialog.getByRole('button', { name: 'Créer' }).click();
   await expect(page.getByText('Adresse introuvable', { exact: false }).first()).toBeVisible();
   await expect(page.getByText('Évènement créé')).toBeVisible();
@@ -352,5 +233,6 @@ test('with the address service unreachable the event is saved without a map link
   });
   expect(gone.status()).toBe(404);
   await context.close();
-  await startStandIn(standInPort);
+  // Back on its port, for afterAll.
+  standIn = await startAddressStandIn(COORDINATES, standIn.port, lookups);
 });
