@@ -44,7 +44,7 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
 
 /** Builds the whole app, used by main.ts and by the tests: external plugins, ours, then routes. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const securityHeaders = await computeSecurityHeaders();
+  const securityHeaders = await computeSecurityHeaders(deps.config.addressSearchUrl);
   const app = Fastify({
     logger: options.logStream === false ? false : loggerOptions(deps.config.logLevel, options.logStream),
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurity(app);
+  await registerSecurity(app, deps.config.addressSearchUrl);
   registerBodyLimits(app);
   await app.register(rateLimit, {
     global: false,

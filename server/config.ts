@@ -23,6 +23,12 @@ export interface Config {
   clubId: string;
   clubTimezone: string;
   smtpUrl: string | undefined;
+  /**
+   * The French national address search (`…/search/`), asked by the browser when an event is saved. A
+   * setting rather than a build constant so one built app can be pointed at a local stand-in (tests) and
+   * so the CSP's connect-src follows it; the browser reads it through the public settings route.
+   */
+  addressSearchUrl: string;
   /** The From of every message. */
   mailFrom: string;
   publicUrl: string;
@@ -91,6 +97,19 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+export const DEFAULT_ADDRESS_SEARCH_URL = 'https://api-adresse.data.gouv.fr/search/';
+
+function httpUrl(value: string | undefined, fallback: string, name: string): string {
+  const text = value?.trim() || fallback;
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${name} must be an http(s) URL, got "${text}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = positiveInt(env.PORT, 3000, 'PORT');
   const clubId = env.CLUB_ID || 'default';
@@ -104,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clubId,
     clubTimezone: env.CLUB_TIMEZONE || DEFAULT_TIMEZONE,
     smtpUrl: env.SMTP_URL || undefined,
+    addressSearchUrl: httpUrl(env.ADDRESS_SEARCH_URL, DEFAULT_ADDRESS_SEARCH_URL, 'ADDRESS_SEARCH_URL'),
     mailFrom: env.MAIL_FROM || 'Équipée <no-reply@localhost>',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),

@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 /**
  * The Content-Security-Policy, listed in the README and checked directive by directive in a test.
  * Everything comes from our own origin: the build has no inline script or style, so none is allowed;
- * images may also be data:/blob: URLs (previews of a picture before upload).
+ * images may also be data:/blob: URLs (previews of a picture before upload). The one outside origin is the
+ * French address search the event form asks on save (its origin follows ADDRESS_SEARCH_URL).
  */
 export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
@@ -12,7 +13,7 @@ export const CSP_DIRECTIVES = {
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", 'https://api-adresse.data.gouv.fr'],
   'manifest-src': ["'self'"],
   'worker-src': ["'self'"],
   'object-src': ["'none'"],
@@ -21,16 +22,22 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 } as const;
 
-const HELMET_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([k, v]) => [k, [...v]])),
-  },
+/** The policy with connect-src naming the configured address service's origin. */
+export function cspDirectives(addressSearchUrl: string): Record<string, string[]> {
+  const directives: Record<string, string[]> = Object.fromEntries(
+    Object.entries(CSP_DIRECTIVES).map(([k, v]) => [k, [...v]]),
+  );
+  directives['connect-src'] = ["'self'", new URL(addressSearchUrl).origin];
+  return directives;
+}
+
+const helmetOptions = (addressSearchUrl: string): FastifyHelmetOptions => ({
+  contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(addressSearchUrl) },
   // The same refusal as frame-ancestors 'none', for browsers that read only the older header.
   frameguard: { action: 'deny' },
   // The app is served over plain HTTP on localhost too: no HSTS pinning from here (set it at the proxy).
   strictTransportSecurity: false,
-};
+});
 
 /** API answers are per user and per moment: no browser or proxy may keep one (static files set their own). */
 export const API_CACHE_CONTROL = 'no-store';
@@ -46,9 +53,9 @@ export type SecurityHeaders = Readonly<Record<string, string>>;
  * a request the HTTP parser refuses). Taken from helmet itself with the options above, once at start, so
  * those answers can never drift from the normal ones.
  */
-export async function computeSecurityHeaders(): Promise<SecurityHeaders> {
+export async function computeSecurityHeaders(addressSearchUrl: string): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });
-  await probe.register(helmet, HELMET_OPTIONS);
+  await probe.register(helmet, helmetOptions(addressSearchUrl));
   let headers: Record<string, string> = {};
   probe.get('/', (_request, reply) => {
     // Helmet has run (onRequest) and Fastify has not added its own headers yet: these are helmet's.
@@ -62,8 +69,8 @@ export async function computeSecurityHeaders(): Promise<SecurityHeaders> {
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, HELMET_OPTIONS);
+export async function registerSecurity(app: FastifyInstance, addressSearchUrl: string): Promise<void> {
+  await app.register(helmet, helmetOptions(addressSearchUrl));
   app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
     if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
     return payload;

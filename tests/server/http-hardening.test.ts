@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ADDRESS_SEARCH_URL } from '../../server/config';
 import { computeSecurityHeaders } from '../../server/plugins/security';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
@@ -29,7 +30,7 @@ let helmetNames: string[];
 beforeAll(async () => {
   // What a route's answer carries, to compare the hand-written answers with.
   normalHeaders = (await ctx.app.inject({ method: 'GET', url: '/api/health' })).headers;
-  helmetNames = Object.keys(await computeSecurityHeaders());
+  helmetNames = Object.keys(await computeSecurityHeaders(DEFAULT_ADDRESS_SEARCH_URL));
 });
 
 function expectOurHeaders(headers: Record<string, unknown>) {

@@ -50,7 +50,7 @@ describe('security headers', () => {
     expect(csp.get('style-src')).toBe("'self'");
     expect(csp.get('img-src')).toBe("'self' data: blob:");
     expect(csp.get('font-src')).toBe("'self'");
-    expect(csp.get('connect-src')).toBe("'self'");
+    expect(csp.get('connect-src')).toBe("'self' https://api-adresse.data.gouv.fr");
     expect(csp.get('manifest-src')).toBe("'self'");
     expect(csp.get('worker-src')).toBe("'self'");
     expect(csp.get('object-src')).toBe("'none'");

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EventDto, EventInput } from '../../../src/common/contract/event';
 import { clubDayStart, nextDay } from '../../../src/common/rules/club-time';
+import { eventDateError } from '../../../src/common/rules/event-dates';
 import { mayCreateEvent, mayDeleteEvent, mayEditEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
@@ -64,11 +65,16 @@ export async function saveEvent(
   afterUpdate: AfterEventUpdate,
 ): Promise<EventDto> {
   const columns = eventColumns(input);
-  if (columns.end_date <= columns.start_date) throw new HttpError(400, 'error_date', 'end_date');
   const now = deps.now();
+  const checkDates = (previousStart: Date | null, only?: 'error_date') => {
+    const error = eventDateError(columns.start_date, columns.end_date, now, previousStart);
+    if (error && (!only || error.code === only)) throw new HttpError(400, error.code, error.field);
+  };
+  // A reversed range is refused first, before the role or the event is looked at.
+  checkDates(null, 'error_date');
   if (!input.uuid_event) {
     assertAllowed(mayCreateEvent(actor));
-    if (columns.start_date < now) throw new HttpError(400, 'error_date_past', 'start_date');
+    checkDates(null);
     const stuffUuids = await validateReferences(db, input);
     const uuid = randomUUID();
     await insertEvent(db, { uuid, creator_id: actor.id, ...columns });
@@ -77,9 +83,7 @@ export async function saveEvent(
   }
   const { event: before, facts } = await lockEvent(deps, db, input.uuid_event);
   assertAllowed(mayEditEvent(actor, facts, now));
-  if (columns.start_date.getTime() !== before.start_date.getTime() && columns.start_date < now) {
-    throw new HttpError(400, 'error_date_past', 'start_date');
-  }
+  checkDates(before.start_date);
   const stuffUuids = await validateReferences(db, input);
   const stuffsBefore = await eventStuffUuids(db, before.uuid);
   await updateEvent(db, before.uuid, columns);

@@ -22,6 +22,7 @@ export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps):
       const { key } = request.query;
       if (key === 'logo') return { key, value: logoUrl(deps.config) };
       if (key === 'timezone') return { key, value: deps.config.clubTimezone };
+      if (key === 'address_search') return { key, value: deps.config.addressSearchUrl };
       return { key, value: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN };
     },
   );

@@ -1,8 +1,8 @@
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { mayCreateEvent } from '../../common/rules/events';
 import { useCurrentUser } from '../../state/session';
-import { showToast } from '../../state/toast-store';
 import { Icon, type IconName } from '../../ui/icons';
 
 function NavItem({ to, icon, label }: { to: string; icon: IconName; label: string }) {
@@ -14,23 +14,48 @@ function NavItem({ to, icon, label }: { to: string; icon: IconName; label: strin
   );
 }
 
+/** The event form is its own chunk, fetched on the first open (the first paint never carries it). */
+const EventFormDialog = lazy(() =>
+  import('../../features/events/editor/event-form-dialog').then((m) => ({ default: m.EventFormDialog })),
+);
+
 /** Product-spec §2: settings and event creation only for contributors and admins. */
 export function BottomNav() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const canManage = user !== null && mayCreateEvent(user).ok;
+  const [isCreating, setIsCreating] = useState(false);
+  const eventButton = useRef<HTMLButtonElement>(null);
   return (
     <nav className="bottom-nav" aria-label={t('nav.label')}>
       <NavItem to="/logout" icon="logout" label={t('nav.logout')} />
       <NavItem to="/" icon="home" label={t('nav.home')} />
       {canManage && <NavItem to="/settings" icon="settings" label={t('nav.settings')} />}
       {canManage && (
-        <button type="button" className="nav-item" onClick={() => showToast('info', 'event_form_coming')}>
+        <button
+          ref={eventButton}
+          type="button"
+          className="nav-item"
+          aria-haspopup="dialog"
+          onClick={() => setIsCreating(true)}
+        >
           <Icon name="event" />
           <span>{t('nav.event')}</span>
         </button>
       )}
       <NavItem to="/news" icon="news" label={t('nav.news')} />
+      {isCreating && user && (
+        <Suspense fallback={null}>
+          <EventFormDialog
+            event={null}
+            user={user}
+            onClose={() => {
+              setIsCreating(false);
+              eventButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </nav>
   );
 }

@@ -2,14 +2,15 @@ import { z } from 'zod';
 
 export { DEFAULT_SLOGAN } from './club-defaults';
 
-export const publicSettingKeySchema = z.enum(['slogan', 'logo', 'timezone']);
+export const publicSettingKeySchema = z.enum(['slogan', 'logo', 'timezone', 'address_search']);
 export type PublicSettingKey = z.infer<typeof publicSettingKeySchema>;
 
 export const settingQuerySchema = z.object({ key: publicSettingKeySchema });
 
 /**
  * `GET /api/internal/settings?key=…`: the slogan text, the public URL of the club's logo ('' while none was
- * uploaded), or the club's IANA time zone (`CLUB_TIMEZONE`), which every screen uses for weeks and hours.
+ * uploaded), the club's IANA time zone (`CLUB_TIMEZONE`), which every screen uses for weeks and hours, or
+ * the address search URL the event form asks (`ADDRESS_SEARCH_URL`).
  */
 export const settingResponseSchema = z.object({
   key: publicSettingKeySchema,

@@ -27,11 +27,7 @@ function offsetMs(instant: number, timeZone: string): number {
 
 /** The instant a club day (`yyyy-mm-dd`) starts, 00:00 in the club's zone. */
 export function clubDayStart(day: string, timeZone: string): Date {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  const guess = Date.UTC(year, month - 1, date);
-  let instant = guess - offsetMs(guess, timeZone);
-  instant = guess - offsetMs(instant, timeZone);
-  return new Date(instant);
+  return clubDateTime(day, '00:00', timeZone);
 }
 
 /** The club day `days` after `day` (before, when negative). */
@@ -73,4 +69,24 @@ export function isTimeZone(name: string): boolean {
 /** The Monday of the club week an instant falls in. */
 export function currentWeek(timeZone: string, now = new Date()): string {
   return weekStart(clubDayOf(now, timeZone));
+}
+
+/** The instant a club wall-clock time (`yyyy-mm-dd`, `HH:mm`) names, in the club's zone (the event form's fields). */
+export function clubDateTime(day: string, time: string, timeZone: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const guess = Date.UTC(year, month - 1, date, hour, minute);
+  let instant = guess - offsetMs(guess, timeZone);
+  instant = guess - offsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/** The club wall-clock time (`HH:mm`) of an instant. */
+export function clubTimeOf(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(instant);
 }

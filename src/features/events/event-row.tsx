@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
-import { factsOf, isPast, mayTickChecklist, standingOf } from '../../common/rules/events';
+import { factsOf, isPast, mayManageEvent, mayTickChecklist, standingOf } from '../../common/rules/events';
 import { useHasPendingWrite } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
 import styles from './event-row.module.css';
@@ -14,6 +14,10 @@ import { QuickActions } from './quick-actions';
 /** The popup (with the guests and their online calls) is its own chunk, fetched on the first open. */
 const RegistrationDialog = lazy(() =>
   import('./registration-dialog').then((m) => ({ default: m.RegistrationDialog })),
+);
+/** The organiser's editor: its own chunk too, so the home screen's first load does not carry it. */
+const EventFormDialog = lazy(() =>
+  import('./editor/event-form-dialog').then((m) => ({ default: m.EventFormDialog })),
 );
 
 /** One event of the week: what, where, who, when, how full; quick actions; the whole card opens the popup. */
@@ -27,6 +31,9 @@ export function EventRow({ event, user }: { event: EventDto; user: User }) {
   const standing = standingOf(event, user.id);
   const isClosed = isPast(facts, now) || facts.isCancelled;
   const canOpenChecklist = mayTickChecklist(user, facts).ok;
+  // Product-spec §2: the creator or a SuperAdmin sees the edit view (the quick actions still subscribe).
+  const opensEditor = mayManageEvent(user, facts).ok;
+  const Popup = opensEditor ? EventFormDialog : RegistrationDialog;
   const zip = (event.zip_code ?? '').slice(0, 2);
 
   return (
@@ -70,13 +77,15 @@ export function EventRow({ event, user }: { event: EventDto; user: User }) {
           aria-haspopup="dialog"
           onClick={() => setIsOpen(true)}
         >
-          {t('events.details')}
-          <span className={styles.hidden}>{` ${t('events.details_of', { name: event.model_name })}`}</span>
+          {t(opensEditor ? 'eventForm.edit' : 'events.details')}
+          <span className={styles.hidden}>
+            {` ${opensEditor ? t('eventForm.edit_of', { name: event.model_name }) : t('events.details_of', { name: event.model_name })}`}
+          </span>
         </button>
       </div>
       {isOpen && (
         <Suspense fallback={null}>
-          <RegistrationDialog
+          <Popup
             event={event}
             user={user}
             onClose={() => {

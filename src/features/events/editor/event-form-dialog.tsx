@@ -1,0 +1,176 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventDto } from '../../../common/contract/event';
+import type { User } from '../../../common/contract/user';
+import { eventDates } from '../../../common/rules/date-display';
+import { lookUpLocation } from '../../../data/address-lookup';
+import { deleteEvent, saveEvent } from '../../../data/event-writes';
+import { useClubTimeZone } from '../../../data/settings';
+import { useIsOnline } from '../../../data/sync-status';
+import { errorText } from '../../../i18n/error-text';
+import { showToast } from '../../../state/toast-store';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ModalDialog } from '../../../ui/modal-dialog';
+import styles from './editor.module.css';
+import { EventActions } from './event-actions';
+import { EventFormFields } from './event-form-fields';
+import {
+  addressQuery,
+  type EditorAction,
+  type EventFormValues,
+  editorActions,
+  eventState,
+  type FieldErrors,
+  initialValues,
+  toInput,
+  validate,
+} from './event-form-state';
+import { FormNotes } from './form-notes';
+import { GroupMailDialog } from './group-mail-dialog';
+
+const SUCCESS: Partial<Record<EditorAction, string>> = {
+  create: 'eventForm.created',
+  update: 'eventForm.updated',
+  cancel: 'eventForm.canceled',
+  reactivate: 'eventForm.reactivated',
+};
+
+const ALL_SHOWN = { modelUuid: true, startDay: true, endDay: true, maxSubscribers: true };
+
+interface Props {
+  /** null: a new event. */
+  event: EventDto | null;
+  user: User;
+  onClose: () => void;
+}
+
+/** The event form popup (product-spec §2, §4, §5): create, or edit by state; its own lazily loaded chunk. */
+export function EventFormDialog(props: Props) {
+  const { t } = useTranslation();
+  const timeZone = useClubTimeZone();
+  const title = t(props.event ? 'eventForm.edit_title' : 'eventForm.create_title');
+  if (!timeZone) {
+    return (
+      <ModalDialog title={title} onClose={props.onClose}>
+        {() => <p className={styles.form}>{t('eventForm.loading')}</p>}
+      </ModalDialog>
+    );
+  }
+  return <EventForm {...props} timeZone={timeZone} title={title} />;
+}
+
+function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone: string; title: string }) {
+  const { t, i18n } = useTranslation();
+  const isOnline = useIsOnline();
+  const offlineId = useId();
+  const [values, setValues] = useState<EventFormValues>(() => initialValues(event, timeZone));
+  const [shown, setShown] = useState<Partial<Record<keyof FieldErrors, boolean>>>({});
+  const [busy, setBusy] = useState<EditorAction | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [addressFailed, setAddressFailed] = useState(false);
+  const [popup, setPopup] = useState<'delete' | 'group_mail' | null>(null);
+  const now = new Date();
+  const state = eventState(event, now);
+  const actions = editorActions(user, event, now);
+  const errors = validate(values, timeZone, now, event);
+  const isReadOnly = state === 'past' || state === 'cancelled';
+
+  /** A new address (or a new event) is looked up; an unchanged one keeps its link. */
+  async function locationFor(current: EventFormValues): Promise<string> {
+    const query = addressQuery(current);
+    if (event && query === addressQuery(initialValues(event, timeZone))) return event.location;
+    if (query === '') return '';
+    const link = await lookUpLocation(query);
+    if (link !== null) return link;
+    setAddressFailed(true);
+    showToast('info', 'eventForm.address_failed');
+    return '';
+  }
+
+  async function run(action: EditorAction, close: () => void) {
+    if (action === 'delete' || action === 'group_mail') {
+      setPopup(action);
+      return;
+    }
+    const isSave = action === 'create' || action === 'update';
+    if (isSave && Object.keys(errors).length > 0) {
+      setShown(ALL_SHOWN);
+      return;
+    }
+    setBusy(action);
+    setError(null);
+    setAddressFailed(false);
+    try {
+      // Cancel and reactivate change only the state: what was saved, not what is being typed.
+      const source = isSave || !event ? values : initialValues(event, timeZone);
+      const location = isSave ? await locationFor(values) : (event?.location ?? '');
+      const isCancelled = action === 'cancel' || (action === 'update' && Boolean(event?.is_cancelled));
+      await saveEvent(toInput(source, timeZone, event, location, isCancelled));
+      showToast('success', SUCCESS[action] ?? 'eventForm.updated');
+      setBusy(null);
+      close();
+    } catch (failure) {
+      setError(errorText(t, failure));
+      setBusy(null);
+    }
+  }
+
+  function submit(e: FormEvent, close: () => void) {
+    e.preventDefault();
+    const save = actions.find((a) => a === 'create' || a === 'update');
+    if (save && busy === null && isOnline) void run(save, close);
+  }
+
+  const dateText = event
+    ? eventDates(event.start_date, event.end_date, i18n.language, timeZone).startDate
+    : '';
+
+  return (
+    <ModalDialog title={title} onClose={onClose} isBusy={busy !== null}>
+      {(close) => (
+        <>
+          <form className={styles.form} onSubmit={(e) => submit(e, close)} noValidate aria-label={title}>
+            {state === 'past' && <p className={styles.notice}>{t('eventForm.past_notice')}</p>}
+            {state === 'cancelled' && <p className={styles.notice}>{t('eventForm.cancelled_notice')}</p>}
+            <EventFormFields
+              values={values}
+              errors={errors}
+              shown={shown}
+              event={event}
+              isReadOnly={isReadOnly}
+              onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+              onBlur={(field) => setShown((s) => ({ ...s, [field]: true }))}
+            />
+            {addressFailed && (
+              <p className={styles.hint} role="status">
+                {t('eventForm.address_failed')}
+              </p>
+            )}
+            <FormNotes error={error} isOnline={isOnline} offlineId={offlineId} />
+            <EventActions
+              actions={actions}
+              busy={busy}
+              isOnline={isOnline}
+              offlineId={offlineId}
+              onAction={(action) => void run(action, close)}
+            />
+          </form>
+          {popup === 'delete' && event && (
+            <ConfirmDialog
+              message={t('eventForm.confirm_delete', { name: event.model_name, date: dateText })}
+              onConfirm={async () => {
+                await deleteEvent(event);
+                showToast('success', 'eventForm.deleted');
+                close();
+              }}
+              onClose={() => setPopup(null)}
+            />
+          )}
+          {popup === 'group_mail' && event && (
+            <GroupMailDialog event={event} onClose={() => setPopup(null)} />
+          )}
+        </>
+      )}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The event form's values, checks and offered actions, apart from the components so they can be tested
+ * as plain functions. Dates are typed as the club's wall-clock (whatever the device's zone) and turned
+ * into instants with the club's zone; who may do what and the date rules come from common/rules.
+ */
+import type { EventDto, EventInput } from '../../../common/contract/event';
+import { LIMITS } from '../../../common/contract/limits';
+import type { User } from '../../../common/contract/user';
+import { clubDateTime, clubDayOf, clubTimeOf } from '../../../common/rules/club-time';
+import { eventDateError } from '../../../common/rules/event-dates';
+import {
+  factsOf,
+  isPast,
+  mayCreateEvent,
+  mayDeleteEvent,
+  mayEditEvent,
+  mayManageEvent,
+} from '../../../common/rules/events';
+
+export interface EventFormValues {
+  modelUuid: string;
+  startDay: string;
+  startTime: string;
+  endDay: string;
+  endTime: string;
+  street: string;
+  city: string;
+  zipCode: string;
+  isInfinite: boolean;
+  maxSubscribers: string;
+  stuffUuids: string[];
+}
+
+/** Product-spec §9: the time starts at 00:00. */
+export const DEFAULT_TIME = '00:00';
+
+export function initialValues(event: EventDto | null, timeZone: string): EventFormValues {
+  if (!event) {
+    return {
+      modelUuid: '',
+      startDay: '',
+      startTime: DEFAULT_TIME,
+      endDay: '',
+      endTime: DEFAULT_TIME,
+      street: '',
+      city: '',
+      zipCode: '',
+      isInfinite: false,
+      maxSubscribers: '',
+      stuffUuids: [],
+    };
+  }
+  const start = new Date(event.start_date);
+  const end = new Date(event.end_date);
+  return {
+    modelUuid: event.uuid_model_event,
+    startDay: clubDayOf(start, timeZone),
+    startTime: clubTimeOf(start, timeZone),
+    endDay: clubDayOf(end, timeZone),
+    endTime: clubTimeOf(end, timeZone),
+    street: event.street ?? '',
+    city: event.city ?? '',
+    zipCode: event.zip_code ?? '',
+    isInfinite: event.subscriber_is_infinite,
+    maxSubscribers: String(event.max_subscribers),
+    stuffUuids: event.stuffs_available.map((s) => s.uuid),
+  };
+}
+
+export type FieldErrors = Partial<Record<'modelUuid' | 'startDay' | 'endDay' | 'maxSubscribers', string>>;
+
+const instantOf = (day: string, time: string, timeZone: string): Date | null =>
+  day ? clubDateTime(day, time || DEFAULT_TIME, timeZone) : null;
+
+/** Error keys (i18n) by field; empty when the form may be sent. */
+export function validate(
+  values: EventFormValues,
+  timeZone: string,
+  now: Date,
+  event: EventDto | null,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.modelUuid) errors.modelUuid = 'eventForm.required';
+  const start = instantOf(values.startDay, values.startTime, timeZone);
+  const end = instantOf(values.endDay, values.endTime, timeZone);
+  if (!start) errors.startDay = 'eventForm.required';
+  if (!end) errors.endDay = 'eventForm.required';
+  if (start && end) {
+    const dateError = eventDateError(start, end, now, event ? new Date(event.start_date) : null);
+    if (dateError?.field === 'end_date') errors.endDay = `errors.${dateError.code}`;
+    if (dateError?.field === 'start_date') errors.startDay = `errors.${dateError.code}`;
+  }
+  if (!values.isInfinite) {
+    const max = Number(values.maxSubscribers);
+    if (values.maxSubscribers.trim() === '') errors.maxSubscribers = 'eventForm.required';
+    else if (!Number.isInteger(max) || max < LIMITS.maxSubscribersMin || max > LIMITS.maxSubscribersMax)
+      errors.maxSubscribers = 'eventForm.max_invalid';
+  }
+  return errors;
+}
+
+/** What the API takes; `location` is decided on save (the address lookup). Call after `validate` passed. */
+export function toInput(
+  values: EventFormValues,
+  timeZone: string,
+  event: EventDto | null,
+  location: string,
+  isCancelled: boolean,
+): EventInput {
+  const text = (value: string) => value.trim() || undefined;
+  return {
+    ...(event ? { uuid_event: event.uuid_event } : {}),
+    uuid_model_event: values.modelUuid,
+    start_date: clubDateTime(values.startDay, values.startTime, timeZone).toISOString(),
+    end_date: clubDateTime(values.endDay, values.endTime, timeZone).toISOString(),
+    street: text(values.street),
+    city: text(values.city),
+    zip_code: text(values.zipCode),
+    location,
+    subscriber_is_infinite: values.isInfinite,
+    // §5: sent as a number; kept as the event had it when unlimited (the server stores 0 otherwise).
+    ...(values.isInfinite ? {} : { max_subscribers: Number(values.maxSubscribers) }),
+    is_cancelled: isCancelled,
+    stuffs_available: values.stuffUuids.map((uuid) => ({ uuid })),
+  };
+}
+
+/** The address as the lookup is asked it; '' when no field is filled. */
+export const addressQuery = (values: Pick<EventFormValues, 'street' | 'city' | 'zipCode'>): string =>
+  [values.street, values.zipCode, values.city]
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(' ');
+
+export type EditorAction = 'create' | 'update' | 'cancel' | 'reactivate' | 'delete' | 'group_mail';
+export type EventState = 'new' | 'upcoming' | 'cancelled' | 'past';
+
+export function eventState(event: EventDto | null, now: Date): EventState {
+  if (!event) return 'new';
+  if (isPast(factsOf(event), now)) return 'past';
+  return event.is_cancelled ? 'cancelled' : 'upcoming';
+}
+
+/**
+ * Product-spec §4: upcoming → update, cancel; cancelled → reactivate, delete; past → delete only. The
+ * group email is offered where the event can still be managed and is not over. Each one only when the
+ * shared rules allow it to this user.
+ */
+export function editorActions(user: User, event: EventDto | null, now: Date): EditorAction[] {
+  if (!event) return mayCreateEvent(user).ok ? ['create'] : [];
+  const facts = factsOf(event);
+  const state = eventState(event, now);
+  const actions: EditorAction[] = [];
+  if (mayEditEvent(user, facts, now).ok) {
+    actions.push(...(state === 'cancelled' ? (['reactivate'] as const) : (['update', 'cancel'] as const)));
+  }
+  if (mayDeleteEvent(user, facts, now).ok && state !== 'upcoming') actions.push('delete');
+  if (state !== 'past' && mayManageEvent(user, facts).ok) actions.push('group_mail');
+  return actions;
+}

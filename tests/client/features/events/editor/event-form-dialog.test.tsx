@@ -1,0 +1,187 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventDto } from '../../../../../src/common/contract/event';
+import type { RoleName, User } from '../../../../../src/common/contract/user';
+import { clubDayOf } from '../../../../../src/common/rules/club-time';
+import { useConnectivityStore } from '../../../../../src/data/core/connectivity';
+import { saveEvent } from '../../../../../src/data/event-writes';
+import { EventFormDialog } from '../../../../../src/features/events/editor/event-form-dialog';
+import { USER } from '../../../fake-api';
+import { stubModalDialogs } from '../../../modal-dialogs';
+
+const ZONE = 'Europe/Paris';
+const MODEL = { uuid: '7d1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01', name: 'Kayak de mer', description: 'Sortie' };
+const STUFF = {
+  uuid: '5d1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01',
+  name: 'Pagaie',
+  description: '',
+  stock: 4,
+  is_infinite: false,
+};
+
+vi.mock('../../../../../src/data/catalog', () => ({
+  useModels: () => [MODEL],
+  useStuffs: () => [STUFF],
+}));
+vi.mock('../../../../../src/data/settings', () => ({ useClubTimeZone: () => ZONE }));
+vi.mock('../../../../../src/data/address-lookup', () => ({ lookUpLocation: vi.fn(async () => null) }));
+vi.mock('../../../../../src/data/event-writes', () => ({
+  saveEvent: vi.fn(async () => ({})),
+  deleteEvent: vi.fn(async () => undefined),
+  sendGroupMail: vi.fn(async () => undefined),
+}));
+
+beforeAll(stubModalDialogs);
+beforeEach(() => {
+  useConnectivityStore.setState({ isOnline: true });
+  vi.mocked(saveEvent).mockClear();
+});
+
+const DAY = 86_400_000;
+const CREATOR_ID = 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10';
+
+type When = 'upcoming' | 'cancelled' | 'past';
+type Who = 'creator' | 'superadmin' | 'other';
+
+function eventOf(when: When): EventDto {
+  const start = Date.now() + (when === 'past' ? -3 * DAY : 2 * DAY);
+  return {
+    uuid_event: 'e0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
+    uuid_model_event: MODEL.uuid,
+    model_name: MODEL.name,
+    model_description: MODEL.description,
+    creator: { id: CREATOR_ID, first_name: 'Jean', last_name: 'Martin' },
+    start_date: new Date(start).toISOString(),
+    end_date: new Date(start + 2 * 3_600_000).toISOString(),
+    street: '1 quai',
+    city: 'Brest',
+    zip_code: '29200',
+    location: '',
+    max_subscribers: 3,
+    subcribers_count: 1,
+    subscriber_is_infinite: false,
+    is_cancelled: when === 'cancelled',
+    stuffs_available: [{ ...STUFF, available: 3 }],
+    subscribers_with_stuff: [],
+    waiting_list: [],
+    invite_list: [],
+  };
+}
+
+function userOf(who: Who): User {
+  const role: RoleName = who === 'superadmin' ? 'SuperAdmin' : 'Contributor';
+  return { ...USER, id: who === 'creator' ? CREATOR_ID : USER.id, role_name: role };
+}
+
+const buttonNames = () =>
+  screen
+    .getAllByRole('button')
+    .map((b) => b.textContent)
+    .filter((name) => name !== '');
+
+const EXPECTED: Record<When, string[]> = {
+  upcoming: ['Enregistrer', "Annuler l'évènement", 'Email aux inscrits'],
+  cancelled: ['Réactiver', 'Supprimer', 'Email aux inscrits'],
+  past: ['Supprimer'],
+};
+
+describe('the event form offers the actions of the event state (product-spec §4)', () => {
+  for (const when of ['upcoming', 'cancelled', 'past'] as const) {
+    for (const who of ['creator', 'superadmin'] as const) {
+      it(`${when} event, ${who}: ${EXPECTED[when].join(', ')}`, () => {
+        render(<EventFormDialog event={eventOf(when)} user={userOf(who)} onClose={() => undefined} />);
+        expect(buttonNames()).toEqual(EXPECTED[when]);
+        const notice = {
+          upcoming: null,
+          cancelled: 'Cet évènement a été annulé',
+          past: "Cet évènement n'est plus disponible",
+        }[when];
+        if (notice) expect(screen.getByText(notice)).toBeTruthy();
+      });
+    }
+    it(`${when} event, a contributor who did not create it: nothing`, () => {
+      render(<EventFormDialog event={eventOf(when)} user={userOf('other')} onClose={() => undefined} />);
+      expect(buttonNames()).toEqual([]);
+    });
+  }
+
+  it('a new event: create only', () => {
+    render(<EventFormDialog event={null} user={userOf('other')} onClose={() => undefined} />);
+    expect(buttonNames()).toEqual(['Créer']);
+  });
+
+  it('offline, the actions are disabled with the reason, and what was typed stays', () => {
+    useConnectivityStore.setState({ isOnline: false });
+    render(
+      <EventFormDialog event={eventOf('upcoming')} user={userOf('creator')} onClose={() => undefined} />,
+    );
+    fireEvent.change(screen.getByLabelText('Ville'), { target: { value: 'Quimper' } });
+    const save = screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(save.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/Hors ligne/)).toBeTruthy();
+    expect((screen.getByLabelText('Ville') as HTMLInputElement).value).toBe('Quimper');
+  });
+});
+
+function fillNewEvent(startDay: string, endDay: string) {
+  fireEvent.change(screen.getByLabelText("Modèle d'évènement"), { target: { value: MODEL.uuid } });
+  const [startDate, endDate] = screen.getAllByLabelText('Date');
+  fireEvent.change(startDate as HTMLElement, { target: { value: startDay } });
+  fireEvent.change(endDate as HTMLElement, { target: { value: endDay } });
+  fireEvent.change(screen.getByLabelText('Nombre de places'), { target: { value: '3' } });
+}
+
+const dayFromNow = (days: number) => clubDayOf(new Date(Date.now() + days * DAY), ZONE);
+
+describe('the event form checks before sending (product-spec §5)', () => {
+  it('requires the model, with the spec message', async () => {
+    render(<EventFormDialog event={null} user={userOf('creator')} onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
+    expect((await screen.findAllByText('Champ obligatoire')).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText("Modèle d'évènement").getAttribute('aria-invalid')).toBe('true');
+    expect(saveEvent).not.toHaveBeenCalled();
+  });
+
+  it('an end before the start: error_date under the end', async () => {
+    render(<EventFormDialog event={null} user={userOf('creator')} onClose={() => undefined} />);
+    fillNewEvent(dayFromNow(5), dayFromNow(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByText('La date de fin doit être supérieure à la date de début')).toBeTruthy();
+    expect(saveEvent).not.toHaveBeenCalled();
+  });
+
+  it('a start in the past: error_date_past under the start', async () => {
+    render(<EventFormDialog event={null} user={userOf('creator')} onClose={() => undefined} />);
+    fillNewEvent(dayFromNow(-2), dayFromNow(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByText('La date de début ne peut pas être dans le passé.')).toBeTruthy();
+    expect(saveEvent).not.toHaveBeenCalled();
+  });
+
+  it('valid dates at 00:00 in the club zone are sent, with max_subscribers as a number and the stuff', async () => {
+    render(<EventFormDialog event={null} user={userOf('creator')} onClose={() => undefined} />);
+    fillNewEvent(dayFromNow(3), dayFromNow(4));
+    fireEvent.click(screen.getByLabelText(/Pagaie/));
+    fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
+    await waitFor(() => expect(saveEvent).toHaveBeenCalledTimes(1));
+    const input = vi.mocked(saveEvent).mock.calls[0]?.[0];
+    expect(input?.max_subscribers).toBe(3);
+    expect(input?.stuffs_available).toEqual([{ uuid: STUFF.uuid }]);
+    expect(clubDayOf(new Date(input?.start_date ?? ''), ZONE)).toBe(dayFromNow(3));
+    expect(
+      new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, timeStyle: 'short' }).format(
+        new Date(input?.start_date ?? ''),
+      ),
+    ).toBe('00:00');
+  });
+
+  it('unlimited places hide the number of places', () => {
+    render(<EventFormDialog event={null} user={userOf('creator')} onClose={() => undefined} />);
+    expect(screen.getByLabelText('Nombre de places')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Places illimitées'));
+    expect(screen.queryByLabelText('Nombre de places')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Places illimitées'));
+    expect(screen.getByLabelText('Nombre de places')).toBeTruthy();
+  });
+});

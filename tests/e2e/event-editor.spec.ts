@@ -1,0 +1,238 @@
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, expect, test } from '@playwright/test';
+import { mailHeader, mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
+import { type AddressStandIn, startAddressStandIn } from './address-stand-in';
+import { call, signInApi, subscribeApi } from './api';
+import { expectNoAxeViolations } from './axe';
+import { clubDay, eventIn, fillForm, openCreateForm, openEditor, screenshots } from './event-editor-steps';
+import { signIn } from './helpers';
+import { E2E_PASSWORD, E2E_USERS, seedUsers, startServer, stopServer } from './server-process';
+
+/**
+ * Own server (port 3115, own data) with a real SMTP sink for the group email, and the French address
+ * search stood in by a small local server answering its JSON shape (ADDRESS_SEARCH_URL points at it).
+ */
+const PORT = 3115;
+const baseURL = `http://127.0.0.1:${PORT}`;
+const CONTRIBUTOR = 'claire';
+const MODEL = 'Kayak de mer';
+/** Brest, as the stand-in answers it: [longitude, latitude] like the real service. */
+const COORDINATES: [number, number] = [-4.486076, 48.390394];
+const OSM_LINK = 'https://www.openstreetmap.org/?mlat=48.390394&mlon=-4.486076#map=17/48.390394/-4.486076';
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+// The API calls that set the scenes go to this spec's own server.
+test.use({ baseURL });
+
+let server: ChildProcess;
+let sink: SmtpSink;
+let dataDir: string;
+let standIn: AddressStandIn;
+const lookups: string[] = [];
+
+test.beforeAll(async () => {
+  // Three command-line seeds and a server start, on a busy 2-core machine.
+  test.setTimeout(120_000);
+  sink = await startSmtpSink();
+  standIn = await startAddressStandIn(COORDINATES, 0, lookups);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-ev-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: sink.url,
+    PUBLIC_URL: baseURL,
+    ADDRESS_SEARCH_URL: standIn.url,
+  };
+  seedUsers(env);
+  // A contributor made the operator's way: with a real SMTP sink, an invitation's link is only mailed.
+  execFileSync(
+    path.resolve('node_modules/.bin/tsx'),
+    [
+      'server/cli.ts',
+      'create-user',
+      '--username',
+      CONTRIBUTOR,
+      '--email',
+      `${CONTRIBUTOR}@example.org`,
+      '--role',
+      'Contributor',
+      '--password',
+      E2E_PASSWORD,
+    ],
+    { env, stdio: 'pipe' },
+  );
+  server = await startServer(env);
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+  await sink.close();
+  await standIn.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openContext(browser: Browser, bypassCSP: boolean) {
+  // A device far from the club's zone: the form still reads and writes the club's wall-clock times.
+  const context = await browser.newContext({
+    baseURL,
+    bypassCSP,
+    locale: 'fr-FR',
+    timezoneId: 'America/New_York',
+    viewport: { width: 390, height: 844 },
+  });
+  return { context, page: await context.newPage() };
+}
+
+const DAY = clubDay(10);
+let contributorToken = '';
+let eventUuid = '';
+
+test('a contributor creates an event from a model with two pieces of equipment and 3 places; its map link comes from the address service', async ({
+  browser,
+  request,
+}) => {
+  const contributor = await signInApi(request, CONTRIBUTOR);
+  contributorToken = contributor.token;
+  await call(request, contributorToken, 'POST', '/api/event/model/add', {
+    name: MODEL,
+    description: 'Sortie en baie',
+  });
+  for (const name of ['Pagaie', 'Gilet', 'Casque'])
+    await call(request, contributorToken, 'POST', '/api/stuff/add', {
+      name,
+      description: `${name} du club`,
+      stock: 6,
+      is_infinite: false,
+    });
+
+  // The app's own CSP stays on here: the stand-in's origin must be allowed by connect-src.
+  const { context, page } = await openContext(browser, false);
+  await signIn(page, CONTRIBUTOR);
+  const dialog = await openCreateForm(page);
+  await dialog.getByRole('button', { name: 'Créer' }).click();
+  await expect(dialog.getByText('Champ obligatoire').first()).toBeVisible();
+  await fillForm(page, MODEL, DAY, 'Brest');
+  // The infinite switch hides the number of places.
+  await dialog.getByLabel('Places illimitées').check();
+  await expect(dialog.getByLabel('Nombre de places')).toHaveCount(0);
+  await dialog.getByLabel('Places illimitées').uncheck();
+  await dialog.getByLabel('Nombre de places').fill('3');
+  await screenshots(page, 'form-create');
+  await dialog.getByRole('button', { name: 'Créer' }).click();
+  await expect(page.getByText('Évènement créé')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  expect(lookups.at(-1)).toBe('1 quai Malbert 29200 Brest');
+  const event = await eventIn(request, contributorToken, DAY, 'Brest');
+  eventUuid = event.uuid_event;
+  expect(event.location).toBe(OSM_LINK);
+  expect(event.max_subscribers).toBe(3);
+  // Typed on a New York device, kept as the club's (Paris) wall-clock time.
+  const parisTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', timeStyle: 'short' });
+  expect(parisTime.format(new Date(event.start_date))).toBe('10:00');
+  expect(event.stuffs_available.map((s) => s.name).sort()).toEqual(['Gilet', 'Pagaie']);
+  await context.close();
+});
+
+test('the contributor edits it, cancels and reactivates it, and emails its subscribers', async ({
+  browser,
+  request,
+}) => {
+  const member = await signInApi(request, E2E_USERS.member.username);
+  await subscribeApi(request, member, eventUuid);
+
+  const { context, page } = await openContext(browser, true);
+  await signIn(page, CONTRIBUTOR);
+  let dialog = await openEditor(page, DAY, eventUuid);
+  await expect(dialog.getByRole('link', { name: 'Lien de la carte' })).toHaveAttribute('href', OSM_LINK);
+  await expect(dialog.getByLabel('Heure').nth(0)).toHaveValue('10:00');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'form-edit');
+  await dialog.getByLabel('Nombre de places').fill('5');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Évènement mis à jour')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await eventIn(request, contributorToken, DAY, 'Brest')).max_subscribers).toBe(5);
+
+  // The group email: sent only with 5 characters in each field, and it arrives.
+  dialog = await openEditor(page, DAY, eventUuid);
+  await dialog.getByRole('button', { name: 'Email aux inscrits' }).click();
+  const mail = page.getByRole('dialog', { name: /Email aux inscrits —/ });
+  const send = mail.getByRole('button', { name: 'Envoyer' });
+  await mail.getByLabel('Sujet').fill('Sortie du samedi');
+  await mail.getByLabel('Message').fill('abc');
+  await expect(send).toBeDisabled();
+  await mail.getByLabel('Message').fill('Rendez-vous au port a 9 h, avec vos gilets.');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'group-mail');
+  await send.click();
+  await expect(page.getByText('Email envoyé')).toBeVisible();
+  await expect(mail).toBeHidden();
+  await expect
+    .poll(() => sink.received.find((m) => mailHeader(m.raw, 'subject')?.includes('Sortie du samedi')), {
+      timeout: 20_000,
+    })
+    .toBeTruthy();
+  const received = sink.received.find((m) => mailHeader(m.raw, 'subject')?.includes('Sortie du samedi'));
+  expect(received?.to).toContain(E2E_USERS.member.email);
+  expect(mailText(received?.raw ?? '')).toContain('Rendez-vous au port a 9 h, avec vos gilets.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Cancel, then the cancelled state offers reactivate and delete.
+  dialog = await openEditor(page, DAY, eventUuid);
+  await dialog.getByRole('button', { name: "Annuler l'évènement" }).click();
+  await expect(page.getByText('Évènement annulé')).toBeVisible();
+  expect((await eventIn(request, contributorToken, DAY, 'Brest')).is_cancelled).toBe(true);
+  dialog = await openEditor(page, DAY, eventUuid);
+  await expect(dialog.getByText('Cet évènement a été annulé')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Réactiver' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Supprimer' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'cancelled');
+  await dialog.getByRole('button', { name: 'Réactiver' }).click();
+  await expect(page.getByText('Évènement réactivé')).toBeVisible();
+  expect((await eventIn(request, contributorToken, DAY, 'Brest')).is_cancelled).toBe(false);
+  await context.close();
+});
+
+test('with the address service unreachable the event is saved without a map link, and a cancelled event is deleted after confirmation', async ({
+  browser,
+  request,
+}) => {
+  await standIn.close();
+  const { context, page } = await openContext(browser, true);
+  await signIn(page, CONTRIBUTOR);
+  const dialog = await openCreateForm(page);
+  await fillForm(page, MODEL, DAY, 'Quimper');
+  await dialog.getByRole('button', { name: 'Créer' }).click();
+  await expect(page.getByText('Adresse introuvable', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Évènement créé')).toBeVisible();
+  const event = await eventIn(request, contributorToken, DAY, 'Quimper');
+  expect(event.location).toBe('');
+
+  let editor = await openEditor(page, DAY, event.uuid_event);
+  await expect(editor.getByText('Aucun lien de carte')).toBeVisible();
+  await editor.getByRole('button', { name: "Annuler l'évènement" }).click();
+  await expect(page.getByText('Évènement annulé')).toBeVisible();
+  editor = await openEditor(page, DAY, event.uuid_event);
+  await editor.getByRole('button', { name: 'Supprimer' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Supprimer l'évènement ${MODEL} du`);
+  await confirm.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText('Évènement supprimé')).toBeVisible();
+  await expect(page.locator(`[data-event="${event.uuid_event}"]`)).toHaveCount(0);
+  const gone = await request.get(`/api/event/${event.uuid_event}`, {
+    headers: { authorization: `Bearer ${contributorToken}` },
+  });
+  expect(gone.status()).toBe(404);
+  await context.close();
+  // Back on its port, for afterAll.
+  standIn = await startAddressStandIn(COORDINATES, standIn.port, lookups);
+});
