@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TourPopover, usePreferencesTour } from './guided-tour';
+import { TourPopover, useGuidedTour } from '../../ui/guided-tour';
 import styles from './profile-tabs.module.css';
+import { TOUR_FLAG_KEY } from './tour-flag';
 
 const TABS = ['profile', 'preferences'] as const;
 type Tab = (typeof TABS)[number];
@@ -11,7 +12,7 @@ export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
   const { t } = useTranslation();
   const id = useId();
   const [selected, setSelected] = useState<Tab>('profile');
-  const tour = usePreferencesTour();
+  const tour = useGuidedTour(TOUR_FLAG_KEY);
   const refs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
   function select(tab: Tab, shouldFocus = false) {
@@ -66,7 +67,15 @@ export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
             );
           })}
         </div>
-        {tour.isRunning && <TourPopover id={`${id}-tour`} onClose={tour.close} />}
+        {tour.isRunning && (
+          <TourPopover
+            id={`${id}-tour`}
+            title={t('profile.tour_title')}
+            text={t('profile.tour_text')}
+            testId="profile-tour"
+            onClose={tour.close}
+          />
+        )}
       </div>
       {TABS.map((tab) => (
         <div
