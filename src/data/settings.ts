@@ -31,7 +31,7 @@ export function loadClubSettings(): void {
  * every logo on screen, so that an upload shows in the header at once.
  */
 let logoUrl: string | undefined;
-let logoRequest: Promise<void> | undefined;
+let isLogoAsked = false;
 const logoListeners = new Set<() => void>();
 
 function setLogoUrl(url: string): void {
@@ -41,12 +41,14 @@ function setLogoUrl(url: string): void {
 
 function subscribeLogo(listener: () => void): () => void {
   logoListeners.add(listener);
-  logoRequest ??= clubSettings()
+  if (isLogoAsked) return () => logoListeners.delete(listener);
+  isLogoAsked = true;
+  void clubSettings()
     .then(({ readPublicSetting }) => readPublicSetting('logo'))
     .then(
       (url) => setLogoUrl(logoUrl ?? url),
       () => {
-        logoRequest = undefined; // offline: the next logo shown asks again
+        isLogoAsked = false; // offline: the next logo shown asks again
       },
     );
   return () => logoListeners.delete(listener);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import styles from './guided-tour.module.css';
 import { nextTourStep, readTourFlag, writeTourFlag } from './tour-flag';
 
@@ -13,32 +12,40 @@ export function useGuidedTour(flagKey: string): { isRunning: boolean; close: () 
 }
 
 /**
- * A small popover in the flow (never over the fields), pointing up at what it explains: a title, one
+ * A small popover in the flow (never over the fields), pointing at what it explains: a title, one
  * sentence (its id is `${id}-text`, for the highlighted control's aria-describedby), a close button.
  */
 export function TourPopover({
   id,
   title,
   text,
+  closeLabel,
   testId,
+  pointsDown = false,
   onClose,
 }: {
   id: string;
   title: string;
   text: string;
+  closeLabel: string;
   testId?: string;
+  /** Above what it explains (pointing down) instead of below it. */
+  pointsDown?: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   return (
-    <section className={styles.popover} aria-labelledby={`${id}-title`} data-testid={testId}>
+    <section
+      className={`${styles.popover} ${pointsDown ? styles.pointsDown : ''}`}
+      aria-labelledby={`${id}-title`}
+      data-testid={testId}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-text`}>{text}</p>
       <button
         type="button"
         className={styles.popoverClose}
-        aria-label={t('app.close')}
-        title={t('app.close')}
+        aria-label={closeLabel}
+        title={closeLabel}
         onClick={onClose}
       >
         ×

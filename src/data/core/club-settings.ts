@@ -33,9 +33,13 @@ export async function refreshClubSettings(db: EquipeeDb): Promise<void> {
 
 /** Saves the slogan (admin) and caches the server's answer: this tab's header shows it at once. */
 export async function saveSlogan(db: EquipeeDb, value: string): Promise<string> {
-  const answer = await apiRequest('PUT', `/api/internal/settings?key=slogan&value=${encodeURIComponent(value)}`, {
-    schema: settingResponseSchema,
-  });
+  const answer = await apiRequest(
+    'PUT',
+    `/api/internal/settings?key=slogan&value=${encodeURIComponent(value)}`,
+    {
+      schema: settingResponseSchema,
+    },
+  );
   await db.clubSettings.put({ key: 'slogan', value: answer.value });
   return answer.value;
 }

@@ -72,6 +72,7 @@ export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
             id={`${id}-tour`}
             title={t('profile.tour_title')}
             text={t('profile.tour_text')}
+            closeLabel={t('profile.tour_close')}
             testId="profile-tour"
             onClose={tour.close}
           />
