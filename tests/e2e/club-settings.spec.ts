@@ -2,7 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 import sharp from 'sharp';
 import { call, newEvent, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
@@ -42,6 +48,7 @@ test.afterAll(async () => {
 
 /** The whole page at 390 and 1280 px (the viewport as tall as the document), named `<name>-<width>.png`. */
 async function screenshots(page: Page, name: string) {
+  await dismissToasts(page);
   for (const width of [390, 1280]) {
     const height = width < 768 ? 844 : 800;
     await page.setViewportSize({ width, height });
@@ -50,6 +57,12 @@ async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** The toasts said their piece (checked before): closed so that they cover nothing in the screenshots. */
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Masquer le message' });
+  while ((await close.count()) > 0) await close.first().click();
 }
 
 /** An open dialog at 390 and 1280 px, as the screen shows it. */
@@ -98,13 +111,17 @@ test('app settings: the slogan and the logo change in the header at once, and af
   await (await chooser).setFiles({ name: 'club.png', mimeType: 'image/png', buffer: logo });
   await expect(toast(page, 'Logo mis à jour')).toBeVisible();
   await expect(headerLogo(page)).toHaveAttribute('src', /\/files\/logo\.png\?v=/);
-  await expect.poll(() => headerLogo(page).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
+  await expect
+    .poll(() => headerLogo(page).evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(64);
   await screenshots(page, 'club-app-settings');
 
   await page.reload();
   await expect(page.locator('header .slogan')).toHaveText('Pagayer ensemble, le samedi matin');
   await expect(headerLogo(page)).toHaveAttribute('src', /\/files\/logo\.png/);
-  await expect.poll(() => headerLogo(page).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
+  await expect
+    .poll(() => headerLogo(page).evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(64);
 });
 
 test('event models: created, edited, an in-use one refused, a free one deleted', async ({ page }) => {
