@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { updateSlogan, useSlogan } from '../../data/settings';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
+import form from '../../ui/form.module.css';
 import styles from './app-settings.module.css';
 
 const SLOGAN_MAX = 500;
@@ -36,32 +37,34 @@ export function SloganForm({ isOnline, offlineReasonId }: { isOnline: boolean; o
   return (
     <form className={`card ${styles.section}`} onSubmit={(event) => void submit(event)} noValidate>
       <h2>{t('appSettings.slogan_section')}</h2>
-      <label htmlFor={`${id}-slogan`}>{t('appSettings.slogan_label')}</label>
-      <div className={styles.row}>
-        <input
-          id={`${id}-slogan`}
-          className={styles.input}
-          value={value}
-          maxLength={SLOGAN_MAX}
-          required
-          aria-invalid={isBlank}
-          aria-describedby={isBlank ? `${id}-required` : undefined}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={isBlank || isSaving || !isOnline}
-          aria-describedby={isOnline ? undefined : offlineReasonId}
-        >
-          {t(isSaving ? 'appSettings.slogan_saving' : 'appSettings.slogan_update')}
-        </button>
+      <div className={form.field}>
+        <label htmlFor={`${id}-slogan`}>{t('appSettings.slogan_label')}</label>
+        <div className={styles.row}>
+          <input
+            id={`${id}-slogan`}
+            className={styles.input}
+            value={value}
+            maxLength={SLOGAN_MAX}
+            required
+            aria-invalid={isBlank}
+            aria-describedby={isBlank ? `${id}-required` : undefined}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={isBlank || isSaving || !isOnline}
+            aria-describedby={isOnline ? undefined : offlineReasonId}
+          >
+            {t(isSaving ? 'appSettings.slogan_saving' : 'appSettings.slogan_update')}
+          </button>
+        </div>
+        {isBlank && (
+          <p id={`${id}-required`} className={form.error}>
+            {t('catalog.required')}
+          </p>
+        )}
       </div>
-      {isBlank && (
-        <p id={`${id}-required`} className={styles.error}>
-          {t('catalog.required')}
-        </p>
-      )}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
+import form from '../../ui/form.module.css';
 import { TourPopover, useGuidedTour } from '../../ui/guided-tour';
 import { NotificationSwitches } from '../../ui/notification-switches';
 import { SettingsPage } from '../../ui/settings-page';
@@ -82,7 +83,7 @@ export function EmailSettingsScreen() {
       )}
       {loaded.status === 'loading' && <p role="status">{t('emailSettings.loading')}</p>}
       {loaded.status === 'failed' && (
-        <p className={styles.error} role="alert">
+        <p className={form.failure} role="alert">
           {t('emailSettings.load_error')} {loaded.error}
         </p>
       )}

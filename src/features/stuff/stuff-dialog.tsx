@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../common/contract/limits';
 import { createStuff, type Stuff, updateStuff } from '../../data/catalog';
 import { showToast } from '../../state/toast-store';
-import styles from '../../ui/item-form.module.css';
+import styles from '../../ui/form.module.css';
 import { ItemFormDialog } from '../../ui/item-form-dialog';
 
 interface StuffValues {
