@@ -1,5 +1,6 @@
-/** The club's settings as screens read them: time zone, slogan and logo. */
+/** The club's settings as screens read them: time zone, slogan and logo; and the admin's writes. */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../common/contract/club-defaults';
 import { appDb } from './core/db';
 
@@ -25,7 +26,49 @@ export function loadClubSettings(): void {
     .catch(() => undefined);
 }
 
-/** The public URL of the club's logo ('' while none was uploaded). */
-export async function fetchLogoUrl(): Promise<string> {
-  return (await clubSettings()).readPublicSetting('logo');
+/**
+ * The logo's URL as this tab knows it: undefined until asked, '' while none was uploaded. One value for
+ * every logo on screen, so that an upload shows in the header at once.
+ */
+let logoUrl: string | undefined;
+let isLogoAsked = false;
+const logoListeners = new Set<() => void>();
+
+function setLogoUrl(url: string): void {
+  logoUrl = url;
+  for (const listener of logoListeners) listener();
+}
+
+function subscribeLogo(listener: () => void): () => void {
+  logoListeners.add(listener);
+  if (isLogoAsked) return () => logoListeners.delete(listener);
+  isLogoAsked = true;
+  void clubSettings()
+    .then(({ readPublicSetting }) => readPublicSetting('logo'))
+    .then(
+      (url) => setLogoUrl(logoUrl ?? url),
+      () => {
+        isLogoAsked = false; // offline: the next logo shown asks again
+      },
+    );
+  return () => logoListeners.delete(listener);
+}
+
+/** The public URL of the club's logo: '' while none was uploaded, undefined until the server answered. */
+export function useLogoUrl(): string | undefined {
+  return useSyncExternalStore(subscribeLogo, () => logoUrl);
+}
+
+/** Saves the slogan (admin, online only); the cache then holds it, so the header changes at once. */
+export async function updateSlogan(value: string): Promise<string> {
+  return (await clubSettings()).saveSlogan(appDb(), value);
+}
+
+/** Uploads the club's logo (admin, online only); every logo on screen shows the new one at once. */
+export async function uploadLogo(file: Blob): Promise<string> {
+  const url = await (await clubSettings()).saveLogo(file);
+  // A new query string: the browser fetches the new file instead of its cached copy of the same URL.
+  const fresh = `${url}?v=${Date.now()}`;
+  setLogoUrl(fresh);
+  return fresh;
 }

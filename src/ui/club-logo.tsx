@@ -1,27 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchLogoUrl } from '../data/settings';
+import { useLogoUrl } from '../data/settings';
 
 export const BUNDLED_LOGO = '/logo.svg';
 
 /** The club's logo, or the bundled one when it cannot be loaded (none uploaded, offline). */
-export function ClubLogo() {
+export function ClubLogo({ size = 40 }: { size?: number }) {
   const { t } = useTranslation();
-  const [src, setSrc] = useState(BUNDLED_LOGO);
-  useEffect(() => {
-    fetchLogoUrl().then(
-      (url) => setSrc(url || BUNDLED_LOGO),
-      () => setSrc(BUNDLED_LOGO),
-    );
-  }, []);
+  const url = useLogoUrl();
+  // The URL that failed to load: a new upload (a new URL) is tried again.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const src = url && url !== failedUrl ? url : BUNDLED_LOGO;
   return (
     <img
       className="logo"
       src={src}
       alt={t('app.logo_alt')}
-      width={40}
-      height={40}
-      onError={() => setSrc(BUNDLED_LOGO)}
+      width={size}
+      height={size}
+      onError={() => setFailedUrl(url ?? null)}
     />
   );
 }

@@ -30,3 +30,27 @@ export async function refreshClubSettings(db: EquipeeDb): Promise<void> {
     { key: 'slogan', value: slogan || DEFAULT_SLOGAN },
   ]);
 }
+
+/** Saves the slogan (admin) and caches the server's answer: this tab's header shows it at once. */
+export async function saveSlogan(db: EquipeeDb, value: string): Promise<string> {
+  const answer = await apiRequest(
+    'PUT',
+    `/api/internal/settings?key=slogan&value=${encodeURIComponent(value)}`,
+    {
+      schema: settingResponseSchema,
+    },
+  );
+  await db.clubSettings.put({ key: 'slogan', value: answer.value });
+  return answer.value;
+}
+
+/** Sends the logo (admin) as `logo.png` (product-spec §7); answers its public URL. */
+export async function saveLogo(file: Blob): Promise<string> {
+  const formData = new FormData();
+  formData.append('file', file, 'logo.png');
+  const answer = await apiRequest('PUT', '/api/internal/settings/logo', {
+    formData,
+    schema: settingResponseSchema,
+  });
+  return answer.value;
+}

@@ -1,6 +1,25 @@
-import { PlaceholderScreen } from '../../ui/placeholder-screen';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsOnline } from '../../data/sync-status';
+import { SettingsPage } from '../../ui/settings-page';
+import styles from './app-settings.module.css';
+import { LogoUpload } from './logo-upload';
+import { SloganForm } from './slogan-form';
 
-/** Built by issue 9; until then the route is declared and guarded. */
+/** /settings/app (admin): the club's slogan and logo, changed online; the header follows at once. */
 export function AppSettingsScreen() {
-  return <PlaceholderScreen titleKey="routes.settings_app" />;
+  const { t } = useTranslation();
+  const offlineId = useId();
+  const isOnline = useIsOnline();
+  return (
+    <SettingsPage title={t('appSettings.title')}>
+      {!isOnline && (
+        <p id={offlineId} className={styles.offline} role="status">
+          {t('appSettings.offline')}
+        </p>
+      )}
+      <SloganForm isOnline={isOnline} offlineReasonId={offlineId} />
+      <LogoUpload isOnline={isOnline} offlineReasonId={offlineId} />
+    </SettingsPage>
+  );
 }

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationSetting } from '../../common/contract/notifications';
 import { fetchPreferences, savePreference } from '../../data/profile';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
+import { NotificationSwitches } from '../../ui/notification-switches';
 import styles from './preferences-panel.module.css';
 
 /** The member's notification switches; each one saves at once (online only). */
 export function PreferencesPanel({ userId, isOnline }: { userId: string; isOnline: boolean }) {
   const { t } = useTranslation();
+  const offlineId = useId();
   const [settings, setSettings] = useState<NotificationSetting[] | null>(null);
   const [savingName, setSavingName] = useState<string | null>(null);
 
@@ -39,36 +41,21 @@ export function PreferencesPanel({ userId, isOnline }: { userId: string; isOnlin
   return (
     <>
       {!isOnline && (
-        <p className={styles.description} role="status">
+        <p id={offlineId} className={styles.description} role="status">
           {t('profile.offline')}
         </p>
       )}
-      <ul className={styles.preferences} aria-label={t('profile.preferences_label')}>
-        {settings.map((setting) => (
-          <li key={setting.name} className={`card ${styles.preference}`}>
-            <div>
-              <strong id={`pref-${setting.name}`}>{t(`notifications.${setting.name}`)}</strong>
-              <p id={`pref-${setting.name}-text`} className={styles.description}>
-                {t(`notifications.${setting.description}`, { defaultValue: setting.description })}
-              </p>
-            </div>
-            <button
-              type="button"
-              role="switch"
-              className={styles.switch}
-              aria-checked={setting.active}
-              aria-labelledby={`pref-${setting.name}`}
-              aria-describedby={`pref-${setting.name}-text`}
-              aria-busy={savingName === setting.name}
-              disabled={!isOnline}
-              onClick={() => void toggle(setting)}
-            >
-              <span className={styles.knob} aria-hidden="true" />
-              <span aria-hidden="true">{t(setting.active ? 'profile.switch_on' : 'profile.switch_off')}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <NotificationSwitches
+        settings={settings}
+        label={t('profile.preferences_label')}
+        descriptionOf={(setting) =>
+          t(`notifications.${setting.description}`, { defaultValue: setting.description })
+        }
+        savingName={savingName}
+        isDisabled={!isOnline}
+        disabledReasonId={offlineId}
+        onToggle={(setting) => void toggle(setting)}
+      />
     </>
   );
 }

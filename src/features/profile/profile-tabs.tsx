@@ -1,8 +1,9 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TourPopover, useGuidedTour } from '../../ui/guided-tour';
 import { Tabs } from '../../ui/tabs';
-import { TourPopover, usePreferencesTour } from './guided-tour';
 import styles from './profile-tabs.module.css';
+import { TOUR_FLAG_KEY } from './tour-flag';
 
 type Tab = 'profile' | 'preferences';
 
@@ -11,7 +12,7 @@ export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
   const { t } = useTranslation();
   const id = useId();
   const [selected, setSelected] = useState<Tab>('profile');
-  const tour = usePreferencesTour();
+  const tour = useGuidedTour(TOUR_FLAG_KEY);
 
   function select(tab: Tab) {
     setSelected(tab);
@@ -32,7 +33,18 @@ export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
       selected={selected}
       onSelect={select}
       panels={panels}
-      afterList={tour.isRunning && <TourPopover id={`${id}-tour`} onClose={tour.close} />}
+      afterList={
+        tour.isRunning && (
+          <TourPopover
+            id={`${id}-tour`}
+            title={t('profile.tour_title')}
+            text={t('profile.tour_text')}
+            closeLabel={t('profile.tour_close')}
+            testId="profile-tour"
+            onClose={tour.close}
+          />
+        )
+      }
     />
   );
 }

@@ -1,6 +1,47 @@
-import { PlaceholderScreen } from '../../ui/placeholder-screen';
+import { useTranslation } from 'react-i18next';
+import { deleteStuff, type Stuff, useStuffs } from '../../data/catalog';
+import { showToast } from '../../state/toast-store';
+import { ItemListPage } from '../../ui/item-list-page';
+import { StuffDialog } from './stuff-dialog';
 
-/** Built by issue 9; until then the route is declared and guarded. */
+/** The stock in words and figures; ∞ when unlimited (product-spec §2), with its name for screen readers. */
+function StockText({ stuff }: { stuff: Stuff }) {
+  const { t } = useTranslation();
+  if (!stuff.is_infinite) return t('catalog.stock', { count: stuff.stock });
+  return (
+    <>
+      <span aria-hidden="true">{'∞ '}</span>
+      {t('catalog.stock_infinite')}
+    </>
+  );
+}
+
+/** /settings/stuff: the club's equipment, created, edited and deleted online by contributors and admins. */
 export function StuffScreen() {
-  return <PlaceholderScreen titleKey="routes.settings_stuff" />;
+  const { t } = useTranslation();
+  const stuffs = useStuffs();
+
+  async function remove(stuff: Stuff) {
+    await deleteStuff(stuff.uuid);
+    showToast('success', 'catalog.item_deleted');
+  }
+
+  return (
+    <ItemListPage
+      title={t('catalog.stuff_title')}
+      texts={{
+        add: t('catalog.add_stuff'),
+        list: t('catalog.stuff_list'),
+        empty: t('catalog.stuff_empty'),
+        offline: t('catalog.offline'),
+        deleteQuestion: (stuff) => t('catalog.delete_stuff_question', { name: stuff.name }),
+      }}
+      items={stuffs}
+      detail={(stuff) => <StockText stuff={stuff} />}
+      onDelete={remove}
+      renderForm={(stuff, isOnline, onClose) => (
+        <StuffDialog stuff={stuff} isOnline={isOnline} onClose={onClose} />
+      )}
+    />
+  );
 }

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createModel, type Model, updateModel } from '../../data/catalog';
+import { showToast } from '../../state/toast-store';
+import { ItemFormDialog } from '../../ui/item-form-dialog';
+
+/** Create (model null) or edit one event model: name and description (product-spec §5). */
+export function ModelDialog({
+  model,
+  isOnline,
+  onClose,
+}: {
+  model: Model | null;
+  isOnline: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState({ name: model?.name ?? '', description: model?.description ?? '' });
+
+  async function save() {
+    const input = { name: values.name.trim(), description: values.description.trim() };
+    if (model) await updateModel(model.uuid, input);
+    else await createModel(input);
+    showToast('success', model ? 'catalog.model_event_updated' : 'catalog.model_event_created');
+  }
+
+  return (
+    <ItemFormDialog
+      title={t(model ? 'catalog.model_edit' : 'catalog.model_new')}
+      values={values}
+      isOnline={isOnline}
+      onChange={setValues}
+      onSave={save}
+      onClose={onClose}
+    />
+  );
+}

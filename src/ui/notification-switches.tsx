@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { NotificationSetting } from '../common/contract/notifications';
+import styles from './notification-switches.module.css';
+
+/**
+ * Notification types as on/off switches, each with its name and description (a member's preferences or
+ * the club's email settings). The state is in words too, never in colour only.
+ */
+export function NotificationSwitches({
+  settings,
+  label,
+  descriptionOf,
+  savingName,
+  isDisabled,
+  disabledReasonId,
+  onToggle,
+}: {
+  settings: NotificationSetting[];
+  label: string;
+  descriptionOf: (setting: NotificationSetting) => string;
+  /** The switch being saved (busy); null when none. */
+  savingName: string | null;
+  isDisabled: boolean;
+  disabledReasonId?: string;
+  onToggle: (setting: NotificationSetting) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.preferences} aria-label={label}>
+      {settings.map((setting) => (
+        <li key={setting.name} className={`card ${styles.preference}`}>
+          <div>
+            <strong id={`pref-${setting.name}`}>{t(`notifications.${setting.name}`)}</strong>
+            <p id={`pref-${setting.name}-text`} className={styles.description}>
+              {descriptionOf(setting)}
+            </p>
+          </div>
+          <button
+            type="button"
+            role="switch"
+            className={styles.switch}
+            aria-checked={setting.active}
+            aria-labelledby={`pref-${setting.name}`}
+            aria-describedby={[`pref-${setting.name}-text`, isDisabled ? disabledReasonId : undefined]
+              .filter(Boolean)
+              .join(' ')}
+            aria-busy={savingName === setting.name}
+            disabled={isDisabled}
+            onClick={() => onToggle(setting)}
+          >
+            <span className={styles.knob} aria-hidden="true" />
+            <span aria-hidden="true">{t(setting.active ? 'profile.switch_on' : 'profile.switch_off')}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

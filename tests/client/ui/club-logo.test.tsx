@@ -1,0 +1,36 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { uploadLogo } from '../../../src/data/settings';
+import { BUNDLED_LOGO, ClubLogo } from '../../../src/ui/club-logo';
+import { json, stubFetch } from '../fake-api';
+
+describe('the club logo', () => {
+  it('shows the bundled logo until one is uploaded, then every logo on screen shows the new one at once', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/internal/settings/logo' && init.method === 'PUT')
+        return json(200, { key: 'logo', value: '/files/logo.png' });
+      return json(200, { key: 'logo', value: '' });
+    });
+    render(
+      <>
+        <ClubLogo />
+        <ClubLogo size={64} />
+      </>,
+    );
+    const [header, preview] = screen.getAllByRole('img', { name: 'Logo du club' });
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/internal/settings?key=logo', expect.anything()),
+    );
+    expect(header?.getAttribute('src')).toBe(BUNDLED_LOGO);
+
+    await act(async () => {
+      await uploadLogo(new Blob(['png'], { type: 'image/png' }));
+    });
+    const sent = fetchMock.mock.calls.find(([url]) => url === '/api/internal/settings/logo')?.[1]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect(((sent as FormData).get('file') as File).name).toBe('logo.png');
+    // A new query string each time: the browser does not keep showing its cached copy of logo.png.
+    expect(header?.getAttribute('src')).toMatch(/^\/files\/logo\.png\?v=\d+$/);
+    expect(preview?.getAttribute('src')).toBe(header?.getAttribute('src'));
+  });
+});
