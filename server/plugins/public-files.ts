@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 export const PUBLIC_FILES_PREFIX = '/files/';
-export const LOGO_URL = `${PUBLIC_FILES_PREFIX}logo.png`;
+const LOGO_URL = `${PUBLIC_FILES_PREFIX}logo.png`;
 
 /**
  * The club's files live under DATA_DIR/<CLUB_ID>/; only its `public/` folder (logo, pictures) is served.
@@ -16,8 +16,13 @@ export function publicFilesDir(config: Config): string {
 }
 
 /** The club's logo URL, or '' while none was uploaded (the app then shows its bundled logo, with no 404). */
+/**
+ * The logo's URL, versioned by the file's time: the file name is fixed (logo.png), so without it browsers
+ * and the service worker (stale-while-revalidate on /files/) would show a replaced logo once more.
+ */
 export function logoUrl(config: Config): string {
-  return fs.existsSync(path.join(publicFilesDir(config), 'logo.png')) ? LOGO_URL : '';
+  const file = path.join(publicFilesDir(config), 'logo.png');
+  return fs.existsSync(file) ? `${LOGO_URL}?v=${Math.floor(fs.statSync(file).mtimeMs)}` : '';
 }
 
 export async function registerPublicFiles(app: FastifyInstance, config: Config): Promise<void> {

@@ -66,9 +66,8 @@ export async function updateSlogan(value: string): Promise<string> {
 
 /** Uploads the club's logo (admin, online only); every logo on screen shows the new one at once. */
 export async function uploadLogo(file: Blob): Promise<string> {
+  // The server versions the URL (`?v=` the file's time): a new logo is a new URL for every cache.
   const url = await (await clubSettings()).saveLogo(file);
-  // A new query string: the browser fetches the new file instead of its cached copy of the same URL.
-  const fresh = `${url}?v=${Date.now()}`;
-  setLogoUrl(fresh);
-  return fresh;
+  setLogoUrl(url);
+  return url;
 }

@@ -174,11 +174,31 @@ describe('club logo', () => {
       url: '/api/internal/settings/logo',
       ...withAuth(multipartFile(await solidImage('jpeg', 800, 600), 'logo.jpg', 'image/jpeg'), adminToken),
     });
-    expect(response.json()).toEqual({ key: 'logo', value: '/files/logo.png' });
-    const served = await ctx.app.inject({ method: 'GET', url: '/files/logo.png' });
+    const { value } = response.json();
+    expect(value).toMatch(/^\/files\/logo\.png\?v=\d+$/);
+    const served = await ctx.app.inject({ method: 'GET', url: value });
     expect(served.statusCode).toBe(200);
     const metadata = await sharp(served.rawPayload).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 512, 384]);
+    const setting = await ctx.app.inject({ method: 'GET', url: '/api/internal/settings?key=logo' });
+    expect(setting.json()).toEqual({ key: 'logo', value });
+  });
+
+  it('gives a replaced logo a new URL, so no cache shows the old one', async () => {
+    const upload = async (color: 'jpeg' | 'png') =>
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/internal/settings/logo',
+          ...withAuth(
+            multipartFile(await solidImage(color, 64, 64), `logo.${color}`, `image/${color}`),
+            adminToken,
+          ),
+        })
+      ).json().value;
+    const first = await upload('png');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await upload('jpeg')).not.toBe(first);
   });
 
   it('refuses a text file as a logo and keeps the old one', async () => {

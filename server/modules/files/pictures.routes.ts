@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf, requireAdmin } from '../../plugins/auth';
-import { LOGO_URL, publicFilesDir } from '../../plugins/public-files';
+import { logoUrl, publicFilesDir } from '../../plugins/public-files';
 import { assertSelfOrAdminOver } from '../users/permissions';
 import { findUserById } from '../users/users.repository';
 import { writeAtomically } from './file-store';
@@ -80,7 +80,7 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         { size: LOGO_MAX_SIZE, fit: 'inside' },
       ]);
       await writeAtomically(publicDir, 'logo.png', logo);
-      return { key: 'logo' as const, value: LOGO_URL };
+      return { key: 'logo' as const, value: logoUrl(deps.config) };
     },
   );
 }
