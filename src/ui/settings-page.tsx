@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { ScreenHeader } from './screen-header';
 import styles from './settings-page.module.css';
 
 /** One settings screen: a way back to /settings, its title, an optional action (an add button), its body. */
@@ -16,14 +16,9 @@ export function SettingsPage({
   const { t } = useTranslation();
   return (
     <section className={styles.page}>
-      <div className={styles.head}>
-        <Link to="/settings" className="button">
-          <span aria-hidden="true">←</span>
-          {t('app.back')}
-        </Link>
-        <h1 className={styles.title}>{title}</h1>
+      <ScreenHeader backTo="/settings" backLabel={t('app.back_to_settings')} title={title}>
         {action}
-      </div>
+      </ScreenHeader>
       {children}
     </section>
   );

@@ -1,7 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   type APIRequestContext,
   expect,
@@ -13,37 +9,23 @@ import sharp from 'sharp';
 import { call, newEvent, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { signIn } from './helpers';
-import { seedUsers, startServer, stopServer } from './server-process';
+import { type OwnServer, startOwnServer } from './server-process';
 
 /** Own server (own port and data): the slogan and logo changed here must not reach the other specs. */
 const PORT = 3116;
 const baseURL = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess;
-let dataDir: string;
+let server: OwnServer;
 
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ baseURL, bypassCSP: true, viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 60_000 });
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-club-'));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_LOGIN: '100000',
-    RATE_LIMIT_CONFIRM: '100000',
-  };
-  seedUsers(env);
-  server = await startServer(env);
+  server = await startOwnServer(PORT);
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 });
 
 /** The whole page at 390 and 1280 px (the viewport as tall as the document), named `<name>-<width>.png`. */

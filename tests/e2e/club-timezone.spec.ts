@@ -1,37 +1,20 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { clubDayOf, clubDayStart, shiftDay, weekStart } from '../../src/common/rules/club-time';
 import { newEvent, rootToken } from './api';
 import { signIn } from './helpers';
-import { seedUsers, startServer, stopServer } from './server-process';
+import { type OwnServer, startOwnServer } from './server-process';
 
 const ZONE = 'America/Montreal';
 const PORT = 3108;
 const baseURL = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess;
-let dataDir: string;
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-tz-'));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    CLUB_TIMEZONE: ZONE,
-  };
-  seedUsers(env);
-  server = await startServer(env);
+  server = await startOwnServer(PORT, { CLUB_TIMEZONE: ZONE });
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 });
 
 test('a club started with CLUB_TIMEZONE=America/Montreal sees its events at their local hour, on a device in Paris', async ({

@@ -1,6 +1,4 @@
-import { type ChildProcess, execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
 import { mailHeader, mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
@@ -9,7 +7,7 @@ import { call, signInApi, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
 import { clubDay, eventIn, fillForm, openCreateForm, openEditor, screenshots } from './event-editor-steps';
 import { signIn } from './helpers';
-import { E2E_PASSWORD, E2E_USERS, seedUsers, startServer, stopServer } from './server-process';
+import { E2E_PASSWORD, E2E_USERS, type OwnServer, startOwnServer } from './server-process';
 
 /**
  * Own server (port 3115, own data) with a real SMTP sink for the group email, and the French address
@@ -26,9 +24,8 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 // The API calls that set the scenes go to this spec's own server.
 test.use({ baseURL });
 
-let server: ChildProcess;
+let server: OwnServer | undefined;
 let sink: SmtpSink;
-let dataDir: string;
 let standIn: AddressStandIn;
 const lookups: string[] = [];
 
@@ -37,44 +34,34 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   sink = await startSmtpSink();
   standIn = await startAddressStandIn(COORDINATES, 0, lookups);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-ev-'));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SMTP_URL: sink.url,
-    PUBLIC_URL: baseURL,
-    ADDRESS_SEARCH_URL: standIn.url,
-  };
-  seedUsers(env);
-  // A contributor made the operator's way: with a real SMTP sink, an invitation's link is only mailed.
-  execFileSync(
-    path.resolve('node_modules/.bin/tsx'),
-    [
-      'server/cli.ts',
-      'create-user',
-      '--username',
-      CONTRIBUTOR,
-      '--email',
-      `${CONTRIBUTOR}@example.org`,
-      '--role',
-      'Contributor',
-      '--password',
-      E2E_PASSWORD,
-    ],
-    { env, stdio: 'pipe' },
+  server = await startOwnServer(
+    PORT,
+    { SMTP_URL: sink.url, PUBLIC_URL: baseURL, ADDRESS_SEARCH_URL: standIn.url },
+    // A contributor made the operator's way: with a real SMTP sink, an invitation's link is only mailed.
+    (env) =>
+      execFileSync(
+        path.resolve('node_modules/.bin/tsx'),
+        [
+          'server/cli.ts',
+          'create-user',
+          '--username',
+          CONTRIBUTOR,
+          '--email',
+          `${CONTRIBUTOR}@example.org`,
+          '--role',
+          'Contributor',
+          '--password',
+          E2E_PASSWORD,
+        ],
+        { env, stdio: 'pipe' },
+      ),
   );
-  server = await startServer(env);
 });
 
 test.afterAll(async () => {
-  if (server) await stopServer(server);
+  await server?.stop();
   await sink.close();
   await standIn.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function openContext(browser: Browser, bypassCSP: boolean) {

@@ -1,12 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
 import { call, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
-import { E2E_USERS, seedUsers, startServer, stopServer } from './server-process';
+import { E2E_USERS, type OwnServer, startOwnServer } from './server-process';
 
 /** Own server (own port and data) whose mail worker sends through nodemailer to a real SMTP sink. */
 const PORT = 3109;
@@ -15,31 +11,17 @@ const NEW_PASSWORD = 'Nouveau-Kayak7';
 // Each scene waits out the screens' own redirects (5 s after asking, 4 s after saving) on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
-let server: ChildProcess;
+let server: OwnServer;
 let sink: SmtpSink;
-let dataDir: string;
 
 test.beforeAll(async () => {
   sink = await startSmtpSink();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-pw-'));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SMTP_URL: sink.url,
-    PUBLIC_URL: baseURL,
-  };
-  seedUsers(env);
-  server = await startServer(env);
+  server = await startOwnServer(PORT, { SMTP_URL: sink.url, PUBLIC_URL: baseURL });
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
+  await server.stop();
   await sink.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** bypassCSP: axe-core is injected as a script, which the app's own policy rightly refuses. */

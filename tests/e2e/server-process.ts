@@ -1,4 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
@@ -77,4 +79,43 @@ export function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+export interface OwnServer {
+  env: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+/**
+ * A spec's own server on `port`: a fresh PGlite in a temporary folder, the seeded users, and `env` on top
+ * (SMTP_URL, CLUB_TIMEZONE…), for scenes that must not share the global server. `beforeStart` runs more
+ * command-line seeds with the same environment. stop() ends it and removes its data.
+ */
+export async function startOwnServer(
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+  beforeStart: (env: NodeJS.ProcessEnv) => void = () => undefined,
+): Promise<OwnServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `equipee-e2e-${port}-`));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_CONFIRM: '100000',
+    ...env,
+  };
+  seedUsers(serverEnv);
+  beforeStart(serverEnv);
+  const child = await startServer(serverEnv);
+  return {
+    env: serverEnv,
+    async stop() {
+      await stopServer(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,9 +4,9 @@ import type { User } from '../../common/contract/user';
 import { useIsOnline } from '../../data/sync-status';
 import { fetchUsers } from '../../data/user-admin';
 import { Icon } from '../../ui/icons';
+import { ScreenHeader } from '../../ui/screen-header';
 import { InviteDialog } from './invite-dialog';
 import { LoadFailure } from './load-failure';
-import { ScreenHeader } from './screen-header';
 import { useRemote } from './use-remote';
 import { UserRow } from './user-row';
 import styles from './users.module.css';
@@ -49,7 +49,7 @@ export function UsersScreen() {
 
   return (
     <section className={styles.screen}>
-      <ScreenHeader backTo="/settings" backLabel={t('users.back_to_settings')} title={t('users.title')}>
+      <ScreenHeader backTo="/settings" backLabel={t('app.back_to_settings')} title={t('users.title')}>
         <button
           type="button"
           className="button button-primary"

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Icon } from '../../ui/icons';
-import styles from './users.module.css';
+import { Icon } from './icons';
+import styles from './screen-header.module.css';
 
-/** The users screens' heading: a back link (named, as it shows only an arrow), the title, any actions. */
+/** A settings screen's heading: a back link (named, as it shows only an arrow), the title, any actions. */
 export function ScreenHeader({
   backTo,
   backLabel,
