@@ -11,8 +11,6 @@ import {
 } from './checklist-rows';
 import { createTickStore } from './tick-store';
 
-const PAINT_WAIT_MS = 100;
-
 interface Props {
   rows: ChecklistRow[];
   pending: Set<string>;
@@ -32,19 +30,6 @@ function useRowOrder(rows: ChecklistRow[], sort: SortKey[]): ChecklistRow[] {
   return cache.current.keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
-/** Once the frame showing the tick is on screen; a hidden tab paints no frame, so a timer stands in. */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, PAINT_WAIT_MS);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
 export function ChecklistTable({ rows, pending, canTick, onToggle }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortKey[]>([{ column: 'name', direction: 'asc' }]);
@@ -54,17 +39,24 @@ export function ChecklistTable({ rows, pending, canTick, onToggle }: Props) {
   useLayoutEffect(() => {
     latestOnToggle.current = onToggle;
   });
-  // Repaint first: the row shows the tick at once; the Dexie write (change + outbox row in one
-  // transaction, as before) starts once that frame is painted, writes in click order, and a failed one
-  // puts the row back (the screen has told the user).
+  // The row shows the tick as soon as its Dexie transaction (change + outbox row, as before) commits,
+  // from a store of its own: it waits neither for the live query to read the event back nor for the
+  // table. Showing it before the commit was tried (at the click, or the write after the paint) and lost
+  // the ticks of a page reloaded right after their repaint (tests/e2e/reliability.spec.ts): a row shown
+  // ticked is a tick that survives. Writes run in click order; a failed one leaves the row as it was
+  // (the screen has told the user).
   const writes = useRef(Promise.resolve());
   const toggle = useCallback(
     (row: ChecklistRow, isChecked: boolean) => {
-      ticks.getState().start(row.key, isChecked);
       writes.current = writes.current
-        .then(afterNextPaint)
         .then(() => latestOnToggle.current(row, isChecked))
-        .then((isDone) => ticks.getState().settle(row.key, isDone));
+        // A rejection here would stop every later write of the chain: it counts as a failed write.
+        .catch(() => false)
+        .then((isDone) => {
+          if (!isDone) return;
+          ticks.getState().start(row.key, isChecked);
+          ticks.getState().settle(row.key, true);
+        });
     },
     [ticks],
   );

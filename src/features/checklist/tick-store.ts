@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand';
 
-/** A tick on screen before Dexie holds it: its value, and how many of the row's writes are still running. */
+/** A tick on screen before the live query reads it back: its value, and how many of its writes still run. */
 export interface ShownTick {
   isChecked: boolean;
   writing: number;
@@ -8,7 +8,7 @@ export interface ShownTick {
 
 export interface TickState {
   ticks: ReadonlyMap<string, ShownTick>;
-  /** The user ticked: the row shows the new value at once, before its write starts. */
+  /** The row shows this value now (the table calls it once the tick is stored). */
   start(key: string, isChecked: boolean): void;
   /** A write ended. A failed one drops the row's shown tick: the row goes back to what Dexie holds. */
   settle(key: string, isDone: boolean): void;
