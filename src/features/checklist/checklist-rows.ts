@@ -40,15 +40,23 @@ export function checklistRows(event: EventDto): ChecklistRow[] {
   ];
 }
 
+// One collator for every comparison: localeCompare with options builds a new one on each call.
+const collator = new Intl.Collator('fr', { sensitivity: 'base' });
+
 /** Several columns at once: the first key decides, the next ones break ties. */
 export function sortRows(rows: ChecklistRow[], keys: SortKey[]): ChecklistRow[] {
   return [...rows].sort((a, b) => {
     for (const { column, direction } of keys) {
-      const order = a[column].localeCompare(b[column], 'fr', { sensitivity: 'base' });
+      const order = collator.compare(a[column], b[column]);
       if (order !== 0) return direction === 'asc' ? order : -order;
     }
     return 0;
   });
+}
+
+/** What the order depends on: the rows and their sorted columns, not their ticks. */
+export function orderSignature(rows: ChecklistRow[]): string {
+  return rows.map((r) => `${r.key}\u0000${r.name}\u0000${r.stuff}`).join('\u0001');
 }
 
 /** A click sorts by that column alone; a shift-click adds it (or flips it) among the current keys. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { factsOf, mayTickChecklist } from '../../common/rules/events';
@@ -8,8 +8,42 @@ import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { EventDatesText } from '../../ui/event-dates';
-import { checklistRows, stuffCounts } from './checklist-rows';
+import { type ChecklistRow, checklistRows, stuffCounts } from './checklist-rows';
 import { ChecklistTable } from './checklist-table';
+
+interface HeadingProps {
+  title: string;
+  city: string | null;
+  zipCode: string | null;
+  count: number;
+  start: string;
+  end: string;
+}
+
+/** Primitive props only: a tick, which makes a new cached event, does not re-render the heading. */
+const ChecklistHeading = memo(function ChecklistHeading({
+  title,
+  city,
+  zipCode,
+  count,
+  start,
+  end,
+}: HeadingProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{title}</h1>
+      <p className="event-meta">
+        {city && <span>{`${city} (${(zipCode ?? '').slice(0, 2)}) · `}</span>}
+        <span>{t('checklist.count', { count })}</span>
+        {' · '}
+        <EventDatesText start={start} end={end} />
+      </p>
+    </>
+  );
+});
+
+const NO_ROWS: ChecklistRow[] = [];
 
 /** The attendance list, used at the venue with no signal: every tick goes through the outbox. */
 export function ChecklistScreen() {
@@ -18,6 +52,22 @@ export function ChecklistScreen() {
   const user = useCurrentUser();
   const event = useEvent(id);
   const pending = usePendingChecks(id);
+  const rows = useMemo(() => (event ? checklistRows(event) : NO_ROWS), [event]);
+  const stuff = useMemo(() => (event ? stuffCounts(event) : []), [event]);
+  const eventUuid = event?.uuid_event;
+  const onToggle = useCallback(
+    (row: ChecklistRow, isChecked: boolean) =>
+      user && eventUuid
+        ? tick(user, eventUuid, row.userId, row.isInvited, isChecked).then(
+            () => true,
+            (error: unknown) => {
+              showToast('error', 'error_fetch', errorText(t, error));
+              return false;
+            },
+          )
+        : Promise.resolve(false),
+    [user, eventUuid, t],
+  );
 
   useEffect(() => {
     if (id) void refreshEvent(id).catch(() => undefined);
@@ -30,15 +80,16 @@ export function ChecklistScreen() {
   const canTick = mayTickChecklist(user, factsOf(event)).ok;
   return (
     <section className="checklist">
-      <h1>{event.model_name}</h1>
-      <p className="event-meta">
-        {event.city && <span>{`${event.city} (${(event.zip_code ?? '').slice(0, 2)}) · `}</span>}
-        <span>{t('checklist.count', { count: event.subcribers_count })}</span>
-        {' · '}
-        <EventDatesText start={event.start_date} end={event.end_date} />
-      </p>
+      <ChecklistHeading
+        title={event.model_name}
+        city={event.city}
+        zipCode={event.zip_code}
+        count={event.subcribers_count}
+        start={event.start_date}
+        end={event.end_date}
+      />
       <ul className="stuff-counts" aria-label={t('checklist.equipment')}>
-        {stuffCounts(event).map((s) => (
+        {stuff.map((s) => (
           <li key={s.name}>{`${s.name} : ${s.count}`}</li>
         ))}
       </ul>
@@ -47,16 +98,7 @@ export function ChecklistScreen() {
           {t('checklist.not_allowed')}
         </p>
       )}
-      <ChecklistTable
-        rows={checklistRows(event)}
-        pending={pending}
-        canTick={canTick}
-        onToggle={(row) =>
-          tick(user, event.uuid_event, row.userId, row.isInvited, !row.isChecked).catch((error: unknown) =>
-            showToast('error', 'error_fetch', errorText(t, error)),
-          )
-        }
-      />
+      <ChecklistTable rows={rows} pending={pending} canTick={canTick} onToggle={onToggle} />
     </section>
   );
 }

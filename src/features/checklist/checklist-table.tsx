@@ -1,40 +1,66 @@
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChecklistRow, nextSort, type SortColumn, type SortKey, sortRows } from './checklist-rows';
-
-const SPINNER_MS = 200;
+import { MemoChecklistRow } from './checklist-row';
+import {
+  type ChecklistRow,
+  nextSort,
+  orderSignature,
+  type SortColumn,
+  type SortKey,
+  sortRows,
+} from './checklist-rows';
+import { createTickStore } from './tick-store';
 
 interface Props {
   rows: ChecklistRow[];
   pending: Set<string>;
   /** False: the list is read-only (no tick buttons), as for anyone the server would refuse. */
   canTick: boolean;
-  onToggle(row: ChecklistRow): Promise<void>;
+  /** Stores the tick; answers false when it could not be kept (the user has been told). */
+  onToggle(row: ChecklistRow, isChecked: boolean): Promise<boolean>;
+}
+
+/** The rows' order, sorted again only when a name, a stuff, a row or the sort changes — never on a tick. */
+function useRowOrder(rows: ChecklistRow[], sort: SortKey[]): ChecklistRow[] {
+  const cache = useRef<{ signature: string; sort: SortKey[]; keys: string[] }>(undefined);
+  const signature = orderSignature(rows);
+  if (cache.current?.signature !== signature || cache.current.sort !== sort)
+    cache.current = { signature, sort, keys: sortRows(rows, sort).map((r) => r.key) };
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return cache.current.keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
 export function ChecklistTable({ rows, pending, canTick, onToggle }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortKey[]>([{ column: 'name', direction: 'asc' }]);
-  const [spinning, setSpinning] = useState<Set<string>>(new Set());
+  const [ticks] = useState(createTickStore);
+  const ordered = useRowOrder(rows, sort);
+  const latestOnToggle = useRef(onToggle);
+  useLayoutEffect(() => {
+    latestOnToggle.current = onToggle;
+  });
+  // The row shows the tick as soon as its Dexie transaction (change + outbox row, as before) commits,
+  // from a store of its own: it waits neither for the live query to read the event back nor for the
+  // table. Showing it before the commit was tried (at the click, or the write after the paint) and lost
+  // the ticks of a page reloaded right after their repaint (tests/e2e/reliability.spec.ts): a row shown
+  // ticked is a tick that survives. Writes run in click order; a failed one leaves the row as it was
+  // (the screen has told the user).
+  const writes = useRef(Promise.resolve());
+  const toggle = useCallback(
+    (row: ChecklistRow, isChecked: boolean) => {
+      writes.current = writes.current
+        .then(() => latestOnToggle.current(row, isChecked))
+        // A rejection here would stop every later write of the chain: it counts as a failed write.
+        .catch(() => false)
+        .then((isDone) => {
+          if (!isDone) return;
+          ticks.getState().start(row.key, isChecked);
+          ticks.getState().settle(row.key, true);
+        });
+    },
+    [ticks],
+  );
 
-  async function toggle(row: ChecklistRow) {
-    setSpinning((s) => new Set(s).add(row.key));
-    const started = Date.now();
-    try {
-      await onToggle(row);
-    } finally {
-      // The spinner shows about 200 ms even though the write is local and instant.
-      setTimeout(
-        () =>
-          setSpinning((s) => {
-            const next = new Set(s);
-            next.delete(row.key);
-            return next;
-          }),
-        Math.max(0, SPINNER_MS - (Date.now() - started)),
-      );
-    }
-  }
   const header = (column: SortColumn, label: string) => {
     const key = sort.find((k) => k.column === column);
     return (
@@ -61,46 +87,16 @@ export function ChecklistTable({ rows, pending, canTick, onToggle }: Props) {
         </tr>
       </thead>
       <tbody>
-        {sortRows(rows, sort).map((row) => {
-          const tone = row.isChecked ? 'row-checked' : row.isInvited ? 'row-guest' : 'row-plain';
-          return (
-            // A click anywhere on the row toggles it; the button in the last cell is the keyboard's way in.
-            <tr
-              key={row.key}
-              className={`checklist-row ${tone}`}
-              data-testid="checklist-row"
-              onClick={canTick ? () => void toggle(row) : undefined}
-            >
-              <td>{row.name}</td>
-              <td>{row.stuff}</td>
-              <td>
-                {canTick ? (
-                  <button
-                    type="button"
-                    className="check-button"
-                    aria-pressed={row.isChecked}
-                    aria-label={t('checklist.check_label', { name: row.name })}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      void toggle(row);
-                    }}
-                  >
-                    {spinning.has(row.key) ? <span className="spinner" /> : row.isChecked ? '✔' : ''}
-                  </button>
-                ) : (
-                  <span className="check-state">
-                    {t(row.isChecked ? 'checklist.present' : 'checklist.absent')}
-                  </span>
-                )}
-                {pending.has(row.key) && (
-                  <span className="badge badge-pending" data-testid="pending-marker">
-                    {t('sync.pending_short')}
-                  </span>
-                )}
-              </td>
-            </tr>
-          );
-        })}
+        {ordered.map((row) => (
+          <MemoChecklistRow
+            key={row.key}
+            row={row}
+            canTick={canTick}
+            isPending={pending.has(row.key)}
+            ticks={ticks}
+            onToggle={toggle}
+          />
+        ))}
       </tbody>
     </table>
   );
