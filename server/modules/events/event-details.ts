@@ -29,7 +29,7 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
  */
 export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDto[]> {
   if (events.length === 0) return [];
-  const [models, creators, subscriptions, guests, waiting, offered] = await loadDetailRows(db, events);
+  const [names, subscriptions, guests, waiting, offered] = await loadDetailRows(db, events);
   // Holdings over the span of the events shown; each event then counts those overlapping itself.
   const holders = await loadHoldings(
     db,
@@ -38,8 +38,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
     new Date(Math.max(...events.map((e) => e.end_date.getTime()))),
   );
 
-  const modelBy = new Map(models.map((m) => [m.uuid, m]));
-  const creatorBy = new Map(creators.map((c) => [c.id, c]));
+  const namesBy = new Map(names.map((n) => [n.event_uuid, n]));
   const subscriptionsBy = groupBy(subscriptions, (s) => s.event_uuid);
   const guestsBy = groupBy(guests, (g) => g.event_uuid);
   const waitingBy = groupBy(waiting, (w) => w.event_uuid);
@@ -48,17 +47,16 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
   return events.map((event) => {
     const eventSubscriptions = subscriptionsBy.get(event.uuid) ?? [];
     const eventGuests = guestsBy.get(event.uuid) ?? [];
-    const model = modelBy.get(event.model_uuid);
-    const creator = creatorBy.get(event.creator_id);
+    const named = namesBy.get(event.uuid);
     return {
       uuid_event: event.uuid,
       uuid_model_event: event.model_uuid,
-      model_name: model?.name ?? '',
-      model_description: model?.description ?? '',
+      model_name: named?.model_name ?? '',
+      model_description: named?.model_description ?? '',
       creator: {
         id: event.creator_id,
-        first_name: creator?.first_name ?? null,
-        last_name: creator?.last_name ?? null,
+        first_name: named?.first_name ?? null,
+        last_name: named?.last_name ?? null,
       },
       start_date: event.start_date.toISOString(),
       end_date: event.end_date.toISOString(),
