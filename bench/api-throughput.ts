@@ -1,7 +1,10 @@
-// Requests a second through the real HTTP stack on loopback, PGlite in memory: health, /me and login.
+// Requests a second through the real HTTP stack on loopback, PGlite in memory: health, /me and login;
+// then the week read beside a bare Fastify floor answering the same bytes, measured in the same run, on
+// PGlite and, when DATABASE_URL is set, on PostgreSQL (50 events × 30 subscribers).
 // Bounded in count; prints figures, asserts nothing (targets belong here, not in timed tests).
 import { createConfirmedUser } from '../server/modules/users/create-user';
 import { startBenchApp } from './bench-app';
+import { measureWeek } from './week-read';
 
 const { app, db, close } = await startBenchApp({ RATE_LIMIT_LOGIN: '100000' });
 await createConfirmedUser(db, {
@@ -54,3 +57,10 @@ await measure('GET /api/user/me', 2000, 10, () =>
 await measure('POST /api/user/login', 100, 4, login);
 
 await close();
+
+// The week: a small one and a full one on PGlite, the full one on PostgreSQL. Each line pair is one run.
+console.log('\nweek read (10 keep-alive connections, 5 s each, the client in its own process):');
+await measureWeek('PGlite', undefined, 5, 5);
+await measureWeek('PGlite', undefined, 50, 30);
+if (process.env.DATABASE_URL) await measureWeek('PostgreSQL', process.env.DATABASE_URL, 50, 30);
+else console.log('week 50×30 PostgreSQL: skipped (no DATABASE_URL)');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyConfig, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDirLock } from './dir-lock';
@@ -27,6 +27,12 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL only: a schema to work in (tests run one schema per file). */
   searchPath?: string;
   poolSize?: number;
+  /** Told the SQL of every statement run (tests count them). */
+  onQuery?: (sql: string) => void;
+}
+
+function queryLog({ onQuery }: OpenDatabaseOptions): Pick<KyselyConfig, 'log'> {
+  return onQuery ? { log: (event) => onQuery(event.query.sql) } : {};
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -46,7 +52,7 @@ function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Databa
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -54,7 +60,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   if (options.inMemory) {
     const client = new PGlite();
     await client.waitReady;
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client), ...queryLog(options) });
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -63,7 +69,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   try {
     const client = new PGlite(dataPath);
     await client.waitReady;
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client), ...queryLog(options) });
     return {
       db,
       kind: 'pglite',

@@ -4,6 +4,7 @@ import * as accountsMailCatalog from './migrations/2026-11-22-02-accounts-mail-c
 import * as events from './migrations/2026-11-22-03-events';
 import * as groupMailLog from './migrations/2026-11-23-01-group-mail-log';
 import * as signInDecoy from './migrations/2026-11-23-02-sign-in-decoy';
+import * as weekReadIndexes from './migrations/2026-11-23-03-week-read-indexes';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-03-events': events,
   '2026-11-23-01-group-mail-log': groupMailLog,
   '2026-11-23-02-sign-in-decoy': signInDecoy,
+  '2026-11-23-03-week-read-indexes': weekReadIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

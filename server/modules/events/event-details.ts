@@ -29,17 +29,18 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
  */
 export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDto[]> {
   if (events.length === 0) return [];
-  const [models, creators, subscriptions, guests, waiting, offered] = await loadDetailRows(db, events);
+  const [names, subscriptions, guests, waiting, offered] = await loadDetailRows(db, events);
   // Holdings over the span of the events shown; each event then counts those overlapping itself.
-  const holders = await loadHoldings(
-    db,
-    [...new Set(offered.map((o) => o.uuid))],
-    new Date(Math.min(...events.map((e) => e.start_date.getTime()))),
-    new Date(Math.max(...events.map((e) => e.end_date.getTime()))),
+  const holders = spansByStuff(
+    await loadHoldings(
+      db,
+      [...new Set(offered.map((o) => o.uuid))],
+      new Date(Math.min(...events.map((e) => e.start_date.getTime()))),
+      new Date(Math.max(...events.map((e) => e.end_date.getTime()))),
+    ),
   );
 
-  const modelBy = new Map(models.map((m) => [m.uuid, m]));
-  const creatorBy = new Map(creators.map((c) => [c.id, c]));
+  const namesBy = new Map(names.map((n) => [n.event_uuid, n]));
   const subscriptionsBy = groupBy(subscriptions, (s) => s.event_uuid);
   const guestsBy = groupBy(guests, (g) => g.event_uuid);
   const waitingBy = groupBy(waiting, (w) => w.event_uuid);
@@ -48,17 +49,16 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
   return events.map((event) => {
     const eventSubscriptions = subscriptionsBy.get(event.uuid) ?? [];
     const eventGuests = guestsBy.get(event.uuid) ?? [];
-    const model = modelBy.get(event.model_uuid);
-    const creator = creatorBy.get(event.creator_id);
+    const named = namesBy.get(event.uuid);
     return {
       uuid_event: event.uuid,
       uuid_model_event: event.model_uuid,
-      model_name: model?.name ?? '',
-      model_description: model?.description ?? '',
+      model_name: named?.model_name ?? '',
+      model_description: named?.model_description ?? '',
       creator: {
         id: event.creator_id,
-        first_name: creator?.first_name ?? null,
-        last_name: creator?.last_name ?? null,
+        first_name: named?.first_name ?? null,
+        last_name: named?.last_name ?? null,
       },
       start_date: event.start_date.toISOString(),
       end_date: event.end_date.toISOString(),
@@ -95,10 +95,29 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
   });
 }
 
-function holdersDuring(holders: Holding[], stuffUuid: string, event: EventRow): number {
-  return holders.filter(
-    (h) => h.stuff_uuid === stuffUuid && h.start_date < event.end_date && h.end_date > event.start_date,
-  ).length;
+/** Holdings by stuff, as numbers: each event counts its overlaps without walking every other stuff's. */
+function spansByStuff(holders: Holding[]): Map<string | null, Array<[number, number]>> {
+  const spans = new Map<string | null, Array<[number, number]>>();
+  for (const h of holders) {
+    const span: [number, number] = [h.start_date.getTime(), h.end_date.getTime()];
+    const list = spans.get(h.stuff_uuid);
+    if (list) list.push(span);
+    else spans.set(h.stuff_uuid, [span]);
+  }
+  return spans;
+}
+
+function holdersDuring(
+  spans: Map<string | null, Array<[number, number]>>,
+  stuffUuid: string,
+  event: EventRow,
+): number {
+  const start = event.start_date.getTime();
+  const end = event.end_date.getTime();
+  let count = 0;
+  for (const [holdStart, holdEnd] of spans.get(stuffUuid) ?? [])
+    if (holdStart < end && holdEnd > start) count++;
+  return count;
 }
 
 /** One event as the API answers it; 404 when it does not exist (or no longer does). */

@@ -6,6 +6,7 @@ import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields
 import { groupMailRequestSchema } from '../../../src/common/contract/participation';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
+import { weakETag } from '../../plugins/weak-etag';
 import { runWrite } from '../replays/write';
 import { eventDto } from './event-details';
 import { type AfterEventUpdate, deleteEvent, listEvents, saveEvent } from './events.service';
@@ -37,7 +38,8 @@ export async function eventsRoutes(
 
   routes.get(
     '/api/event/from/:from/to/:to',
-    { schema: { params: eventRangeParamsSchema, response: { 200: z.array(eventSchema) } } },
+    // A weak ETag and 304 for an unchanged range: the sync engine sends back the tag it stored.
+    { schema: { params: eventRangeParamsSchema, response: { 200: z.array(eventSchema) } }, onSend: weakETag },
     (request) => listEvents(deps, request.params.from, request.params.to),
   );
 

@@ -10,18 +10,29 @@ export async function insertSession(db: Db, tokenHash: string, userId: string, n
     .execute();
 }
 
+/** The session and its user in one round trip: this runs before every signed-in request. */
 export async function findSessionWithUser(
   db: Db,
   tokenHash: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const session = await db
+  const row = await db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.created_at as session_created_at', 'sessions.last_used_at as session_last_used_at'])
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  if (!session) return undefined;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-  return user ? { session, user } : undefined;
+  if (!row) return undefined;
+  const { session_created_at, session_last_used_at, ...user } = row;
+  return {
+    session: {
+      token_hash: tokenHash,
+      user_id: user.id,
+      created_at: session_created_at,
+      last_used_at: session_last_used_at,
+    },
+    user,
+  };
 }
 
 export async function touchSession(db: Db, tokenHash: string, now: Date): Promise<void> {

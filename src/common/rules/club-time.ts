@@ -2,17 +2,33 @@
  * Club days in the club's time zone (server-rules "Time"), with no library: Intl gives the zone's offset
  * at an instant, and a local midnight is found by correcting a UTC guess with it (twice, across DST).
  */
+// Building an Intl.DateTimeFormat costs about a millisecond (it loads the zone's data), far more than
+// using one: one formatter per zone and kind, made on first use.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'parts' | 'day', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found =
+      kind === 'parts'
+        ? new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          })
+        : new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 function offsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = formatter('parts', timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(
     get('year'),
@@ -41,12 +57,7 @@ export const nextDay = (day: string): string => shiftDay(day, 1);
 
 /** The club day (`yyyy-mm-dd`) an instant falls on. */
 export function clubDayOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return formatter('day', timeZone).format(instant);
 }
 
 /** The Monday starting the club week of `day` (weeks run Monday to Sunday). */

@@ -49,11 +49,7 @@ export interface RequestOptions<T> {
   isAnonymous?: boolean;
 }
 
-export async function apiRequest<T = undefined>(
-  method: string,
-  path: string,
-  options: RequestOptions<T> = {},
-): Promise<T> {
+async function send(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
   const headers: Record<string, string> = { 'Accept-Language': currentLanguage, ...options.headers };
   const token = options.isAnonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -73,13 +69,45 @@ export async function apiRequest<T = undefined>(
   } catch {
     throw new ApiError(0, 'network_error', 'network_error');
   }
-
-  if (!response.ok) {
+  // 304 only ever answers a conditional read (apiConditionalGet): not an error.
+  if (!response.ok && response.status !== 304) {
     if (response.status === 401 && token) for (const listener of sessionRejectedListeners) listener();
     throw await errorFrom(response);
   }
-  if (response.status === 204 || !options.schema) return undefined as T;
+  return response;
+}
+
+export async function apiRequest<T = undefined>(
+  method: string,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const response = await send(method, path, options);
+  if (response.status === 204 || response.status === 304 || !options.schema) return undefined as T;
   return options.schema.parse(await response.json());
+}
+
+/** What a conditional read learned: nothing changed since `etag`, or the answer and its new tag. */
+export type ConditionalAnswer<T> =
+  | { isNotModified: true }
+  | { isNotModified: false; data: T; etag: string | null };
+
+/**
+ * A GET sending `etag` (the tag of the copy the caller holds, when it holds one) as If-None-Match: a 304
+ * means that copy is still the server's answer, so there is nothing to parse or store.
+ */
+export async function apiConditionalGet<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  etag?: string,
+): Promise<ConditionalAnswer<T>> {
+  const response = await send('GET', path, etag ? { headers: { 'If-None-Match': etag } } : {});
+  if (response.status === 304) return { isNotModified: true };
+  return {
+    isNotModified: false,
+    data: schema.parse(await response.json()),
+    etag: response.headers.get('etag'),
+  };
 }
 
 /** Product-spec §8: the status decides it is an error; the body's code, when there is one, says which. */

@@ -9,12 +9,13 @@ import { z } from 'zod';
 import { modelSchema, stuffSchema } from '../../common/contract/catalog';
 import { eventSchema } from '../../common/contract/event';
 import { clubDayStart, currentWeek, shiftDay } from '../../common/rules/club-time';
-import { apiRequest } from './api-client';
+import { apiConditionalGet, apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline } from './connectivity';
 import type { EquipeeDb } from './db';
 import { drainOutbox, httpTransport, retryPendingNow, withDrainLock } from './drain';
 import { putServerEvents } from './server-events';
+import { getToken } from './session-storage';
 
 export const STALE_AFTER_MS = 5 * 60_000;
 const DRAIN_DELAY_MS = 1_000;
@@ -49,12 +50,23 @@ export function fetchEventInto(db: EquipeeDb, uuid: string): Promise<void> {
   });
 }
 
-/** The events of club days from..to as the server lists them; those it no longer lists were deleted. */
-function storeRange(db: EquipeeDb, from: string, to: string, timeZone: string): Promise<void> {
+/**
+ * The events of club days from..to as the server lists them; those it no longer lists were deleted.
+ * With `etag` (the tag of the answer this cache last stored for the range) the read is conditional: a 304
+ * means the cache already holds the server's answer, and nothing is written. Answers the new tag, or
+ * `etag` itself when nothing changed.
+ */
+function storeRange(
+  db: EquipeeDb,
+  from: string,
+  to: string,
+  timeZone: string,
+  etag: string | undefined,
+): Promise<string | undefined> {
   return withDrainLock(async () => {
-    const events = await apiRequest('GET', `/api/event/from/${from}/to/${to}`, {
-      schema: z.array(eventSchema),
-    });
+    const answer = await apiConditionalGet(`/api/event/from/${from}/to/${to}`, z.array(eventSchema), etag);
+    if (answer.isNotModified) return etag;
+    const events = answer.data;
     const rangeStart = clubDayStart(from, timeZone).toISOString();
     const rangeEnd = clubDayStart(shiftDay(to, 1), timeZone).toISOString();
     const listed = new Set(events.map((e) => e.uuid_event));
@@ -67,6 +79,7 @@ function storeRange(db: EquipeeDb, from: string, to: string, timeZone: string): 
       await db.events.bulkDelete(gone);
       await putServerEvents(db, events);
     });
+    return answer.etag ?? undefined;
   });
 }
 
@@ -77,11 +90,26 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
 
   const isFresh = (key: string) => Date.now() - (fetchedAt.get(key) ?? 0) < STALE_AFTER_MS;
 
+  // The tag of each range's last stored answer, per signed-in token (another user's cache is another
+  // cache). A forced read (after a drain, back online) is never conditional: a refused write is rolled
+  // back by storing the server's answer even when the server's week did not change.
+  const rangeTags = new Map<string, string>();
+
   async function refreshWeek(monday: string, force = false) {
     visibleWeek = monday;
     const key = `week:${monday}`;
     if (!force && isFresh(key)) return;
-    await storeRange(db, shiftDay(monday, -7), shiftDay(monday, 13), await clubTimeZone(db));
+    const [from, to] = [shiftDay(monday, -7), shiftDay(monday, 13)];
+    const tagKey = `${getToken() ?? ''} ${from} ${to}`;
+    const tag = await storeRange(
+      db,
+      from,
+      to,
+      await clubTimeZone(db),
+      force ? undefined : rangeTags.get(tagKey),
+    );
+    if (tag) rangeTags.set(tagKey, tag);
+    else rangeTags.delete(tagKey);
     fetchedAt.set(key, Date.now());
   }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, onSessionRejected } from '../../../src/data/core/api-client';
+import { z } from 'zod';
+import {
+  ApiError,
+  apiConditionalGet,
+  apiRequest,
+  onSessionRejected,
+} from '../../../src/data/core/api-client';
 import { getToken, setToken } from '../../../src/data/core/session-storage';
 import { fetchMe } from '../../../src/data/users';
 import { json, offline, stubFetch, USER } from '../fake-api';
@@ -83,5 +89,26 @@ describe('api client', () => {
     expect(await fetchMe()).toEqual(USER);
     stubFetch(() => json(200, { ...USER, role_name: 'Emperor' }));
     await expect(fetchMe()).rejects.toThrow();
+  });
+
+  it('sends the tag it holds as If-None-Match, reads 304 as unchanged and 200 as the answer with its new tag', async () => {
+    const schema = z.array(z.number());
+    const fetchMock = stubFetch((_url, init) =>
+      new Headers(init.headers).get('if-none-match') === 'W/"a"'
+        ? new Response(null, { status: 304, headers: { etag: 'W/"a"' } })
+        : new Response('[1,2]', {
+            status: 200,
+            headers: { etag: 'W/"b"', 'content-type': 'application/json' },
+          }),
+    );
+    expect(await apiConditionalGet('/api/x', schema, 'W/"a"')).toEqual({ isNotModified: true });
+    expect(await apiConditionalGet('/api/x', schema)).toEqual({
+      isNotModified: false,
+      data: [1, 2],
+      etag: 'W/"b"',
+    });
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).has('if-none-match')).toBe(false);
+    stubFetch(() => json(401, { code: 'unauthorised', message: 'x', field: null }));
+    expect((await failureOf(apiConditionalGet('/api/x', schema, 'W/"a"'))).status).toBe(401);
   });
 });

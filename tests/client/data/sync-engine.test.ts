@@ -78,4 +78,32 @@ describe('sync engine', () => {
     const delays = timeout.mock.calls.map(([, delay]) => delay ?? 0);
     expect(Math.max(...delays)).toBe(MAX_TIMER_MS);
   });
+
+  it('reads a week again with If-None-Match, keeps the cache on 304, and never sends the tag on a forced read', async () => {
+    db = new EquipeeDb(`sync-${crypto.randomUUID()}`);
+    setToken('tok');
+    await db.session.put({ key: 'current', token: 'tok', user: USER });
+    const sent: Array<string | null> = [];
+    const base = club('Europe/Paris');
+    stubFetch((url, init) => {
+      if (!url.startsWith('/api/event/from/')) return base(url);
+      const tag = new Headers(init.headers).get('if-none-match');
+      sent.push(tag);
+      if (tag === 'W/"week"') return new Response(null, { status: 304, headers: { etag: 'W/"week"' } });
+      return new Response(JSON.stringify([cachedEvent()]), {
+        status: 200,
+        headers: { etag: 'W/"week"', 'content-type': 'application/json' },
+      });
+    });
+    engine = startSyncEngine({ db, onUnauthorised: () => undefined });
+    await waitFor(async () => expect(await db.events.count()).toBe(1), { timeout: 3000 }); // the start's read
+    await engine.refreshWeek('2026-02-02', true);
+    sent.length = 0;
+    await engine.refreshWeek('2026-02-02'); // fresh: no request at all
+    vi.useFakeTimers({ now: Date.now() + 6 * 60_000, toFake: ['Date'] });
+    await engine.refreshWeek('2026-02-02'); // stale: conditional, answered 304
+    await engine.refreshWeek('2026-02-02', true); // forced: unconditional
+    expect(sent).toEqual(['W/"week"', null]);
+    expect(await db.events.count()).toBe(1);
+  });
 });

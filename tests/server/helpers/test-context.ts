@@ -41,6 +41,8 @@ export interface TestContextOptions {
   poolSize?: number;
   /** Share another context's schema (a second app on the same data, e.g. with other settings). */
   sharedSchema?: string;
+  /** Told the SQL of every statement the app (or the test) runs. */
+  onQuery?: (sql: string) => void;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     inMemory: true,
     ...(databaseUrl ? { searchPath: schema } : {}),
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
   });
   const config = loadConfig({
     DATA_DIR: dataDir,

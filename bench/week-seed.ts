@@ -1,0 +1,86 @@
+// A week of events for the week-read benches: `events` events on 2026-01-05..11, each offering two stuffs
+// and holding `subscribers` members (a third of them on a stuff). The organiser signs in as orga.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../server/db/schema';
+import { createConfirmedUser } from '../server/modules/users/create-user';
+import { insertUser } from '../server/modules/users/users.repository';
+
+export const WEEK_PATH = '/api/event/from/2026-01-05/to/2026-01-11';
+export const ORGANISER = { username: 'orga', password: 'Bench-Passw0rd' };
+
+export async function seedWeek(db: Kysely<Database>, events: number, subscribers: number): Promise<void> {
+  const now = new Date('2026-01-01T00:00:00Z');
+  const organiser = await createConfirmedUser(db, {
+    username: ORGANISER.username,
+    email: 'orga@example.org',
+    password: ORGANISER.password,
+    role: 'Contributor',
+  });
+  const users = await Promise.all(
+    Array.from({ length: subscribers }, (_, i) =>
+      insertUser(db, {
+        username: `member${i}`,
+        email: `member${i}@example.org`,
+        password_hash: null,
+        role_name: 'User',
+        confirmed_at: now,
+      }),
+    ),
+  );
+  const model = randomUUID();
+  await db.insertInto('event_models').values({ uuid: model, name: 'Kayak', description: 'Sortie' }).execute();
+  const stuffs = [randomUUID(), randomUUID()];
+  await db
+    .insertInto('stuffs')
+    .values(
+      stuffs.map((uuid, i) => ({
+        uuid,
+        name: `Kayak ${i}`,
+        description: 'x',
+        stock: 40,
+        is_infinite: false,
+      })),
+    )
+    .execute();
+  for (let e = 0; e < events; e++) {
+    const uuid = randomUUID();
+    const start = new Date(Date.UTC(2026, 0, 5 + (e % 7), 8 + (e % 10)));
+    await db
+      .insertInto('events')
+      .values({
+        uuid,
+        model_uuid: model,
+        creator_id: organiser.id,
+        start_date: start,
+        end_date: new Date(start.getTime() + 2 * 3_600_000),
+        street: null,
+        city: 'Brest',
+        zip_code: '29200',
+        location: '',
+        max_subscribers: 40,
+        subscriber_is_infinite: false,
+        is_cancelled: false,
+      })
+      .execute();
+    await db
+      .insertInto('event_stuffs')
+      .values(stuffs.map((stuff_uuid) => ({ event_uuid: uuid, stuff_uuid })))
+      .execute();
+    if (users.length === 0) continue;
+    await db
+      .insertInto('subscriptions')
+      .values(
+        users.map((u, i) => ({
+          uuid: randomUUID(),
+          event_uuid: uuid,
+          user_id: u.id,
+          stuff_uuid: i % 3 === 0 ? (stuffs[i % 2] as string) : null,
+          created_at: now,
+          checked_at: null,
+          checked_by: null,
+        })),
+      )
+      .execute();
+  }
+}
