@@ -60,17 +60,31 @@ export async function newMember(
   return { username, ...(await signInApi(request, username)) };
 }
 
-export async function newEvent(
-  request: APIRequestContext,
-  token: string,
-  options: { max?: number; startInHours?: number; start?: Date } = {},
-) {
-  const model = await call<{ uuid: string }>(request, token, 'POST', '/api/event/model/add', {
-    name: 'Kayak de mer',
-    description: 'Sortie en baie',
-  });
+export interface NewEventOptions {
+  max?: number;
+  startInHours?: number;
+  start?: Date;
+  hours?: number;
+  model?: { name: string; description: string };
+  place?: { street?: string; city: string; zip_code: string; location?: string };
+  /** A piece of equipment made for this event and offered by it. */
+  stuff?: { name: string; description: string; stock: number };
+}
+
+/** An event (and its model, and its equipment when asked) made through the API as an organiser would. */
+export async function newEvent(request: APIRequestContext, token: string, options: NewEventOptions = {}) {
+  const model = await call<{ uuid: string }>(
+    request,
+    token,
+    'POST',
+    '/api/event/model/add',
+    options.model ?? { name: 'Kayak de mer', description: 'Sortie en baie' },
+  );
+  const stuff = options.stuff
+    ? await call<{ uuid: string }>(request, token, 'POST', '/api/stuff/add', options.stuff)
+    : undefined;
   const start = options.start ?? new Date(Date.now() + (options.startInHours ?? 2) * 3_600_000);
-  return call<{ uuid_event: string; start_date: string }>(
+  const event = await call<{ uuid_event: string; start_date: string }>(
     request,
     token,
     'POST',
@@ -78,12 +92,13 @@ export async function newEvent(
     {
       uuid_model_event: model.uuid,
       start_date: start.toISOString(),
-      end_date: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-      city: 'Brest',
-      zip_code: '29200',
+      end_date: new Date(start.getTime() + (options.hours ?? 2) * 3_600_000).toISOString(),
+      ...(options.place ?? { city: 'Brest', zip_code: '29200' }),
       max_subscribers: options.max ?? 50,
+      ...(stuff ? { stuffs_available: [{ uuid: stuff.uuid }] } : {}),
     },
   );
+  return { ...event, stuffUuid: stuff?.uuid };
 }
 
 export function subscribeApi(

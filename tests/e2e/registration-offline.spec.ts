@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { call, executedKeys, newMember, rootToken } from './api';
+import { call, executedKeys, newEvent, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
 
@@ -29,31 +29,13 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
 }) => {
   const root = await rootToken(request);
   const stamp = Date.now() % 1_000_000;
-  const stuff = await call<{ uuid: string }>(request, root, 'POST', '/api/stuff/add', {
-    name: `Pagaie ${stamp}`,
-    description: 'Carbone',
-    stock: 2,
+  const event = await newEvent(request, root, {
+    model: { name: `Randonnée ${stamp}`, description: 'Sortie en rivière' },
+    stuff: { name: `Pagaie ${stamp}`, description: 'Carbone', stock: 2 },
+    startInHours: 3,
+    place: { city: 'Quimper', zip_code: '29000' },
+    max: 4,
   });
-  const model = await call<{ uuid: string }>(request, root, 'POST', '/api/event/model/add', {
-    name: `Randonnée ${stamp}`,
-    description: 'Sortie en rivière',
-  });
-  const start = new Date(Date.now() + 3 * 3_600_000);
-  const event = await call<{ uuid_event: string; start_date: string }>(
-    request,
-    root,
-    'POST',
-    '/api/event/add-or-update',
-    {
-      uuid_model_event: model.uuid,
-      start_date: start.toISOString(),
-      end_date: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-      city: 'Quimper',
-      zip_code: '29000',
-      max_subscribers: 4,
-      stuffs_available: [{ uuid: stuff.uuid }],
-    },
-  );
   const onServer = () => call<ServerEvent>(request, root, 'GET', `/api/event/${event.uuid_event}`);
   const member = await newMember(request, root, `horsligne${stamp}`);
 
@@ -128,7 +110,7 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   await expect(row.getByText('Inscrit', { exact: true })).toBeVisible();
   const after = await onServer();
   expect(after.subscribers_with_stuff.filter((s) => s.id === member.id)).toEqual([
-    expect.objectContaining({ id: member.id, uuid_stuff: stuff.uuid }),
+    expect.objectContaining({ id: member.id, uuid_stuff: event.stuffUuid }),
   ]);
   expect(after.subcribers_count).toBe(1);
   expect(after.waiting_list).toEqual([]);

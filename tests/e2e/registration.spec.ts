@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
+import { newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
 import { E2E_PASSWORD } from './server-process';
@@ -32,33 +32,19 @@ test('a member opens an event, subscribes with equipment, adds and deletes a gue
 }) => {
   const root = await rootToken(request);
   const stamp = Date.now() % 1_000_000;
-  const stuff = await call<{ uuid: string }>(request, root, 'POST', '/api/stuff/add', {
-    name: `Combinaison ${stamp}`,
-    description: 'Néoprène 5 mm',
-    stock: 3,
-  });
-  const model = await call<{ uuid: string }>(request, root, 'POST', '/api/event/model/add', {
-    name: `Voile ${stamp}`,
-    description: 'Initiation au dériveur',
-  });
-  const start = new Date(Date.now() + 26 * 3_600_000);
-  const event = await call<{ uuid_event: string; start_date: string }>(
-    request,
-    root,
-    'POST',
-    '/api/event/add-or-update',
-    {
-      uuid_model_event: model.uuid,
-      start_date: start.toISOString(),
-      end_date: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
+  const event = await newEvent(request, root, {
+    model: { name: `Voile ${stamp}`, description: 'Initiation au dériveur' },
+    stuff: { name: `Combinaison ${stamp}`, description: 'Néoprène 5 mm', stock: 3 },
+    start: new Date(Date.now() + 26 * 3_600_000),
+    hours: 3,
+    place: {
       street: '1 quai Malbert',
       city: 'Brest',
       zip_code: '29200',
       location: 'https://www.openstreetmap.org/?mlat=48.38&mlon=-4.49',
-      max_subscribers: 5,
-      stuffs_available: [{ uuid: stuff.uuid }],
     },
-  );
+    max: 5,
+  });
   const member = await newMember(request, root, `reg${stamp}`);
   await signIn(page, member.username);
   await page.setViewportSize({ width: 390, height: 844 });
