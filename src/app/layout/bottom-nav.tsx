@@ -1,7 +1,8 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { mayCreateEvent } from '../../common/rules/events';
+import { LazyEventFormDialog } from '../../features/events/editor/lazy-event-form';
 import { useCurrentUser } from '../../state/session';
 import { Icon, type IconName } from '../../ui/icons';
 
@@ -13,11 +14,6 @@ function NavItem({ to, icon, label }: { to: string; icon: IconName; label: strin
     </NavLink>
   );
 }
-
-/** The event form is its own chunk, fetched on the first open (the first paint never carries it). */
-const EventFormDialog = lazy(() =>
-  import('../../features/events/editor/event-form-dialog').then((m) => ({ default: m.EventFormDialog })),
-);
 
 /** Product-spec §2: settings and event creation only for contributors and admins. */
 export function BottomNav() {
@@ -46,7 +42,7 @@ export function BottomNav() {
       <NavItem to="/news" icon="news" label={t('nav.news')} />
       {isCreating && user && (
         <Suspense fallback={null}>
-          <EventFormDialog
+          <LazyEventFormDialog
             event={null}
             user={user}
             onClose={() => {

@@ -6,6 +6,7 @@ import type { User } from '../../common/contract/user';
 import { factsOf, isPast, mayManageEvent, mayTickChecklist, standingOf } from '../../common/rules/events';
 import { useHasPendingWrite } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
+import { LazyEventFormDialog } from './editor/lazy-event-form';
 import styles from './event-row.module.css';
 import { EventStatus } from './event-status';
 import { countText, organiserName } from './event-text';
@@ -14,10 +15,6 @@ import { QuickActions } from './quick-actions';
 /** The popup (with the guests and their online calls) is its own chunk, fetched on the first open. */
 const RegistrationDialog = lazy(() =>
   import('./registration-dialog').then((m) => ({ default: m.RegistrationDialog })),
-);
-/** The organiser's editor: its own chunk too, so the home screen's first load does not carry it. */
-const EventFormDialog = lazy(() =>
-  import('./editor/event-form-dialog').then((m) => ({ default: m.EventFormDialog })),
 );
 
 /** One event of the week: what, where, who, when, how full; quick actions; the whole card opens the popup. */
@@ -33,7 +30,7 @@ export function EventRow({ event, user }: { event: EventDto; user: User }) {
   const canOpenChecklist = mayTickChecklist(user, facts).ok;
   // Product-spec §2: the creator or a SuperAdmin sees the edit view (the quick actions still subscribe).
   const opensEditor = mayManageEvent(user, facts).ok;
-  const Popup = opensEditor ? EventFormDialog : RegistrationDialog;
+  const Popup = opensEditor ? LazyEventFormDialog : RegistrationDialog;
   const zip = (event.zip_code ?? '').slice(0, 2);
 
   return (
