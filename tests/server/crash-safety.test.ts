@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connect';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/users.repository';
+import { freePort, startServer, stopServer } from './helpers/server-child';
 
 /**
  * Crash safety under load (issue 10): the real server in a child process, a write load of subscriptions
@@ -24,7 +24,6 @@ const SUBSCRIBE_EVENTS = 4;
 const TICK_ROUNDS = 4;
 /** Answered writes before the kill: half the planned load (the events fill up before it). */
 const KILL_AFTER_ANSWERS = Math.round(0.5 * (SUBSCRIBE_EVENTS * MEMBERS + TICK_ROUNDS * MEMBERS));
-const tsx = path.resolve('node_modules/.bin/tsx');
 
 interface Write {
   kind: 'subscribe' | 'tick';
@@ -42,20 +41,7 @@ let dropDatabase: (() => Promise<void>) | undefined;
 let env: NodeJS.ProcessEnv;
 let baseUrl: string;
 let server: ChildProcess | undefined;
-let serverOutput = '';
 const modelUuid = randomUUID();
-
-async function freePort(): Promise<number> {
-  for (let port = 3170; port <= 3179; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 3170–3179');
-}
 
 async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -68,55 +54,6 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
 }
 
 const open = (): Promise<DatabaseHandle> => openDatabase({ databaseUrl, dataDir, holder: 'test' });
-
-/** `tsx server/main.ts` in its own process group (tsx runs node as a child: kill -9 reaches both). */
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(tsx, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const collect = (chunk: unknown) => {
-    serverOutput += String(chunk);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${serverOutput}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  signalGroup(child, 'SIGKILL');
-  throw new Error(`The server did not answer within 30 s:\n${serverOutput}`);
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-function groupAlive(child: ChildProcess): boolean {
-  try {
-    if (child.pid) process.kill(-child.pid, 0);
-    return Boolean(child.pid);
-  } catch {
-    return false;
-  }
-}
-
-/** Signals the whole group and waits until none of it is left: tsx's exit comes before its child's. */
-async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  signalGroup(child, signal);
-  const deadline = Date.now() + 15_000;
-  while (groupAlive(child)) {
-    if (Date.now() > deadline) throw new Error(`the server's processes outlived ${signal} by 15 s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function api(method: string, url: string, token?: string, body?: unknown, key?: string) {
   const response = await fetch(`${baseUrl}${url}`, {
@@ -198,7 +135,7 @@ afterAll(async () => {
 describe('crash safety under load', () => {
   it('kill -9 mid-load, restart: every acknowledged write is there, capacity holds, replays answer the same', async () => {
     const started = Date.now();
-    server = await startServer();
+    server = await startServer(env, baseUrl);
 
     // Setup through the API: the organiser's events, the members' sessions, the checklist's subscribers.
     const organiser = await signIn('orga');
@@ -315,9 +252,8 @@ describe('crash safety under load', () => {
     if (!databaseUrl) expect(staleLock, 'kill -9 leaves the lock file behind').toBe(true);
 
     // Restart on the same data: the stale lock must not block it.
-    serverOutput = '';
     const restartStarted = Date.now();
-    server = await startServer();
+    server = await startServer(env, baseUrl);
     const restartMs = Date.now() - restartStarted;
 
     const snapshot = async () => {
