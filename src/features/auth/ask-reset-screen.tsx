@@ -3,18 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { emailSchema } from '../../common/contract/user';
 import { askPasswordReset } from '../../data/users';
-import { errorText } from '../../i18n/error-text';
 import styles from './password-screens.module.css';
 import { useRedirectAfter } from './use-redirect-after';
+import { useSubmission } from './use-submission';
 
 export const REDIRECT_AFTER_ASK_MS = 5000;
 
 export function AskResetScreen() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const [isPending, setPending] = useState(false);
-  const [isSent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isPending, isDone: isSent, error, setError, run } = useSubmission();
   const introId = useId();
   const errorId = useId();
 
@@ -28,16 +26,7 @@ export function AskResetScreen() {
       setError(t('errors.email_not_match'));
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
-      await askPasswordReset(parsed.data);
-      setSent(true);
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setPending(false);
-    }
+    await run(() => askPasswordReset(parsed.data));
   }
 
   return (

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isStrongPassword } from '../../common/rules/password';
 import { confirmAccount, resetPassword } from '../../data/users';
-import { errorText } from '../../i18n/error-text';
 import { PasswordInput } from './password-input';
 import styles from './password-screens.module.css';
 import { StrengthMeter } from './strength-meter';
 import { useRedirectAfter } from './use-redirect-after';
+import { useSubmission } from './use-submission';
 
 export const REDIRECT_AFTER_SUCCESS_MS = 4000;
 
@@ -27,9 +27,7 @@ export function PasswordScreen() {
   const context = useLinkContext();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [isPending, setPending] = useState(false);
-  const [isDone, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isPending, isDone, error, run } = useSubmission();
   const policyId = useId();
   const mismatchId = useId();
 
@@ -60,16 +58,7 @@ export function PasswordScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!context || !canSubmit) return;
-    setPending(true);
-    setError(null);
-    try {
-      await (context.kind === 'confirm' ? confirmAccount : resetPassword)(context.token, password);
-      setDone(true);
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setPending(false);
-    }
+    await run(() => (context.kind === 'confirm' ? confirmAccount : resetPassword)(context.token, password));
   }
 
   return (
