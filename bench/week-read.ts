@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { settled } from '../server/background';
@@ -14,6 +13,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import { startMailWorker } from '../server/mail/mail-worker';
 import { createMailTransport } from '../server/mail/transport';
+import { startFloor } from './floor-server';
 import { formatFigures, type LoadFigures, load } from './load';
 import { ORGANISER, seedWeek, WEEK_PATH } from './week-seed';
 
@@ -35,13 +35,6 @@ async function withSchema<T>(
   } finally {
     await admin(`drop schema ${schema} cascade`);
   }
-}
-
-async function startFloor(body: Buffer): Promise<{ url: string; close: () => Promise<void> }> {
-  const floor = Fastify({ logger: false });
-  floor.get(WEEK_PATH, (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
-  const address = await floor.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `${address}${WEEK_PATH}`, close: () => floor.close() };
 }
 
 /**
@@ -118,7 +111,7 @@ export function measureWeek(
     const first = await fetch(`${address}${WEEK_PATH}`, { headers });
     const body = Buffer.from(await first.arrayBuffer());
     const etag = first.headers.get('etag');
-    const floor = await startFloor(body);
+    const floor = await startFloor(WEEK_PATH, body);
     const floorFigures = await load(floor.url);
     await floor.close();
     const appFigures = await load(`${address}${WEEK_PATH}`, { headers });

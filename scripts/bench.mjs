@@ -2,21 +2,53 @@
 // `npm run bench`: builds, then prints bundle sizes, API throughput (the week read beside its bare Fastify
 // floor), and the week query on PGlite and on
 // PostgreSQL (a throwaway cluster when Debian's postgresql is installed and DATABASE_URL is not set), the
-// offline figures, and the memory of a burst of uploads.
-import { execFileSync, spawnSync } from 'node:child_process';
+// offline figures, and the memory of a burst of uploads. Ends with one table: every measure beside its floor
+// from the same run, the ratio and the goal (the rows the bench scripts report through bench/summary.ts).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 
-function step(command, args, env = {}) {
+const SUMMARY_MARK = '@@bench-row ';
+const rows = [];
+
+/** Runs one bench script, echoing its output and keeping the summary rows it reports. */
+async function step(command, args, env = {}) {
   console.log(`\n$ ${command} ${args.join(' ')}`);
-  const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(command, args, {
+    stdio: ['inherit', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  for await (const line of readline.createInterface({ input: child.stdout })) {
+    if (line.startsWith(SUMMARY_MARK)) rows.push(JSON.parse(line.slice(SUMMARY_MARK.length)));
+    else console.log(line);
+  }
+  const status = child.exitCode ?? (await new Promise((resolve) => child.once('exit', resolve)));
   if (status !== 0) process.exit(status ?? 1);
 }
 
-step('npx', ['vite', 'build', '--logLevel', 'warn']);
-step('node', ['bench/bundle-size.mjs']);
-step('npx', ['tsx', 'bench/sign-in-timing.ts']);
+function printSummary() {
+  const header = ['measure', 'Équipée', 'floor, same run', 'ratio', 'goal', 'met'];
+  const lines = rows.map((r) => [
+    r.measure,
+    r.value,
+    r.floor,
+    `${r.ratio.toFixed(2)} ×`,
+    r.goal,
+    r.met === undefined ? '—' : r.met ? 'yes' : 'no',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\nSummary (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores):`);
+  console.log(format(header));
+  console.log(format(widths.map((w) => '-'.repeat(w))));
+  for (const line of lines) console.log(format(line));
+}
+
+await step('npx', ['vite', 'build', '--logLevel', 'warn']);
+await step('npx', ['tsx', 'bench/bundle-size.ts']);
+await step('npx', ['tsx', 'bench/sign-in-timing.ts']);
 
 let databaseUrl = process.env.DATABASE_URL;
 let pgDir;
@@ -34,10 +66,11 @@ if (!databaseUrl) {
   }
 }
 try {
-  step('npx', ['tsx', 'bench/api-throughput.ts'], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
-  step('npx', ['tsx', 'bench/events-range.ts'], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  await step('npx', ['tsx', 'bench/api-throughput.ts'], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  await step('npx', ['tsx', 'bench/events-range.ts'], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
 } finally {
   if (pgDir) spawnSync('scripts/throwaway-postgres.sh', ['stop', pgDir], { stdio: 'inherit' });
 }
-step('npx', ['tsx', 'bench/offline.ts']);
-step('npx', ['tsx', 'bench/upload-memory.ts']);
+await step('npx', ['tsx', 'bench/offline.ts']);
+await step('npx', ['tsx', 'bench/upload-memory.ts']);
+printSummary();
