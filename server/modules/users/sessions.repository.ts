@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dataVersionColumn, toDataVersion } from '../../db/data-version';
 import type { Database, SessionRow, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -10,20 +11,24 @@ export async function insertSession(db: Db, tokenHash: string, userId: string, n
     .execute();
 }
 
-/** The session and its user in one round trip: this runs before every signed-in request. */
+/**
+ * The session and its user in one round trip: this runs before every signed-in request. The data version
+ * comes along, read at the same moment, so a read may answer from what it kept at that version.
+ */
 export async function findSessionWithUser(
   db: Db,
   tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+): Promise<{ session: SessionRow; user: UserRow; dataVersion: number } | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.created_at as session_created_at', 'sessions.last_used_at as session_last_used_at'])
+    .select(dataVersionColumn())
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_created_at, session_last_used_at, ...user } = row;
+  const { session_created_at, session_last_used_at, data_version, ...user } = row;
   return {
     session: {
       token_hash: tokenHash,
@@ -32,6 +37,7 @@ export async function findSessionWithUser(
       last_used_at: session_last_used_at,
     },
     user,
+    dataVersion: toDataVersion(data_version),
   };
 }
 
