@@ -48,12 +48,13 @@ export async function eventsRoutes(
     // read (see kept-answers.ts), with a weak ETag and 304 for a range the sync engine already holds.
     { schema: { params: eventRangeParamsSchema, response: { 200: z.array(eventSchema) } } },
     async (request, reply) => {
-      const { start, end } = weekBounds(request.params.from, request.params.to, deps.config.clubTimezone);
-      const week = await weeks.get(
-        `${start.toISOString()}/${end.toISOString()}`,
-        authOf(request).dataVersion,
-        () => buildWeek(deps.db, start, end),
-      );
+      const { from, to } = request.params;
+      // Keyed by the days as given (the contract allows one spelling of a day); the bounds, whose time
+      // zone arithmetic costs, are worked out only when the week is built.
+      const week = await weeks.get(`${from}/${to}`, authOf(request).dataVersion, async () => {
+        const { start, end } = weekBounds(from, to, deps.config.clubTimezone);
+        return buildWeek(deps.db, start, end);
+      });
       return sendJsonWithWeakETag(request, reply, week);
     },
   );
