@@ -69,8 +69,16 @@ export async function computeSecurityHeaders(addressSearchUrl: string): Promise<
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, addressSearchUrl: string): Promise<void> {
-  await app.register(helmet, helmetOptions(addressSearchUrl));
+/**
+ * Helmet's headers on every answer, as computed once at start (computeSecurityHeaders): they depend on the
+ * options only, never on the request, while @fastify/helmet rebuilds helmet (and re-parses the policy)
+ * for each request, which cost the health check more than its own work.
+ */
+export function registerSecurity(app: FastifyInstance, headers: SecurityHeaders): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
     if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
     return payload;
