@@ -48,13 +48,17 @@ async function watchedTables(): Promise<string[]> {
 describe('the data version', () => {
   it('is moved by every table the week read reads, and by every users column it shows', async () => {
     await createEvent(ctx, orga, model, { startInMs: 2 * DAY, stuffs: [stuff] });
+    // The mail the event queued is sent first, so only the read's own statements are recorded.
+    await settled();
+    await ctx.mail.runOnce();
     recording = [];
     await read();
     const statements = recording;
     recording = null;
     const tables = new Set<string>();
     const userColumns = new Set<string>();
-    for (const statement of statements.slice(1)) {
+    // The session check is not the week's: it reads sessions and users for every signed-in request.
+    for (const statement of statements.filter((sql) => !/from "sessions"/.test(sql))) {
       for (const [, table] of statement.matchAll(/(?:from|join)\s+"(\w+)"/gi)) tables.add(table as string);
       for (const [, column] of statement.matchAll(/"users"\."(\w+)"/g)) userColumns.add(column as string);
     }
