@@ -49,9 +49,9 @@ export function isApiUrl(url: string): boolean {
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
 /**
- * Helmet's headers as a plain list, for the answers Fastify writes without running hooks (a malformed URL,
- * a request the HTTP parser refuses). Taken from helmet itself with the options above, once at start, so
- * those answers can never drift from the normal ones.
+ * Helmet's headers as a plain list, set on every answer (registerSecurity) and on those Fastify writes
+ * without running hooks (a malformed URL, a request the HTTP parser refuses). Taken from helmet itself with
+ * the options above, once at start, so the two can never drift apart.
  */
 export async function computeSecurityHeaders(addressSearchUrl: string): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });
