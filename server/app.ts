@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurity(app, deps.config.addressSearchUrl);
+  registerSecurity(app, securityHeaders);
   registerBodyLimits(app);
   await app.register(rateLimit, {
     global: false,

@@ -6,6 +6,8 @@ import { HttpError } from '../http-error';
 export interface AuthContext {
   user: UserRow;
   tokenHash: string;
+  /** The data version when the session was checked (server/db/data-version.ts): kept answers key on it. */
+  dataVersion: number;
 }
 
 declare module 'fastify' {

@@ -49,9 +49,9 @@ export function isApiUrl(url: string): boolean {
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
 /**
- * Helmet's headers as a plain list, for the answers Fastify writes without running hooks (a malformed URL,
- * a request the HTTP parser refuses). Taken from helmet itself with the options above, once at start, so
- * those answers can never drift from the normal ones.
+ * Helmet's headers as a plain list, set on every answer (registerSecurity) and on those Fastify writes
+ * without running hooks (a malformed URL, a request the HTTP parser refuses). Taken from helmet itself with
+ * the options above, once at start, so the two can never drift apart.
  */
 export async function computeSecurityHeaders(addressSearchUrl: string): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });
@@ -69,8 +69,16 @@ export async function computeSecurityHeaders(addressSearchUrl: string): Promise<
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, addressSearchUrl: string): Promise<void> {
-  await app.register(helmet, helmetOptions(addressSearchUrl));
+/**
+ * Helmet's headers on every answer, as computed once at start (computeSecurityHeaders): they depend on the
+ * options only, never on the request, while @fastify/helmet rebuilds helmet (and re-parses the policy)
+ * for each request, which cost the health check more than its own work.
+ */
+export function registerSecurity(app: FastifyInstance, headers: SecurityHeaders): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
     if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
     return payload;

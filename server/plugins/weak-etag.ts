@@ -20,23 +20,18 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 }
 
 /**
- * A route's onSend hook: a 200 carries a weak ETag computed from the serialised answer, and a request
- * whose If-None-Match holds that tag gets 304 with no body instead (the week read: the client's sync
- * engine keeps the tag of each range it stored and learns "nothing changed" without the bytes). The tag
- * is taken from the bytes rather than from a version counter, so it cannot go stale: the answer is still
- * built each time, only its transfer (and the client's parse and rewrite) is saved.
+ * Sends JSON bytes already serialised, with their weak ETag; a request whose If-None-Match holds that tag
+ * gets 304 with no body instead (the week read: the client's sync engine keeps the tag of each range it
+ * stored and learns "nothing changed" without the bytes). The tag is taken from the bytes rather than from
+ * a version counter, so it cannot go stale, and equal answers from two processes carry equal tags.
+ * The bytes go out as they are: no serialiser runs (the caller built them from the contract's type).
  */
-export async function weakETag(
+export function sendJsonWithWeakETag(
   request: FastifyRequest,
   reply: FastifyReply,
-  payload: unknown,
-): Promise<unknown> {
-  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-  const tag = weakETagOf(payload);
-  reply.header('etag', tag);
-  if (!matches(request.headers['if-none-match'], tag)) return payload;
-  reply.code(304);
-  reply.removeHeader('content-type');
-  reply.removeHeader('content-length');
-  return null;
+  answer: { body: Buffer; etag: string },
+): FastifyReply {
+  reply.header('etag', answer.etag);
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }

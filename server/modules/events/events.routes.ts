@@ -6,11 +6,16 @@ import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields
 import { groupMailRequestSchema } from '../../../src/common/contract/participation';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
-import { weakETag } from '../../plugins/weak-etag';
+import { sendJsonWithWeakETag } from '../../plugins/weak-etag';
 import { runWrite } from '../replays/write';
 import { eventDto } from './event-details';
-import { type AfterEventUpdate, deleteEvent, listEvents, saveEvent } from './events.service';
+import { type AfterEventUpdate, deleteEvent, saveEvent } from './events.service';
 import { sendGroupMail } from './group-mail.service';
+import { keptAnswers } from './kept-answers';
+import { buildWeek, weekBounds } from './week-read';
+
+/** Weeks kept per process: the few a club browses around today (a full week is some hundred kB). */
+const WEEKS_KEPT = 32;
 
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function eventsRoutes(
@@ -19,6 +24,7 @@ export async function eventsRoutes(
   hooks: { afterUpdate: AfterEventUpdate },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const weeks = keptAnswers(WEEKS_KEPT);
 
   routes.post(
     '/api/event/add-or-update',
@@ -38,9 +44,19 @@ export async function eventsRoutes(
 
   routes.get(
     '/api/event/from/:from/to/:to',
-    // A weak ETag and 304 for an unchanged range: the sync engine sends back the tag it stored.
-    { schema: { params: eventRangeParamsSchema, response: { 200: z.array(eventSchema) } }, onSend: weakETag },
-    (request) => listEvents(deps, request.params.from, request.params.to),
+    // The hot read of every screen: answered from the week kept at the data version the session check
+    // read (see kept-answers.ts), with a weak ETag and 304 for a range the sync engine already holds.
+    { schema: { params: eventRangeParamsSchema, response: { 200: z.array(eventSchema) } } },
+    async (request, reply) => {
+      const { from, to } = request.params;
+      // Keyed by the days as given (the contract allows one spelling of a day); the bounds, whose time
+      // zone arithmetic costs, are worked out only when the week is built.
+      const week = await weeks.get(`${from}/${to}`, authOf(request).dataVersion, async () => {
+        const { start, end } = weekBounds(from, to, deps.config.clubTimezone);
+        return buildWeek(deps.db, start, end);
+      });
+      return sendJsonWithWeakETag(request, reply, week);
+    },
   );
 
   routes.get('/api/event/:id', { schema: { params: uuidParam, response: { 200: eventSchema } } }, (request) =>

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EventDto, EventInput } from '../../../src/common/contract/event';
-import { clubDayStart, nextDay } from '../../../src/common/rules/club-time';
 import { eventDateError } from '../../../src/common/rules/event-dates';
 import { mayCreateEvent, mayDeleteEvent, mayEditEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
@@ -9,7 +8,7 @@ import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { findModel } from '../catalog/models.repository';
 import { existingStuffUuids } from '../catalog/stuff.repository';
-import { eventDto, loadEventDtos } from './event-details';
+import { eventDto } from './event-details';
 import { lockEvent } from './event-facts';
 import { notifyEventChanges } from './event-notifications';
 import {
@@ -17,7 +16,6 @@ import {
   eventStuffUuids,
   findEvent,
   insertEvent,
-  listEventsBetween,
   releaseStuff,
   setEventStuffs,
   updateEvent,
@@ -109,12 +107,4 @@ export async function deleteEvent(deps: AppDeps, db: Db, actor: UserRow, uuid: s
   const { facts } = await lockEvent(deps, db, uuid);
   assertAllowed(mayDeleteEvent(actor, facts, deps.now()));
   await deleteEventRow(db, uuid);
-}
-
-/** Events overlapping the club days from..to (inclusive), sorted by start. */
-export async function listEvents(deps: AppDeps, from: string, to: string): Promise<EventDto[]> {
-  const start = clubDayStart(from, deps.config.clubTimezone);
-  const end = clubDayStart(nextDay(to), deps.config.clubTimezone);
-  if (end <= start) throw new HttpError(400, 'invalid_input', 'to');
-  return loadEventDtos(deps.db, await listEventsBetween(deps.db, start, end));
 }

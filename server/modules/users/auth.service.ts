@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { type JobLog, runAfterAnswer } from '../../background';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import type { AuthContext } from '../../plugins/auth';
 import { runWrite } from '../replays/write';
 import { verifyPassword } from './passwords';
 import { mailLockNotice } from './reset-links.service';
@@ -103,10 +104,7 @@ export async function login(deps: AppDeps, request: LoginRequest, log: JobLog): 
 }
 
 /** The signed-in user behind a bearer token, or null when the token is unknown, expired or revoked. */
-export async function resolveSession(
-  deps: AppDeps,
-  token: string,
-): Promise<{ user: UserRow; tokenHash: string } | null> {
+export async function resolveSession(deps: AppDeps, token: string): Promise<AuthContext | null> {
   const tokenHash = hashToken(token);
   const found = await findSessionWithUser(deps.db, tokenHash);
   if (!found) return null;
@@ -117,7 +115,7 @@ export async function resolveSession(
     return null;
   }
   if (idleMs > SESSION_TOUCH_MS) await touchSession(deps.db, tokenHash, now);
-  return { user: found.user, tokenHash };
+  return { user: found.user, tokenHash, dataVersion: found.dataVersion };
 }
 
 export function logout(deps: AppDeps, tokenHash: string): Promise<void> {

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
+import { dataVersionColumn, toDataVersion } from '../../db/data-version';
 import type { Database, SessionRow, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -10,20 +11,40 @@ export async function insertSession(db: Db, tokenHash: string, userId: string, n
     .execute();
 }
 
-/** The session and its user in one round trip: this runs before every signed-in request. */
-export async function findSessionWithUser(
-  db: Db,
-  tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const row = await db
+function sessionWithUserQuery(db: Db, tokenHash: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.created_at as session_created_at', 'sessions.last_used_at as session_last_used_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .select(dataVersionColumn())
+    .where('sessions.token_hash', '=', tokenHash);
+}
+
+type SessionWithUserRow = Awaited<ReturnType<ReturnType<typeof sessionWithUserQuery>['execute']>>[number];
+
+// Compiled once per database: building and compiling the query cost about as much as PGlite running it.
+const compiledSessionQueries = new WeakMap<Db, CompiledQuery<SessionWithUserRow>>();
+
+/**
+ * The session and its user in one round trip: this runs before every signed-in request. The data version
+ * comes along, read at the same moment, so a read may answer from what it kept at that version.
+ */
+export async function findSessionWithUser(
+  db: Db,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: UserRow; dataVersion: number } | undefined> {
+  let compiled = compiledSessionQueries.get(db);
+  if (!compiled) {
+    compiled = sessionWithUserQuery(db, '').compile();
+    if (compiled.parameters.length !== 1) throw new Error('the session query must take the token hash alone');
+    compiledSessionQueries.set(db, compiled);
+  }
+  // The token hash is the query's one parameter.
+  const query: CompiledQuery<SessionWithUserRow> = { ...compiled, parameters: [tokenHash] };
+  const [row] = (await db.executeQuery(query)).rows;
   if (!row) return undefined;
-  const { session_created_at, session_last_used_at, ...user } = row;
+  const { session_created_at, session_last_used_at, data_version, ...user } = row;
   return {
     session: {
       token_hash: tokenHash,
@@ -32,6 +53,7 @@ export async function findSessionWithUser(
       last_used_at: session_last_used_at,
     },
     user,
+    dataVersion: toDataVersion(data_version),
   };
 }
 

@@ -1,0 +1,21 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * The data version (migration 2026-11-23-04): moves by one with every committed write to what the week
+ * read shows, whichever path or process wrote. As a column, so a query that runs anyway (the session
+ * check before every signed-in request) brings it along without a round trip of its own. Text in SQL,
+ * since drivers disagree on bigint; a number here (2^53 writes is out of reach).
+ */
+export function dataVersionColumn() {
+  return sql<string>`(select version::text from data_version)`.as('data_version');
+}
+
+export function toDataVersion(text: string): number {
+  return Number(text);
+}
+
+export async function readDataVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectNoFrom(dataVersionColumn()).executeTakeFirstOrThrow();
+  return toDataVersion(row.data_version);
+}
