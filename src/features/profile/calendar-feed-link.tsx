@@ -45,10 +45,11 @@ export function CalendarFeedLink({ link }: { link: Link }) {
           {t('calendar_feed.copy')}
         </button>
       </div>
-      <p className={styles.note} role="status">
+      <p className={styles.copyStatus} role="status">
         {copyState === 'copied' && (
           <>
-            <Icon name="check" /> {t('calendar_feed.copied')}
+            <Icon name="check" />
+            {t('calendar_feed.copied')}
           </>
         )}
         {copyState === 'fallback' && t('calendar_feed.copy_fallback')}
