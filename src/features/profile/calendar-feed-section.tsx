@@ -8,7 +8,13 @@ import styles from './calendar-feed.module.css';
 import { CalendarFeedLink } from './calendar-feed-link';
 import { useCalendarFeed } from './use-calendar-feed';
 
-type Dialog = 'regenerate' | 'revoke' | null;
+// Both end the current URL, so each is confirmed first; the i18n keys follow the action's name.
+const CONFIRMED_ACTIONS = ['regenerate', 'revoke'] as const;
+type ConfirmedAction = (typeof CONFIRMED_ACTIONS)[number];
+const DONE_MESSAGE: Record<ConfirmedAction, string> = {
+  regenerate: 'calendar_feed.regenerated',
+  revoke: 'calendar_feed.revoked',
+};
 
 /**
  * "My calendar": the member's private iCalendar feed (online only). The URL is shown on the device that
@@ -23,7 +29,7 @@ export function CalendarFeedSection({ userId, isOnline }: { userId: string; isOn
   const { view, retry, create, revoke } = useCalendarFeed(userId);
   const [isCreating, setIsCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<ConfirmedAction | null>(null);
   const offlineProps = isOnline ? {} : { 'aria-describedby': offlineId };
 
   async function createFirst() {
@@ -83,47 +89,29 @@ export function CalendarFeedSection({ userId, isOnline }: { userId: string; isOn
           {!view.link && <p className={styles.note}>{t('calendar_feed.shown_once')}</p>}
           <p className={styles.note}>{t('calendar_feed.private')}</p>
           <div className={styles.actions}>
-            <button
-              type="button"
-              className="button"
-              disabled={!isOnline}
-              {...offlineProps}
-              onClick={() => setDialog('regenerate')}
-            >
-              {t('calendar_feed.regenerate')}
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={!isOnline}
-              {...offlineProps}
-              onClick={() => setDialog('revoke')}
-            >
-              {t('calendar_feed.revoke')}
-            </button>
+            {CONFIRMED_ACTIONS.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className="button"
+                disabled={!isOnline}
+                {...offlineProps}
+                onClick={() => setDialog(action)}
+              >
+                {t(`calendar_feed.${action}`)}
+              </button>
+            ))}
           </div>
         </>
       )}
-      {dialog === 'regenerate' && (
+      {dialog && (
         <ConfirmDialog
-          title={t('calendar_feed.regenerate_title')}
-          message={t('calendar_feed.regenerate_message')}
-          confirmLabel={t('calendar_feed.regenerate')}
+          title={t(`calendar_feed.${dialog}_title`)}
+          message={t(`calendar_feed.${dialog}_message`)}
+          confirmLabel={t(`calendar_feed.${dialog}`)}
           onConfirm={async () => {
-            await create();
-            showToast('success', 'calendar_feed.regenerated');
-          }}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'revoke' && (
-        <ConfirmDialog
-          title={t('calendar_feed.revoke_title')}
-          message={t('calendar_feed.revoke_message')}
-          confirmLabel={t('calendar_feed.revoke')}
-          onConfirm={async () => {
-            await revoke();
-            showToast('success', 'calendar_feed.revoked');
+            await (dialog === 'regenerate' ? create() : revoke());
+            showToast('success', DONE_MESSAGE[dialog]);
           }}
           onClose={() => setDialog(null)}
         />

@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import type { EventDto } from '../../../src/common/contract/event';
 import { bearer, type TestContext } from './test-context';
 
 export interface FeedEvent {
@@ -64,23 +65,23 @@ export const fetchFeed = (ctx: TestContext, path: string) => ctx.app.inject({ me
 export function saveEventWith(
   ctx: TestContext,
   token: string,
-  event: Record<string, unknown>,
+  e: Pick<
+    EventDto,
+    | 'uuid_event'
+    | 'uuid_model_event'
+    | 'start_date'
+    | 'end_date'
+    | 'street'
+    | 'city'
+    | 'zip_code'
+    | 'location'
+    | 'max_subscribers'
+    | 'subscriber_is_infinite'
+    | 'is_cancelled'
+    | 'stuffs_available'
+  >,
   changes: Record<string, unknown>,
 ) {
-  const e = event as {
-    uuid_event: string;
-    uuid_model_event: string;
-    start_date: string;
-    end_date: string;
-    street: string | null;
-    city: string | null;
-    zip_code: string | null;
-    location: string;
-    max_subscribers: number;
-    subscriber_is_infinite: boolean;
-    is_cancelled: boolean;
-    stuffs_available: Array<{ uuid: string }>;
-  };
   return ctx.app.inject({
     method: 'POST',
     url: '/api/event/add-or-update',
