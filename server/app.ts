@@ -7,6 +7,7 @@ import type { AppDeps } from './app-deps';
 import type { TrustProxy } from './config';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
+import { calendarAccountRoutes, calendarFeedRoutes } from './modules/calendar/calendar.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await healthRoutes(api, deps);
     await accountsRoutes(api, deps);
     await publicSettingsRoutes(api, deps);
+    await calendarFeedRoutes(api, deps);
     // Everything else: one scope whose hook answers 401 before any route of it runs.
     await api.register(
       signedInScope(
@@ -85,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await profilesRoutes(signedIn, deps);
           await picturesRoutes(signedIn, deps);
           await notificationSettingsRoutes(signedIn, deps);
+          await calendarAccountRoutes(signedIn, deps);
           await settingsRoutes(signedIn, deps);
           await catalogRoutes(signedIn, deps);
           // Participation builds on events; events reaches its fill step through this hook, not an import.

@@ -7,6 +7,8 @@ export interface RateLimits {
   login: number;
   confirm: number;
   reset: number;
+  /** The calendar feed (`/api/calendar/{token}.ics`), whose token is its only credential. */
+  calendar: number;
 }
 
 /**
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       login: positiveInt(env.RATE_LIMIT_LOGIN, 60, 'RATE_LIMIT_LOGIN'),
       confirm: positiveInt(env.RATE_LIMIT_CONFIRM, 60, 'RATE_LIMIT_CONFIRM'),
       reset: positiveInt(env.RATE_LIMIT_RESET, 10, 'RATE_LIMIT_RESET'),
+      calendar: positiveInt(env.RATE_LIMIT_CALENDAR, 60, 'RATE_LIMIT_CALENDAR'),
     },
   };
 }

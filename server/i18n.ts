@@ -30,3 +30,26 @@ export function languageFromHeader(header: string | undefined): Language {
 export function errorMessage(code: string, language: Language): string {
   return ERROR_MESSAGES[language][code] ?? ERROR_MESSAGES.en[code] ?? code;
 }
+
+type Catalogue = Record<string, unknown>;
+const CATALOGUES: Record<Language, Catalogue> = { fr, en };
+
+/**
+ * A text of the client's catalogues (`section.key`) in `language`, with i18next's `{{name}}` placeholders
+ * filled in: what the server writes for people (calendar feed) says what the screens say.
+ */
+export function catalogueText(
+  language: Language,
+  section: string,
+  key: string,
+  values: Record<string, string> = {},
+): string {
+  const entry = (catalogue: Catalogue) => {
+    const texts = catalogue[section];
+    const text =
+      typeof texts === 'object' && texts !== null ? (texts as Record<string, unknown>)[key] : undefined;
+    return typeof text === 'string' ? text : undefined;
+  };
+  const text = entry(CATALOGUES[language]) ?? entry(CATALOGUES.en) ?? `${section}.${key}`;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}

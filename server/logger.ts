@@ -1,8 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
-// Tokens travel in headers and, for confirm and reset links, in paths and query strings: scrub both.
-// Case-insensitive: a mistyped link that routes nowhere still carries a live token.
-const SECRET_IN_PATH = /(\/confirm\/)[^/?#]+/gi;
+// Tokens travel in headers and, for confirm and reset links and calendar feeds, in paths and query
+// strings: scrub both. Case-insensitive: a mistyped link that routes nowhere still carries a live token.
+const SECRET_IN_PATH = /(\/confirm\/|\/calendar\/)[^/?#]+/gi;
 const SECRET_IN_QUERY = /([?&]token=)[^&#]*/gi;
 const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
 // Enough for a double-encoded link (`%2563onfirm`); each round can only shorten the text.

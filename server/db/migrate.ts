@@ -6,6 +6,7 @@ import * as groupMailLog from './migrations/2026-11-23-01-group-mail-log';
 import * as signInDecoy from './migrations/2026-11-23-02-sign-in-decoy';
 import * as weekReadIndexes from './migrations/2026-11-23-03-week-read-indexes';
 import * as dataVersion from './migrations/2026-11-23-04-data-version';
+import * as calendarFeed from './migrations/2026-11-23-05-calendar-feed';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-02-sign-in-decoy': signInDecoy,
   '2026-11-23-03-week-read-indexes': weekReadIndexes,
   '2026-11-23-04-data-version': dataVersion,
+  '2026-11-23-05-calendar-feed': calendarFeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

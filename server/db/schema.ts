@@ -101,6 +101,8 @@ export interface EventsTable {
   max_subscribers: number;
   subscriber_is_infinite: boolean;
   is_cancelled: boolean;
+  /** Raised by a trigger on every change a calendar shows (migration 2026-11-23-05): never written here. */
+  sequence: ColumnType<number, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -156,6 +158,13 @@ export interface IdempotencyKeysTable {
   created_at: Date;
 }
 
+/** A member's private calendar feed: one per member, only the token's SHA-256 (hex) is kept. */
+export interface CalendarFeedTokensTable {
+  user_id: string;
+  token_hash: string;
+  created_at: Date;
+}
+
 /** One row per group email sent, kept an hour: the rolling count per event (events/group-mail.service.ts). */
 export interface GroupMailLogTable {
   id: Generated<string>;
@@ -172,6 +181,7 @@ export interface Database {
   guests: GuestsTable;
   idempotency_keys: IdempotencyKeysTable;
   group_mail_log: GroupMailLogTable;
+  calendar_feed_tokens: CalendarFeedTokensTable;
   users: UsersTable;
   /** One row shaped like users: what a failed sign-in on an unknown name writes (users.repository.ts). */
   sign_in_decoy: UsersTable;

@@ -3,25 +3,12 @@ import sharp from 'sharp';
 import { call, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { signIn } from './helpers';
+import { screenshotWhole } from './screenshots';
 
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ bypassCSP: true });
 
 const thumbnail = (page: Page) => page.getByRole('img', { name: 'Photo de profil' });
-
-/**
- * The whole page at `width`: the viewport is made as tall as the document, so the fixed bottom navigation
- * sits at the end of the page as on a tall screen instead of being painted over the middle of a fullPage
- * capture.
- */
-async function screenshotWhole(page: Page, path: string, width: number) {
-  const height = width < 768 ? 844 : 800;
-  await page.setViewportSize({ width, height });
-  const documentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width, height: Math.max(height, documentHeight) });
-  await page.screenshot({ path });
-  await page.setViewportSize({ width, height });
-}
 
 /** Both tabs at 390 and 1280 px, named `profile-<moment>profil-<width>.png`; ends on Préférences at 390 px. */
 async function screenshotBothTabs(page: Page, moment: '' | 'tour-') {

@@ -1,4 +1,5 @@
 import type { User } from '../../common/contract/user';
+import { forgetAllFeedLinks } from './calendar-feed-store';
 
 // The token lives in localStorage (product-spec §4): writing or removing it is what other tabs see
 // through the `storage` event. The cached user lets an offline reload render without the server.
@@ -60,4 +61,6 @@ export function setCachedUser(user: User): void {
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(CACHED_USER_KEY);
+  // A calendar feed URL is a credential of the user who signs out: it does not stay on the device.
+  forgetAllFeedLinks();
 }

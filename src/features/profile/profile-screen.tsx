@@ -5,6 +5,7 @@ import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { PreferencesPanel } from './preferences-panel';
 import styles from './profile.module.css';
 import { ProfileForm } from './profile-form';
@@ -34,7 +35,12 @@ export function ProfileScreen() {
   }
 
   const profilePanel = <ProfileForm key={user.id} user={user} isOnline={isOnline} />;
-  const preferencesPanel = <PreferencesPanel userId={user.id} isOnline={isOnline} />;
+  const preferencesPanel = (
+    <>
+      <PreferencesPanel userId={user.id} isOnline={isOnline} />
+      <CalendarFeedSection userId={user.id} isOnline={isOnline} />
+    </>
+  );
   return (
     <section className={styles.screen}>
       <div className={styles.head}>
