@@ -81,6 +81,16 @@ const isSubscribed = async (eventUuid: string, userId = member.id) =>
       .execute()
   ).length === 1;
 
+/** The check of the one subscription to this event (the member's). */
+const isChecked = async (eventUuid: string) =>
+  (
+    await ctx.db
+      .selectFrom('subscriptions')
+      .select('is_checked')
+      .where('event_uuid', '=', eventUuid)
+      .executeTakeFirstOrThrow()
+  ).is_checked;
+
 describe('POST /api/replay', () => {
   it('runs each write once: the same batch sent again answers the stored answers and executes nothing', async () => {
     const event = await createEvent(ctx, organiser.token, model);
@@ -111,12 +121,7 @@ describe('POST /api/replay', () => {
     expect(executedKeys().filter((key) => key.startsWith('order-'))).toEqual(
       states.map((_s, i) => `order-${i}`),
     );
-    const row = await ctx.db
-      .selectFrom('subscriptions')
-      .select('is_checked')
-      .where('event_uuid', '=', event.uuid_event)
-      .executeTakeFirstOrThrow();
-    expect(row.is_checked).toBe(false);
+    expect(await isChecked(event.uuid_event)).toBe(false);
   });
 
   it('a refused item does not stop the later ones; its refusal is the one a single request gets', async () => {
@@ -205,12 +210,7 @@ describe('POST /api/replay', () => {
     ]);
     expect(alone.statusCode).toBe(403);
     expect([batched?.status, batched?.body]).toEqual([403, alone.json()]);
-    const row = await ctx.db
-      .selectFrom('subscriptions')
-      .select('is_checked')
-      .where('event_uuid', '=', event.uuid_event)
-      .executeTakeFirstOrThrow();
-    expect(row.is_checked).toBe(false);
+    expect(await isChecked(event.uuid_event)).toBe(false);
     // Nor subscribe someone else.
     const [other] = await answersOf(member.token, [
       subscribeItem(event.uuid_event, 'auth-2', true, organiser.id),

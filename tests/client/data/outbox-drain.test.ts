@@ -52,6 +52,20 @@ function scripted(answers: Array<DeliveryAnswer | 'offline'>, truth = cachedEven
 }
 const tick = (isChecked: boolean, at: number) =>
   queueCheck(db, USER, { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, isChecked }, at);
+/** A row queued by an older version, whose body the contract no longer accepts. */
+const queueUnsendable = (at: number) =>
+  db.outbox.add({
+    kind: 'check',
+    body: { event_uuid: 'not-a-uuid', is_invited: false, user_id: MEMBER_ID, is_checked: true },
+    userId: USER.id,
+    eventUuid: EVENT_UUID,
+    idempotencyKey: `old-${at}`,
+    createdAt: at,
+    attempts: 0,
+    status: 'pending',
+    lastError: null,
+    nextAttemptAt: 0,
+  });
 const checkAnswer = (isChecked: boolean): DeliveryAnswer => ({
   status: 200,
   body: {
@@ -150,18 +164,7 @@ describe('drain', () => {
   });
 
   it('a queued body the contract no longer accepts is refused here, never sent', async () => {
-    await db.outbox.add({
-      kind: 'check',
-      body: { event_uuid: 'not-a-uuid', is_invited: false, user_id: MEMBER_ID, is_checked: true },
-      userId: USER.id,
-      eventUuid: EVENT_UUID,
-      idempotencyKey: 'k',
-      createdAt: 1,
-      attempts: 0,
-      status: 'pending',
-      lastError: null,
-      nextAttemptAt: 0,
-    });
+    await queueUnsendable(1);
     const { transport, received } = scripted([]);
     expect(await drainOutbox(db, transport, now)).toEqual({ sent: 0, failed: 1, stoppedBy: null });
     expect(received).toHaveLength(0);
@@ -286,18 +289,7 @@ describe('drain in batches', () => {
 
   it('a body the contract no longer accepts, in the middle, fails alone; the others are sent in one batch', async () => {
     await tick(true, 1);
-    await db.outbox.add({
-      kind: 'check',
-      body: { event_uuid: 'not-a-uuid', is_invited: false, user_id: MEMBER_ID, is_checked: true },
-      userId: USER.id,
-      eventUuid: EVENT_UUID,
-      idempotencyKey: 'k',
-      createdAt: 2,
-      attempts: 0,
-      status: 'pending',
-      lastError: null,
-      nextAttemptAt: 0,
-    });
+    await queueUnsendable(2);
     await tick(false, 3);
     const { transport, received } = scripted([checkAnswer(true), checkAnswer(false)]);
     expect(await drainOutbox(db, transport, now)).toEqual({ sent: 2, failed: 1, stoppedBy: null });
