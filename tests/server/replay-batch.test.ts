@@ -219,6 +219,41 @@ describe('POST /api/replay', () => {
     expect(await isSubscribed(event.uuid_event, organiser.id)).toBe(false);
   });
 
+  it('answers each item as the same request sent alone, whatever the role', async () => {
+    const roles = ['User', 'Contributor', 'Admin', 'SuperAdmin'] as const;
+    const callers = [organiser, member];
+    for (const role of roles) {
+      const name = `role-${role.toLowerCase()}`;
+      callers.push({ id: (await ctx.createUser(name, role)).id, token: await ctx.signIn(name) });
+    }
+    const statuses: Array<number | undefined> = [];
+    for (const [i, caller] of callers.entries()) {
+      // Two events, so the single request and the batched one each meet the same state.
+      const [first, second] = [
+        await createEvent(ctx, organiser.token, model),
+        await createEvent(ctx, organiser.token, model),
+      ];
+      for (const event of [first, second]) await subscribe(ctx, member.token, member.id, event.uuid_event);
+      const alone = await ctx.app.inject({
+        method: 'PUT',
+        url: REPLAYABLE_WRITES.checklist.path,
+        headers: bearer(caller.token),
+        payload: tickItem(first.uuid_event, member.id, true, 'x', ctx.clock.now).body as object,
+      });
+      const [batched] = await answersOf(caller.token, [
+        tickItem(second.uuid_event, member.id, true, `role-${i}`, ctx.clock.now),
+      ]);
+      const comparable = (body: Record<string, unknown>) => ({ ...body, event_uuid: undefined });
+      expect([batched?.status, comparable(batched?.body ?? {})]).toEqual([
+        alone.statusCode,
+        comparable(alone.json()),
+      ]);
+      statuses.push(batched?.status);
+    }
+    // The organiser (the event's creator) and the SuperAdmin may tick; the others may not.
+    expect(statuses).toEqual([200, 403, 403, 403, 403, 200]);
+  });
+
   it('answers 400 for an item that is not a replayable write, runs nothing of it, and goes on', async () => {
     const event = await createEvent(ctx, organiser.token, model);
     const answers = await answersOf(member.token, [
