@@ -14,6 +14,7 @@ import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
 import { participationRoutes } from './modules/participation/participation.routes';
+import { replayRoutes } from './modules/replays/replay.routes';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/users/accounts.routes';
 import { resolveSession } from './modules/users/auth.service';
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           // Participation builds on events; events reaches its fill step through this hook, not an import.
           await eventsRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
           await participationRoutes(signedIn, deps);
+          // The outbox in batches: each item is run through the routes above as its own request.
+          await replayRoutes(signedIn);
         },
       ),
     );

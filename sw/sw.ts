@@ -13,7 +13,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { BACKGROUND_SYNC_TAG } from '../src/data/core/background-sync';
 import { EquipeeDb } from '../src/data/core/db';
-import { drainOutbox, httpTransport, retryPendingNow, withDrainLock } from '../src/data/core/drain';
+import { drainOutbox, retryPendingNow, withDrainLock } from '../src/data/core/drain';
+import { httpTransport } from '../src/data/core/drain-http';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;

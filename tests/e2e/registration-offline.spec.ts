@@ -39,12 +39,14 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   const onServer = () => call<ServerEvent>(request, root, 'GET', `/api/event/${event.uuid_event}`);
   const member = await newMember(request, root, `horsligne${stamp}`);
 
-  // Every Idempotency-Key the app sends for a subscription, from the page or its service worker.
+  // Every Idempotency-Key the app sends for a subscription, from the page or its service worker (the
+  // outbox goes out in batches through /api/replay).
   const sentKeys = new Set<string>();
   context.on('request', (sent) => {
-    if (!sent.url().includes('/api/event/subscribe/status')) return;
-    const key = sent.headers()['idempotency-key'];
-    if (key) sentKeys.add(key);
+    if (!sent.url().endsWith('/api/replay')) return;
+    const { writes } = sent.postDataJSON() as { writes: Array<{ path: string; idempotencyKey: string }> };
+    for (const write of writes)
+      if (write.path === '/api/event/subscribe/status') sentKeys.add(write.idempotencyKey);
   });
 
   await signIn(page, member.username);

@@ -358,11 +358,36 @@ const MATRIX: Row[] = [
     }),
     [401, 403, 403, 403, 403, 403, 200],
   ],
+  [
+    // The batch itself is for any signed-in user; each item is authorised as its own request
+    // (tests/server/replay-batch.test.ts compares the items' answers with single requests).
+    'POST replay (a checklist tick)',
+    async (p) => ({
+      method: 'POST',
+      url: '/api/replay',
+      payload: {
+        writes: [
+          {
+            method: 'PUT',
+            path: '/api/event/checklist',
+            body: {
+              event_uuid: (await newEvent()).uuid,
+              is_invited: false,
+              user_id: ids.host,
+              is_checked: true,
+            },
+            idempotencyKey: `matrix-${p}-${randomUUID()}`,
+          },
+        ],
+      },
+    }),
+    [401, 200, 200, 200, 200, 200, 200],
+  ],
 ];
 
 describe('authorization matrix: events', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(182);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(189);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

@@ -32,7 +32,8 @@ const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status
 export async function participationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
-  // The three writes the app queues offline accept an Idempotency-Key (server-rules "Replays").
+  // The three writes the app queues offline accept an Idempotency-Key (server-rules "Replays"); the app
+  // sends them in batches through POST /api/replay (replays/replay.routes.ts), which runs each through here.
   routes.put(
     '/api/event/subscribe/status',
     { schema: { headers: idempotencyHeader, body: subscribeRequestSchema, response: { 200: eventSchema } } },

@@ -19,4 +19,6 @@ export const LIMITS = {
   imagePixelsMax: 25_000_000,
   shoeSizeMin: 15,
   shoeSizeMax: 60,
+  /** Writes in one POST /api/replay at most (server-rules "Replays"); the app's drain sends batches of this size. */
+  replayBatchMax: 50,
 } as const;

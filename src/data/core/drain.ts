@@ -1,7 +1,10 @@
 /**
  * Delivers the outbox, oldest first, one drainer at a time (Web Locks across tabs and the service
  * worker; the server's idempotency keys make a double send harmless anyway). Only rows of the signed-in
- * user (the Dexie session row) are sent.
+ * user (the Dexie session row) are sent. Rows go in batches of up to LIMITS.replayBatchMax through
+ * POST /api/replay (server-rules "Replays"), which runs each as if sent alone, in order, and stops at the
+ * first "retry later" answer; the answers are read in order, each with the rules below, and rows past the
+ * last answer stay pending for the next round.
  *  - 2xx: the row is removed and the server's answer, read by the write's entry in offline-answers.ts, is cached with
  *    the still-pending writes laid over it.
  *  - network error, 5xx, 429 (Retry-After honoured), 409 request_in_progress: kept, backed off; the drain
@@ -10,14 +13,16 @@
  *  - any other 4xx (e.g. event_full, idempotency_key_reused), or a body the contract no longer accepts:
  *    final. The row is marked failed for the UI to show, and the event is fetched again so the cache
  *    shows the server's truth (with the other pending writes still laid over it).
+ * The cache is written once per batch (one transaction: delivered rows out, answers in), not once per row:
+ * each write re-reads the pending outbox to lay it over, and once per row made a long queue quadratic.
  */
 
 import { readErrorBody } from '../../common/contract/errors';
-import { type EventDto, eventSchema } from '../../common/contract/event';
-import { trackedFetch } from './connectivity';
+import type { EventDto } from '../../common/contract/event';
+import { LIMITS } from '../../common/contract/limits';
+import { isRetryLater } from '../../common/rules/replays';
 import type { EquipeeDb, OutboxRow } from './db';
 import { OFFLINE_ANSWERS } from './offline-answers';
-import { OFFLINE_WRITES } from './offline-writes';
 import { putServerEvents } from './server-events';
 
 export interface DeliveryAnswer {
@@ -27,8 +32,12 @@ export interface DeliveryAnswer {
 }
 
 export interface DrainTransport {
-  /** Rejects when the network fails; otherwise answers whatever the server said. */
-  send(row: OutboxRow, token: string): Promise<DeliveryAnswer>;
+  /**
+   * Sends these rows in one request, in order; rejects when the network fails. Answers one per row the
+   * server ran, in order: fewer when it stopped at a "retry later" answer. When the request as a whole is
+   * refused (401, 429, 5xx, 413…) the server ran nothing, and that answer comes back as the first row's.
+   */
+  sendBatch(rows: OutboxRow[], token: string): Promise<DeliveryAnswer[]>;
   fetchEvent(uuid: string, token: string): Promise<EventDto | null>;
 }
 
@@ -40,25 +49,122 @@ export interface DrainOutcome {
 
 const BASE_BACKOFF_MS = 2_000;
 const MAX_BACKOFF_MS = 5 * 60_000;
+/** Well under the server's 64 KiB body limit; a single larger row goes alone (and is refused alone). */
+const BATCH_BYTES_MAX = 48 * 1024;
 
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 const refusalOf = (body: unknown) => readErrorBody(body) ?? { code: 'server_error', message: '' };
+const isSendable = (row: OutboxRow) => OFFLINE_ANSWERS[row.kind].bodySchema.safeParse(row.body).success;
 
-function isTransient(answer: DeliveryAnswer): boolean {
-  if (answer.status >= 500 || answer.status === 429) return true;
-  return answer.status === 409 && refusalOf(answer.body).code === 'request_in_progress';
+/** The next rows to send together: due, in order, within the count and size caps. */
+function nextBatch(rows: OutboxRow[], from: number, at: number): OutboxRow[] {
+  const batch: OutboxRow[] = [];
+  let bytes = 0;
+  for (const row of rows.slice(from, from + LIMITS.replayBatchMax)) {
+    if (row.nextAttemptAt > at) break;
+    const size = JSON.stringify(row.body).length + 300;
+    if (batch.length > 0 && bytes + size > BATCH_BYTES_MAX) break;
+    bytes += size;
+    batch.push(row);
+  }
+  return batch;
 }
 
-/** The cached event once the server's answer to this row is known; undefined when it cannot be read. */
-async function answeredEvent(db: EquipeeDb, row: OutboxRow, body: unknown): Promise<EventDto | undefined> {
-  try {
-    return OFFLINE_ANSWERS[row.kind].readAnswer(body, await db.events.get(row.eventUuid));
-  } catch {
-    return undefined;
+/** What a batch's answers decided, row by row, written to Dexie at once by `settle`. */
+interface Verdicts {
+  delivered: Array<{ row: OutboxRow; body: unknown }>;
+  failed: Array<{ row: OutboxRow; refusal: { code: string; message: string } }>;
+  /** The row the drain stops at, kept pending and not tried again before `nextAttemptAt`. */
+  retry?: { row: OutboxRow; waitMs: number; lastError: string };
+  stop: DrainOutcome['stoppedBy'];
+}
+
+/** Reads the answers in order, with the rules of the file's comment; 'network' when none came. */
+function judge(batch: OutboxRow[], answers: DeliveryAnswer[] | 'network'): Verdicts {
+  const verdicts: Verdicts = { delivered: [], failed: [], stop: null };
+  const backoff = (row: OutboxRow) => backoffMs(row.attempts + 1);
+  let next = 0;
+  for (const row of batch) {
+    if (!isSendable(row)) {
+      verdicts.failed.push({ row, refusal: { code: 'invalid_input', message: '' } });
+      continue;
+    }
+    if (answers === 'network') {
+      verdicts.retry = { row, waitMs: backoff(row), lastError: 'network_error' };
+      verdicts.stop = 'network';
+      break;
+    }
+    const answer = answers[next++];
+    if (!answer) {
+      // The server stopped short without saying why: try again later rather than at once.
+      verdicts.retry = { row, waitMs: backoff(row), lastError: 'no_answer' };
+      verdicts.stop = 'retry-later';
+      break;
+    }
+    if (answer.status >= 200 && answer.status < 300) {
+      verdicts.delivered.push({ row, body: answer.body });
+      continue;
+    }
+    if (answer.status === 401) {
+      verdicts.stop = 'unauthorised';
+      break;
+    }
+    const refusal = refusalOf(answer.body);
+    if (isRetryLater(answer.status, refusal.code)) {
+      const waitMs = answer.retryAfterSeconds !== undefined ? answer.retryAfterSeconds * 1000 : backoff(row);
+      verdicts.retry = { row, waitMs, lastError: String(answer.status) };
+      verdicts.stop = 'retry-later';
+      break;
+    }
+    verdicts.failed.push({ row, refusal: { code: refusal.code, message: refusal.message } });
   }
+  return verdicts;
+}
+
+/**
+ * Writes a batch's verdicts in one transaction: delivered rows removed, failed ones marked, the stopping
+ * one backed off, and each answered event cached once (the last answer per event wins: each answer is read
+ * over the previous one) with the pending writes laid over. Answers the events whose answer could not be
+ * read, to be fetched again.
+ */
+async function settle(db: EquipeeDb, verdicts: Verdicts, now: number): Promise<string[]> {
+  const unreadable: string[] = [];
+  await db.transaction('rw', db.events, db.outbox, db.session, async () => {
+    for (const { row, refusal } of verdicts.failed) {
+      await db.outbox.update(row.id ?? 0, {
+        status: 'failed',
+        attempts: row.attempts + 1,
+        lastError: JSON.stringify(refusal),
+      });
+    }
+    const { retry } = verdicts;
+    if (retry) {
+      const attempts = retry.row.attempts + 1;
+      await db.outbox.update(retry.row.id ?? 0, {
+        attempts,
+        nextAttemptAt: now + retry.waitMs,
+        lastError: retry.lastError,
+      });
+    }
+    await db.outbox.bulkDelete(verdicts.delivered.map(({ row }) => row.id ?? 0));
+    const answered = new Map<string, EventDto>();
+    for (const { row, body } of verdicts.delivered) {
+      const cached = answered.get(row.eventUuid) ?? (await db.events.get(row.eventUuid));
+      let event: EventDto | undefined;
+      try {
+        event = OFFLINE_ANSWERS[row.kind].readAnswer(body, cached);
+      } catch {
+        event = undefined;
+      }
+      if (event) answered.set(row.eventUuid, event);
+      else unreadable.push(row.eventUuid);
+    }
+    if (answered.size > 0) await putServerEvents(db, [...answered.values()]);
+  });
+  return unreadable;
 }
 
 export async function drainOutbox(
@@ -72,59 +178,28 @@ export async function drainOutbox(
   const rows = (await db.outbox.where('userId').equals(session.user.id).sortBy('id')).filter(
     (r) => r.status === 'pending',
   );
-  const markFailed = async (row: OutboxRow, refusal: { code: string; message: string }) => {
-    await db.outbox.update(row.id ?? 0, {
-      status: 'failed',
-      attempts: row.attempts + 1,
-      lastError: JSON.stringify(refusal),
-    });
-    outcome.failed++;
-    const truth = await transport.fetchEvent(row.eventUuid, session.token).catch(() => null);
-    if (truth) await putServerEvents(db, [truth]);
-  };
 
-  for (const row of rows) {
-    const id = row.id ?? 0;
-    if (row.nextAttemptAt > now()) return { ...outcome, stoppedBy: 'retry-later' };
-    if (!OFFLINE_ANSWERS[row.kind].bodySchema.safeParse(row.body).success) {
-      await markFailed(row, { code: 'invalid_input', message: '' });
-      continue;
+  for (let from = 0; from < rows.length; ) {
+    const batch = nextBatch(rows, from, now());
+    if (batch.length === 0) return { ...outcome, stoppedBy: 'retry-later' };
+    const sendable = batch.filter(isSendable);
+    let answers: DeliveryAnswer[] | 'network' = [];
+    if (sendable.length > 0) {
+      answers = await transport.sendBatch(sendable, session.token).catch(() => 'network' as const);
     }
-    let answer: DeliveryAnswer;
-    try {
-      answer = await transport.send(row, session.token);
-    } catch {
-      const attempts = row.attempts + 1;
-      await db.outbox.update(id, {
-        attempts,
-        nextAttemptAt: now() + backoffMs(attempts),
-        lastError: 'network_error',
-      });
-      return { ...outcome, stoppedBy: 'network' };
-    }
-    if (answer.status >= 200 && answer.status < 300) {
-      const event = await answeredEvent(db, row, answer.body);
-      await db.transaction('rw', db.events, db.outbox, db.session, async () => {
-        await db.outbox.delete(id);
-        if (event) await putServerEvents(db, [event]);
-      });
-      if (!event) {
-        const truth = await transport.fetchEvent(row.eventUuid, session.token).catch(() => null);
-        if (truth) await putServerEvents(db, [truth]);
-      }
-      outcome.sent++;
-      continue;
-    }
-    if (answer.status === 401) return { ...outcome, stoppedBy: 'unauthorised' };
-    if (isTransient(answer)) {
-      const attempts = row.attempts + 1;
-      const wait =
-        answer.retryAfterSeconds !== undefined ? answer.retryAfterSeconds * 1000 : backoffMs(attempts);
-      await db.outbox.update(id, { attempts, nextAttemptAt: now() + wait, lastError: String(answer.status) });
-      return { ...outcome, stoppedBy: 'retry-later' };
-    }
-    const { code, message } = refusalOf(answer.body);
-    await markFailed(row, { code, message });
+    const verdicts = judge(batch, answers);
+    const unreadable = await settle(db, verdicts, now());
+    outcome.sent += verdicts.delivered.length;
+    outcome.failed += verdicts.failed.length;
+    // The server's truth for refused writes and unreadable answers, with the pending writes laid over.
+    const stale = new Set([...verdicts.failed.map(({ row }) => row.eventUuid), ...unreadable]);
+    const truths = await Promise.all(
+      [...stale].map((uuid) => transport.fetchEvent(uuid, session.token).catch(() => null)),
+    );
+    const fresh = truths.filter((event): event is EventDto => event !== null);
+    if (fresh.length > 0) await putServerEvents(db, fresh);
+    if (verdicts.stop) return { ...outcome, stoppedBy: verdicts.stop };
+    from += batch.length;
   }
   return outcome;
 }
@@ -145,34 +220,3 @@ export function withDrainLock<T>(work: () => Promise<T>): Promise<T> {
   localChain = run.catch(() => undefined);
   return run;
 }
-
-/** Delivers over HTTP with the stored token; used by the page and the service worker alike. */
-export const httpTransport: DrainTransport = {
-  async send(row, token) {
-    const { method, path } = OFFLINE_WRITES[row.kind];
-    const response = await trackedFetch(path, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'Idempotency-Key': row.idempotencyKey,
-      },
-      body: JSON.stringify(row.body),
-    });
-    const body: unknown = await response.json().catch(() => null);
-    const retryAfter = Number(response.headers.get('retry-after'));
-    return {
-      status: response.status,
-      body,
-      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
-    };
-  },
-  async fetchEvent(uuid, token) {
-    const response = await trackedFetch(`/api/event/${uuid}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) return null;
-    const parsed = eventSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  },
-};

@@ -4,7 +4,8 @@
  * the overlay of pending writes on fresh server data go through this table; how the drain checks a body
  * and reads the server's answer is its twin table in offline-answers.ts (it needs the contract's zod
  * schemas, which load after the first paint; queueing a write must not wait for them). Both tables are
- * typed over every kind, so a new kind is one entry in each, and the compiler asks for both.
+ * typed over every kind, so a new kind is one entry in each, and the compiler asks for both. Methods and
+ * paths come from the shared list of replayable writes, the only ones the server's batch route runs.
  */
 import type { EventDto } from '../../common/contract/event';
 import type {
@@ -13,6 +14,7 @@ import type {
   WaitingListRequest,
 } from '../../common/contract/participation';
 import type { User } from '../../common/contract/user';
+import { REPLAYABLE_WRITES } from '../../common/rules/replays';
 import { withCheck, withoutSubscription, withSubscription, withWaiting } from './optimistic';
 
 /** The body each kind of queued write carries. */
@@ -42,16 +44,14 @@ export interface OfflineWrite<K extends OutboxKind> {
 const subscription = <K extends 'subscribe' | 'unsubscribe'>(
   apply: OfflineWrite<K>['apply'],
 ): OfflineWrite<K> => ({
-  method: 'PUT',
-  path: '/api/event/subscribe/status',
+  ...REPLAYABLE_WRITES.subscribeStatus,
   eventUuidOf: (body) => body.uuid_event,
   apply,
 });
 
 export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
   check: {
-    method: 'PUT',
-    path: '/api/event/checklist',
+    ...REPLAYABLE_WRITES.checklist,
     eventUuidOf: (body) => body.event_uuid,
     apply: (event, body) => withCheck(event, body.user_id, body.is_invited, body.is_checked),
   },
@@ -60,8 +60,7 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
   ),
   unsubscribe: subscription((event, _body, { user }) => withoutSubscription(event, user.id)),
   'waiting-list': {
-    method: 'POST',
-    path: '/api/event/waiting-list',
+    ...REPLAYABLE_WRITES.waitingList,
     eventUuidOf: (body) => body.uuid_event,
     apply: (event, body, { user, createdAt }) =>
       withWaiting(event, user, body.uuid_stuff ?? null, new Date(createdAt)),

@@ -1,8 +1,8 @@
 /**
  * Keeps the Dexie cache fresh from /api and delivers the outbox. Screens never wait for it: they read
  * Dexie (the area modules' hooks) and repaint when this writes. Freshness: a week is fetched again when
- * older than five minutes, on focus, when the network comes back (connectivity.ts), after each drain that
- * delivered something, and when another tab signs in. Drains run on start, when the network comes back,
+ * older than five minutes, on focus, when the network comes back (connectivity.ts), once the outbox is
+ * empty after drains that delivered or refused something, and when another tab signs in. Drains run on start, when the network comes back,
  * when the page becomes visible, and a second after each queued write.
  */
 import { z } from 'zod';
@@ -13,7 +13,8 @@ import { apiConditionalGet, apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline } from './connectivity';
 import type { EquipeeDb } from './db';
-import { drainOutbox, httpTransport, retryPendingNow, withDrainLock } from './drain';
+import { drainOutbox, retryPendingNow, withDrainLock } from './drain';
+import { httpTransport } from './drain-http';
 import { putServerEvents } from './server-events';
 import { getToken } from './session-storage';
 
@@ -83,6 +84,17 @@ function storeRange(
   });
 }
 
+/** The signed-in user's writes still waiting to be delivered (another user's wait for their owner). */
+async function pendingCount(db: EquipeeDb): Promise<number> {
+  const session = await db.session.get('current');
+  if (!session) return 0;
+  return db.outbox
+    .where('userId')
+    .equals(session.user.id)
+    .filter((row) => row.status === 'pending')
+    .count();
+}
+
 export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): SyncEngine {
   const fetchedAt = new Map<string, number>();
   let visibleWeek: string | undefined;
@@ -132,10 +144,21 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     fetchedAt.set('catalog', Date.now());
   }
 
+  // Delivered or refused writes not yet followed by a read of the visible weeks. Each answer is cached as it
+  // comes; the read is for what others changed meanwhile, and one read once the queue is empty is enough
+  // (a read after every round of a long queue cost a full week's answer each time).
+  let changedSinceRefresh = false;
+
   async function drainNow() {
     const outcome = await withDrainLock(() => drainOutbox(db, httpTransport));
     if (outcome.stoppedBy === 'unauthorised') onUnauthorised();
-    if (outcome.sent + outcome.failed > 0) await refreshVisibleWeek(true).catch(() => undefined);
+    if (outcome.sent + outcome.failed > 0) changedSinceRefresh = true;
+    // The flag is read after the count: of two drains ending together, one reads the week.
+    const isEmpty = (await pendingCount(db)) === 0;
+    if (changedSinceRefresh && isEmpty) {
+      changedSinceRefresh = false;
+      await refreshVisibleWeek(true).catch(() => undefined);
+    }
     if (outcome.stoppedBy === 'network' || outcome.stoppedBy === 'retry-later') {
       const next = await db.outbox.where('status').equals('pending').first();
       if (next) drainSoon(next.nextAttemptAt - Date.now());

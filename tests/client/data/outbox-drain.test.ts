@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EquipeeDb, type OutboxRow } from '../../../src/data/core/db';
-import { type DeliveryAnswer, type DrainTransport, drainOutbox } from '../../../src/data/core/drain';
-import { queueCheck, queueSubscription } from '../../../src/data/core/outbox';
+import { EquipeeDb } from '../../../src/data/core/db';
+import { drainOutbox } from '../../../src/data/core/drain';
+import { queueSubscription } from '../../../src/data/core/outbox';
 import { USER } from '../fake-api';
-import { cachedEvent, EVENT_UUID, MEMBER_ID } from './event-fixture';
+import { checkAnswer, queueUnsendable, scripted, tickOn } from './drain-fixture';
+import { cachedEvent, EVENT_UUID } from './event-fixture';
 
 let db: EquipeeDb;
 let clock: number;
@@ -18,40 +19,20 @@ beforeEach(async () => {
 });
 afterEach(() => db.delete());
 
-/** A scripted server: answers each send from the queue of answers, and records what it received. */
-function scripted(answers: Array<DeliveryAnswer | 'offline'>, truth = cachedEvent({ subcribers_count: 10 })) {
-  const received: OutboxRow[] = [];
-  const transport: DrainTransport = {
-    async send(row) {
-      received.push(row);
-      const next = answers.shift() ?? { status: 200, body: cachedEvent() };
-      if (next === 'offline') throw new TypeError('Failed to fetch');
-      return next;
-    },
-    fetchEvent: async () => truth,
-  };
-  return { transport, received };
-}
-const tick = (isChecked: boolean, at: number) =>
-  queueCheck(db, USER, { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, isChecked }, at);
-const checkAnswer = (isChecked: boolean): DeliveryAnswer => ({
-  status: 200,
-  body: {
-    event_uuid: EVENT_UUID,
-    is_invited: false,
-    user_id: MEMBER_ID,
-    is_checked: isChecked,
-    checked_at: null,
-  },
-});
+const tick = (isChecked: boolean, at: number) => tickOn(db)(isChecked, at);
 
 describe('drain', () => {
   it('sends in creation order and removes delivered rows', async () => {
     await tick(true, 1);
     await tick(false, 2);
     await tick(true, 3);
-    const { transport, received } = scripted([checkAnswer(true), checkAnswer(false), checkAnswer(true)]);
+    const { transport, received, batches } = scripted([
+      checkAnswer(true),
+      checkAnswer(false),
+      checkAnswer(true),
+    ]);
     expect(await drainOutbox(db, transport, now)).toEqual({ sent: 3, failed: 0, stoppedBy: null });
+    expect(batches).toEqual([3]); // one request
     expect(received.map((r) => (r.kind === 'check' ? r.body.checked_at : null))).toEqual(
       [1, 2, 3].map((t) => new Date(t).toISOString()),
     );
@@ -60,7 +41,11 @@ describe('drain', () => {
 
   it('keeps the same idempotency key across retries, and backs off after a network error', async () => {
     await tick(true, 1);
-    const { transport, received } = scripted(['offline', { status: 503, body: null }, checkAnswer(true)]);
+    const { transport, received, batches } = scripted([
+      'offline',
+      { status: 503, body: null },
+      checkAnswer(true),
+    ]);
     expect((await drainOutbox(db, transport, now)).stoppedBy).toBe('network');
     expect((await drainOutbox(db, transport, now)).stoppedBy).toBe('retry-later'); // not due yet
     clock += 60_000;
@@ -68,7 +53,8 @@ describe('drain', () => {
     clock += 60_000;
     expect((await drainOutbox(db, transport, now)).sent).toBe(1);
     expect(new Set(received.map((r) => r.idempotencyKey)).size).toBe(1);
-    expect(received).toHaveLength(3);
+    expect(batches).toEqual([1, 1, 1]); // three requests: lost, refused with a 503, run
+    expect(received).toHaveLength(2);
   });
 
   it('honours Retry-After on a 429', async () => {
@@ -98,12 +84,12 @@ describe('drain', () => {
   it('two queued writes on one event, the first refused: the second is still shown over the restored truth', async () => {
     await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: true }, 1);
     await tick(true, 2);
-    // The server refuses the subscription; the network drops before the tick is sent.
+    // The server refuses the subscription, then is too busy to run the tick.
     const { transport } = scripted([
       { status: 409, body: { code: 'event_full', message: 'Complet', field: null } },
-      'offline',
+      { status: 503, body: null },
     ]);
-    expect(await drainOutbox(db, transport, now)).toEqual({ sent: 0, failed: 1, stoppedBy: 'network' });
+    expect(await drainOutbox(db, transport, now)).toEqual({ sent: 0, failed: 1, stoppedBy: 'retry-later' });
     const cached = await db.events.get(EVENT_UUID);
     expect(cached?.subcribers_count).toBe(10); // the server's truth came back…
     expect(cached?.subscribers_with_stuff.map((s) => [s.username, s.is_checked])).toEqual([['ana', true]]); // …with the pending tick on it
@@ -116,24 +102,13 @@ describe('drain', () => {
   it('a delivered answer keeps a later pending tick on the same row', async () => {
     await tick(true, 1);
     await tick(false, 2);
-    const { transport } = scripted([checkAnswer(true), 'offline']);
+    const { transport } = scripted([checkAnswer(true), { status: 503, body: null }]);
     await drainOutbox(db, transport, now);
     expect((await db.events.get(EVENT_UUID))?.subscribers_with_stuff[0]?.is_checked).toBe(false);
   });
 
   it('a queued body the contract no longer accepts is refused here, never sent', async () => {
-    await db.outbox.add({
-      kind: 'check',
-      body: { event_uuid: 'not-a-uuid', is_invited: false, user_id: MEMBER_ID, is_checked: true },
-      userId: USER.id,
-      eventUuid: EVENT_UUID,
-      idempotencyKey: 'k',
-      createdAt: 1,
-      attempts: 0,
-      status: 'pending',
-      lastError: null,
-      nextAttemptAt: 0,
-    });
+    await queueUnsendable(db, 1);
     const { transport, received } = scripted([]);
     expect(await drainOutbox(db, transport, now)).toEqual({ sent: 0, failed: 1, stoppedBy: null });
     expect(received).toHaveLength(0);

@@ -106,4 +106,53 @@ describe('sync engine', () => {
     expect(sent).toEqual(['W/"week"', null]);
     expect(await db.events.count()).toBe(1);
   });
+
+  it('after drains that delivered, reads the visible week once the queue is empty, not while rows still wait', async () => {
+    db = new EquipeeDb(`sync-${crypto.randomUUID()}`);
+    setToken('tok');
+    await db.session.put({ key: 'current', token: 'tok', user: USER });
+    await db.outbox.add({ ...pendingTick(0), idempotencyKey: 'k1', createdAt: 1 });
+    await db.outbox.add({ ...pendingTick(0), idempotencyKey: 'k2', createdAt: 2 });
+    const ticked = {
+      status: 200,
+      body: {
+        event_uuid: EVENT_UUID,
+        is_invited: false,
+        user_id: MEMBER_ID,
+        is_checked: true,
+        checked_at: null,
+      },
+    };
+    const batches: string[][] = [];
+    let weekReads = 0;
+    const base = club('Europe/Paris');
+    stubFetch((url, init) => {
+      if (url.startsWith('/api/event/from/')) weekReads++;
+      if (url !== '/api/replay') return base(url);
+      const { writes } = JSON.parse(String(init.body)) as { writes: Array<{ idempotencyKey: string }> };
+      batches.push(writes.map((w) => w.idempotencyKey));
+      // The first batch: the first tick runs, then the server is busy; the next batch runs.
+      return json(200, { answers: batches.length === 1 ? [ticked, { status: 503, body: null }] : [ticked] });
+    });
+    engine = startSyncEngine({ db, onUnauthorised: () => undefined });
+    await waitFor(
+      async () => {
+        expect(batches).toHaveLength(1);
+        expect(await db.outbox.count()).toBe(1);
+        expect(await db.events.count()).toBe(1);
+        expect(weekReads).toBe(1); // the start's own read
+      },
+      { timeout: 3000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the start's drain has ended
+    const beforeDelivery = weekReads;
+    expect(beforeDelivery).toBe(1); // the delivery left a row waiting: no read of its own
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await engine.drainNow();
+    expect(batches).toEqual([['k1', 'k2'], ['k2']]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(weekReads).toBe(beforeDelivery + 1);
+    await engine.drainNow(); // nothing delivered: no read
+    expect(weekReads).toBe(beforeDelivery + 1);
+  });
 });
