@@ -94,6 +94,10 @@ const cleanUp = async () => {
   await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
+// A failed top-level step exits without cleanUp: the server must not outlive the bench on its port.
+process.on('exit', () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+});
 process.on('unhandledRejection', (error) => {
   console.error(error);
   void cleanUp().then(() => process.exit(1));
