@@ -87,9 +87,25 @@ beforeAll(async () => {
     const url = new URL(admin);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await withPg(admin, (client) => client.query(`drop database if exists ${name} with (force)`));
-    };
+    // pg's pool.end() resolves before its sockets have closed: a forced drop while they still close
+    // terminates those backends, and the ending clients (no listener left) throw it as an unhandled
+    // error. So the drop waits, a few seconds at most, for the database's last sessions to go.
+    dropDatabase = () =>
+      withPg(admin, async (client) => {
+        const deadline = Date.now() + 5_000;
+        const sessions = async () =>
+          Number(
+            (
+              await client.query<{ n: string }>(
+                'select count(*) as n from pg_stat_activity where datname = $1',
+                [name],
+              )
+            ).rows[0]?.n ?? 0,
+          );
+        while (Date.now() < deadline && (await sessions()) > 0)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
   }
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
