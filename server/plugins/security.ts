@@ -1,5 +1,5 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * The Content-Security-Policy, listed in the README and checked directive by directive in a test.
@@ -75,12 +75,11 @@ export async function computeSecurityHeaders(addressSearchUrl: string): Promise<
  * for each request, which cost the health check more than its own work.
  */
 export function registerSecurity(app: FastifyInstance, headers: SecurityHeaders): void {
-  app.addHook('onRequest', (_request, reply, done) => {
+  // One synchronous hook before the route: a route that must be cached otherwise (the calendar feed) sets
+  // its own cache-control after it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
-    done();
-  });
-  app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
     if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
-    return payload;
+    done();
   });
 }
