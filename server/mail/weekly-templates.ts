@@ -99,12 +99,16 @@ const ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-/** Every value written into the HTML comes from people (model names, places, the slogan): escaped. */
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+/**
+ * Every value written into the HTML comes from people (model names, places, the slogan): escaped. The
+ * space French puts before ":" becomes a no-break space, so a narrow screen never starts a line with ":".
+ */
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c).replace(/ ([:;!?])/g, '&nbsp;$1');
 
 // Inline styles only: mail clients drop <style> blocks and external sheets. Plain, readable at 390 px.
 const BODY = 'margin:0;padding:16px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1c2430;';
-const CARD = 'max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:20px;';
+const CARD = 'display:block;max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:20px;';
 const EVENT = 'margin:0 0 16px;padding:12px;border:1px solid #d6dae0;border-radius:6px;';
 const LINK = 'color:#0b5cad;';
 const SMALL = 'font-size:13px;color:#4a5563;';
@@ -127,8 +131,10 @@ function renderHtml(language: Language, data: Data, title: string): string {
   return [
     '<!doctype html>',
     `<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>`,
-    `<body style="${BODY}"><div style="${CARD}">`,
-    `<p style="margin:0 0 16px;"><img src="${escapeHtml(data.logoUrl)}" alt="${escapeHtml(text(language, 'logo_alt'))}" width="64" height="64" style="vertical-align:middle;border:0;"> <span style="font-size:15px;vertical-align:middle;">${escapeHtml(data.slogan)}</span></p>`,
+    // <main>: the message's one landmark, for screen readers of clients that show the HTML as a page.
+    `<body style="${BODY}"><main style="${CARD}">`,
+    // A table keeps the slogan beside the logo, wrapping in its own cell, in every mail client.
+    `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;"><tr><td style="padding:0 12px 0 0;vertical-align:middle;"><img src="${escapeHtml(data.logoUrl)}" alt="${escapeHtml(text(language, 'logo_alt'))}" width="64" height="64" style="display:block;border:0;"></td><td style="vertical-align:middle;font-size:15px;">${escapeHtml(data.slogan)}</td></tr></table>`,
     `<p style="margin:0 0 12px;">${escapeHtml(text(language, 'greeting', { name: data.username }))}</p>`,
     `<h1 style="font-size:20px;margin:0 0 12px;">${escapeHtml(title)}</h1>`,
     ...(events.length > 0
@@ -136,7 +142,7 @@ function renderHtml(language: Language, data: Data, title: string): string {
       : [`<p style="margin:0 0 16px;">${escapeHtml(text(language, 'none'))}</p>`]),
     `<p style="margin:16px 0;">— ${escapeHtml(text(language, 'signature'))}</p>`,
     `<p style="margin:0;${SMALL}">${escapeHtml(text(language, 'why'))} <a style="${LINK}" href="${escapeHtml(data.preferencesUrl)}">${escapeHtml(text(language, 'preferences_link'))}</a></p>`,
-    '</div></body></html>',
+    '</main></body></html>',
   ].join('\n');
 }
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendWeeklyList } from '../../server/jobs/weekly-list';
 import {
@@ -5,6 +7,7 @@ import {
   writeUserSwitch,
 } from '../../server/modules/notifications/notification-settings.repository';
 import { writeSetting } from '../../server/modules/settings/settings.repository';
+import { publicFilesDir } from '../../server/plugins/public-files';
 import { createEvent, DAY, HOUR, insertModel, subscribe } from './helpers/event-fixtures';
 import { mailHeader, mailPart, type ReceivedMail, type SmtpSink, startSmtpSink } from './helpers/smtp-sink';
 import { createTestContext, type TestContext } from './helpers/test-context';
@@ -195,5 +198,19 @@ describe('the weekly event list', () => {
     await run();
     expect((await queued()).map((m) => m.to_address)).toEqual(['anne@example.org', 'bob@example.org']);
     expect(new Set((await queued()).map((m) => m.kind))).toEqual(new Set(['weekly_event_list']));
+  });
+
+  it("shows the club's uploaded logo, which a webmail's page may embed", async () => {
+    fs.writeFileSync(path.join(publicFilesDir(ctx.config), 'logo.png'), Buffer.from('png'));
+    ctx.clock.now = new Date(MONDAY_7AM.getTime() + 5 * WEEK);
+    await run();
+    const [row] = await ctx.db.selectFrom('mail_queue').select('body_html').execute();
+    const src = /<img src="([^"]+)"/.exec(row?.body_html ?? '')?.[1] ?? '';
+    expect(src).toMatch(new RegExp(`^${URL_BASE}/files/logo\\.png\\?v=\\d+$`));
+    const logo = await ctx.app.inject({ method: 'GET', url: src.slice(URL_BASE.length) });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });
