@@ -10,24 +10,22 @@ const text = (language: Language, key: string, values?: Record<string, string>) 
 
 const locale = (language: Language) => (language === 'fr' ? 'fr-FR' : 'en-GB');
 
-/** "lundi 30 novembre" / "Monday 30 November": an instant's club day, in the recipient's language. */
-function dayName(instant: Date, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale(language), {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(instant);
+/** An instant in the club's zone, in the recipient's language, as `options` write it. */
+function clubFormat(
+  instant: Date,
+  language: Language,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): string {
+  return new Intl.DateTimeFormat(locale(language), { timeZone, ...options }).format(instant);
 }
 
-function timeOf(instant: Date, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale(language), {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-}
+/** "lundi 30 novembre" / "Monday 30 November": an instant's club day. */
+const dayName = (instant: Date, language: Language, timeZone: string) =>
+  clubFormat(instant, language, timeZone, { weekday: 'long', day: 'numeric', month: 'long' });
+
+const timeOf = (instant: Date, language: Language, timeZone: string) =>
+  clubFormat(instant, language, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** "30 novembre" / "30 November": a calendar day (`yyyy-mm-dd`); no zone applies to a bare date. */
 function shortDay(day: string, language: Language): string {
