@@ -1,15 +1,37 @@
 import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
 import { ROLE_NAMES, type RoleName, roleNameSchema } from '../src/common/contract/user';
 import { promptPassword } from './cli/prompt-password';
-import { loadConfig } from './config';
+import { sendWeeklyListCommand } from './cli/send-weekly-list';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { DirectoryLockedError } from './db/dir-lock';
+import type { Database } from './db/schema';
 import { CreateUserError, createConfirmedUser } from './modules/users/create-user';
 
 const USAGE = `Usage:
   npm run create-superadmin -- --username NAME --email EMAIL [--password PASSWORD]
   npm run create-user -- --username NAME --email EMAIL [--password PASSWORD] --role ${ROLE_NAMES.join('|')}
-Without --password the command asks for it. Uses DATA_DIR (PGlite) or DATABASE_URL, like the server.`;
+  npm run send-weekly-list
+Without --password the command asks for it. Uses DATA_DIR (PGlite) or DATABASE_URL, like the server.
+send-weekly-list queues this week's event list unless it was already sent this week.`;
+
+const COMMANDS = ['create-superadmin', 'create-user', 'send-weekly-list'];
+
+/** Runs `work` on the configured database, closed afterwards (PGlite's directory lock is released). */
+async function withDatabase<T>(work: (db: Kysely<Database>, config: Config) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    holder: 'command line',
+  });
+  try {
+    return await work(handle.db, config);
+  } finally {
+    await handle.close();
+  }
+}
 
 function fail(message: string): never {
   console.error(message);
@@ -28,12 +50,18 @@ async function run(argv: string[]): Promise<void> {
       help: { type: 'boolean' },
     },
   });
-  if (values.help || (command !== 'create-superadmin' && command !== 'create-user')) {
+  if (values.help || !command || !COMMANDS.includes(command)) {
     console.log(USAGE);
     if (!values.help) process.exitCode = 1;
     return;
   }
-  if (!values.username || !values.email) fail(`--username and --email are required.\n${USAGE}`);
+  if (command === 'send-weekly-list') {
+    const lines = await withDatabase(sendWeeklyListCommand);
+    for (const line of lines) console.log(line);
+    return;
+  }
+  const { username, email } = values;
+  if (!username || !email) fail(`--username and --email are required.\n${USAGE}`);
   let role: RoleName = 'SuperAdmin';
   if (command === 'create-user') {
     const parsed = roleNameSchema.safeParse(values.role);
@@ -42,23 +70,10 @@ async function run(argv: string[]): Promise<void> {
   }
   const password = values.password ?? (await promptPassword('Password: '));
 
-  const config = loadConfig();
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    holder: 'command line',
-  });
-  try {
-    const user = await createConfirmedUser(handle.db, {
-      username: values.username,
-      email: values.email,
-      password,
-      role,
-    });
+  await withDatabase(async (db, config) => {
+    const user = await createConfirmedUser(db, { username, email, password, role });
     console.log(`Created ${role} "${user.username}" <${user.email}>. Sign in at ${config.publicUrl}/login`);
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {

@@ -25,7 +25,13 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail });
 
-  const jobs = startScheduledJobs({ db: handle.db, now, log: app.log });
+  const jobs = startScheduledJobs({
+    db: handle.db,
+    now,
+    config,
+    onMailQueued: () => mail.kick(),
+    log: app.log,
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

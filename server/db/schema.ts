@@ -64,6 +64,8 @@ export interface MailQueueTable {
   to_address: string;
   subject: string;
   body_text: string;
+  /** The HTML part, for messages that have one (the weekly list); null: plain text only. */
+  body_html: ColumnType<string | null, string | null | undefined, never>;
   status: 'pending' | 'sent' | 'failed';
   attempts: Generated<number>;
   next_attempt_at: Date;
@@ -173,6 +175,14 @@ export interface GroupMailLogTable {
   sent_at: Date;
 }
 
+/** One row per club week whose weekly list was queued (jobs/weekly-list.ts): at most once a week. */
+export interface WeeklyListRunsTable {
+  /** The week's Monday, `yyyy-mm-dd` (written as text; read it back with a cast, drivers differ on dates). */
+  week_start: ColumnType<string, string, never>;
+  sent_at: Date;
+  recipients: number;
+}
+
 export interface Database {
   events: EventsTable;
   event_stuffs: EventStuffsTable;
@@ -182,6 +192,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   group_mail_log: GroupMailLogTable;
   calendar_feed_tokens: CalendarFeedTokensTable;
+  weekly_list_runs: WeeklyListRunsTable;
   users: UsersTable;
   /** One row shaped like users: what a failed sign-in on an unknown name writes (users.repository.ts). */
   sign_in_decoy: UsersTable;

@@ -12,6 +12,7 @@ export async function insertMail(
     to_address: string;
     subject: string;
     body_text: string;
+    body_html?: string | null;
   },
   now: Date,
 ): Promise<void> {

@@ -22,6 +22,8 @@ export interface QueuedMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`, for the messages that have one. */
+  html?: string;
 }
 
 export async function enqueueMail(
@@ -40,6 +42,7 @@ export async function enqueueMail(
       to_address: mail.to,
       subject: mail.subject,
       body_text: mail.text,
+      body_html: mail.html ?? null,
     },
     now,
   );
@@ -74,6 +77,7 @@ export async function sendDueMail(deps: SendDeps, limit = 50): Promise<{ sent: n
         to: row.to_address,
         subject: row.subject,
         text: row.body_text,
+        ...(row.body_html ? { html: row.body_html } : {}),
       });
       await markSent(deps.db, row.id, deps.now());
       result.sent++;

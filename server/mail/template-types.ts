@@ -1,5 +1,19 @@
 import type { Language } from '../../src/common/contract/user';
 
+/** One event of the weekly list, as facts: the template writes them in the recipient's language. */
+export interface WeeklyEvent {
+  modelName: string;
+  start: Date;
+  end: Date;
+  /** Street, zip code and city as one line; null when the event has none. */
+  place: string | null;
+  /** Places left (0: full); null: no limit. */
+  placesLeft: number | null;
+  isCancelled: boolean;
+  /** The event's week in the app. */
+  link: string;
+}
+
 /** What each kind of message needs; later issues add their kinds here. */
 export interface TemplateData {
   user_invitation: { username: string; link: string };
@@ -13,10 +27,27 @@ export interface TemplateData {
   stuff_unavailable: { event: string; stuff: string };
   waiting_list_promotion: { event: string; stuff: string | null };
   group_email: { subject: string; message: string; event: string };
+  /** `weekStart`: the week's Monday (`yyyy-mm-dd`); `logoUrl` and the links are absolute. */
+  weekly_event_list: {
+    username: string;
+    weekStart: string;
+    events: WeeklyEvent[];
+    timeZone: string;
+    slogan: string;
+    logoUrl: string;
+    preferencesUrl: string;
+  };
 }
 export type MailKind = keyof TemplateData;
-/** The kinds templates.ts writes; event-templates.ts writes all the others. */
+/** The kinds templates.ts writes; event-templates.ts and weekly-templates.ts write all the others. */
 export type AccountMailKind = 'user_invitation' | 'password_reset' | 'account_lock';
+/** The kinds written by weekly-templates.ts. */
+export type WeeklyMailKind = 'weekly_event_list';
 
-export type Render<K extends MailKind> = (data: TemplateData[K]) => { subject: string; text: string };
+/** `html`: an HTML alternative to `text`, for the kinds that have one. */
+export type Render<K extends MailKind> = (data: TemplateData[K]) => {
+  subject: string;
+  text: string;
+  html?: string;
+};
 export type Templates = { [K in MailKind]: Record<Language, Render<K>> };

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Sent as multipart/alternative with `text` when present. */
+  html?: string;
 }
 
 export interface MailTransport {
@@ -48,6 +50,7 @@ function smtpTransport(url: string, from: string): MailTransport {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
         messageId: mail.messageId,
       });
     },
@@ -64,6 +67,7 @@ function diskTransport(dir: string, from: string): MailTransport {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
         messageId: mail.messageId,
       });
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -46,6 +46,15 @@ export function isApiUrl(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/**
+ * The images emails show (the club's logo, the app's icons, both public): any origin may embed them, or a
+ * webmail that loads a message's images in its own page would be refused them by helmet's
+ * Cross-Origin-Resource-Policy: same-origin. Everything else stays same-origin.
+ */
+export function isEmbeddableInMail(url: string): boolean {
+  return /^\/(icons\/[\w-]+\.png|files\/logo\.png)(\?|$)/.test(url);
+}
+
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
 /**
@@ -80,6 +89,7 @@ export function registerSecurity(app: FastifyInstance, headers: SecurityHeaders)
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
+    else if (isEmbeddableInMail(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
     done();
   });
 }

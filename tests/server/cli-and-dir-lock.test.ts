@@ -6,6 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect';
 import { DirectoryLockedError } from '../../server/db/dir-lock';
+import {
+  writeSystemSwitch,
+  writeUserSwitch,
+} from '../../server/modules/notifications/notification-settings.repository';
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-cli-'));
@@ -134,6 +138,31 @@ describe('the command line and the data directory lock', () => {
     fs.writeFileSync(lockFile, JSON.stringify({ pid: 2 ** 22 + 12345, holder: 'server' }));
     const handle = await openDatabase({ dataDir, holder: 'test' });
     await handle.close();
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('send-weekly-list queues the week once, delivers it, and says so', async () => {
+    const handle = await openDatabase({ dataDir, holder: 'test' });
+    try {
+      const ann = await handle.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'ann')
+        .executeTakeFirstOrThrow();
+      await writeSystemSwitch(handle.db, 'weekly_event_list', true);
+      await writeUserSwitch(handle.db, ann.id, 'weekly_event_list', true);
+    } finally {
+      await handle.close();
+    }
+    const first = await cli('send-weekly-list');
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toMatch(
+      /Weekly event list for the week of \d{4}-\d{2}-\d{2}: 1 message\(s\) queued\.\nDelivered now: 1\./,
+    );
+    // No SMTP_URL: the message went to the mail log.
+    expect(fs.readdirSync(path.join(dataDir, 'default', 'mail-log'))).toHaveLength(1);
+    const second = await cli('send-weekly-list');
+    expect(second.stdout).toContain('was already sent: nothing queued');
     expect(fs.existsSync(lockFile)).toBe(false);
   });
 });

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendWeeklyList } from '../../server/jobs/weekly-list';
+import {
+  writeSystemSwitch,
+  writeUserSwitch,
+} from '../../server/modules/notifications/notification-settings.repository';
 import {
   createEvent,
   DAY,
@@ -133,6 +138,36 @@ describe('races on PostgreSQL', () => {
     }
     console.log(`guest race: ${RUNS} runs, participants per run: ${counts.join(',')}`);
     expect(counts).toEqual(Array(RUNS).fill(15));
+  }, 300_000);
+
+  it(`four weekly list jobs at once (two connection pools, as two processes) queue one list, ${RUNS} times`, async () => {
+    const readers = crowd.slice(0, 5);
+    for (const reader of readers) await writeUserSwitch(ctx.db, reader.id, 'weekly_event_list', true);
+    await writeSystemSwitch(ctx.db, 'weekly_event_list', true);
+    const outcomes: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // A Monday 07:00 in Paris, one week per run, far from the weeks other tests use.
+      const monday = new Date(Date.UTC(2031, 0, 6, 6) + run * 7 * DAY);
+      const job = (app: TestContext) => sendWeeklyList({ db: app.db, now: () => monday, config: app.config });
+      const results = await Promise.all([job(ctx), job(unlocked), job(ctx), job(unlocked)]);
+      outcomes.push(
+        results
+          .map((r) => `${r.status}:${r.queued}`)
+          .sort()
+          .join('+'),
+      );
+    }
+    console.log(`weekly list race: ${RUNS} runs, outcomes: ${[...new Set(outcomes)].join(' | ')}`);
+    expect(outcomes).toEqual(Array(RUNS).fill('already_sent:0+already_sent:0+already_sent:0+queued:5'));
+    const queued = await ctx.db
+      .selectFrom('mail_queue')
+      .select(['to_address'])
+      .where('kind', '=', 'weekly_event_list')
+      .execute();
+    // Exactly one message per reader per week.
+    expect(queued).toHaveLength(RUNS * readers.length);
+    for (const reader of readers)
+      expect(queued.filter((m) => m.to_address === `${reader.username}@example.org`)).toHaveLength(RUNS);
   }, 300_000);
 
   it('negative control: with the row locks switched off, the same race overbooks', async () => {

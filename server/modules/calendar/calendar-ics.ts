@@ -1,5 +1,6 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { Language } from '../../../src/common/contract/user';
+import { addressLine } from '../../../src/common/rules/address';
 import { clubDayOf, weekStart } from '../../../src/common/rules/club-time';
 import { catalogueText } from '../../i18n';
 import type { FeedEventRow } from './calendar-feed.repository';
@@ -19,12 +20,6 @@ const text = (context: FeedContext, key: string, values?: Record<string, string>
 function eventLink(context: FeedContext, event: FeedEventRow): string {
   const monday = weekStart(clubDayOf(event.start_date, context.clubTimezone));
   return `${context.publicUrl}/?week=${monday}`;
-}
-
-function place(event: FeedEventRow): string | null {
-  const town = [event.zip_code, event.city].filter(Boolean).join(' ');
-  const parts = [event.street, town].filter((part): part is string => Boolean(part));
-  return parts.length > 0 ? parts.join(', ') : null;
 }
 
 function description(context: FeedContext, event: FeedEventRow): string {
@@ -62,7 +57,7 @@ export function renderFeed(context: FeedContext, events: FeedEventRow[]): string
       start: event.start_date,
       end: event.end_date,
       summary,
-      location: place(event),
+      location: addressLine(event),
       description: description(context, event),
       url: eventLink(context, event),
       status: event.is_cancelled

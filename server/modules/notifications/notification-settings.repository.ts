@@ -5,7 +5,7 @@ import {
   type NotificationSetting,
   type NotificationType,
 } from '../../../src/common/contract/notifications';
-import type { Database } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 type Switches = Record<NotificationType, boolean>;
@@ -33,6 +33,29 @@ export async function readUserSwitches(db: Db, userId: string): Promise<Switches
       .where('user_id', '=', userId)
       .execute(),
   );
+}
+
+/**
+ * The accounts whose preference for `type` is on (their own row, or the default when they have none), in
+ * one query: a job addressing the whole club does not read each member's switches one by one. Callers
+ * still send through notify(), which applies every other rule (system switch, revoked, unconfirmed).
+ */
+export function usersWithPreferenceOn(db: Db, type: NotificationType): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .where((eb) => {
+      const ownRow = (active: boolean) =>
+        eb
+          .selectFrom('notification_preferences')
+          .select('notification_preferences.user_id')
+          .whereRef('notification_preferences.user_id', '=', 'users.id')
+          .where('notification_preferences.type', '=', type)
+          .where('notification_preferences.active', '=', active);
+      return NOTIFICATION_DEFAULTS[type] ? eb.not(eb.exists(ownRow(false))) : eb.exists(ownRow(true));
+    })
+    .orderBy('users.username')
+    .execute();
 }
 
 export async function writeSystemSwitch(db: Db, type: NotificationType, active: boolean): Promise<void> {

@@ -26,7 +26,7 @@ const isMember = (recipient: Recipient): recipient is UserRow => 'id' in recipie
  * write.ts) kicks the mail worker after the commit (a kick inside the transaction would not see the rows).
  */
 export async function notify<K extends MailKind, R extends Recipient>(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'now'>,
   db: Kysely<Database>,
   kind: K,
   recipients: R[],
@@ -41,8 +41,14 @@ export async function notify<K extends MailKind, R extends Recipient>(
       if (recipient.confirmed_at === null && !REACHES_INACTIVE.has(kind)) continue;
       if (isSwitchable(kind) && !(await readUserSwitches(db, recipient.id))[kind]) continue;
     }
-    const { subject, text } = renderMail(kind, recipient.language, data(recipient));
-    await enqueueMail(db, deps.now(), deps.config.clubId, { kind, to: recipient.email, subject, text });
+    const { subject, text, html } = renderMail(kind, recipient.language, data(recipient));
+    await enqueueMail(db, deps.now(), deps.config.clubId, {
+      kind,
+      to: recipient.email,
+      subject,
+      text,
+      ...(html ? { html } : {}),
+    });
     queued++;
   }
   return queued;

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { TourPopover, useGuidedTour } from '../../ui/guided-tour';
 import { Tabs } from '../../ui/tabs';
 import styles from './profile-tabs.module.css';
@@ -7,12 +8,18 @@ import { TOUR_FLAG_KEY } from './tour-flag';
 
 type Tab = 'profile' | 'preferences';
 
-/** The profile and preferences tabs; the guided tour highlights the preferences tab. */
+/**
+ * The profile and preferences tabs; the guided tour highlights the preferences tab. `?tab=preferences`
+ * opens on the preferences (the weekly email's one-click link), with no tour pointing at where one is.
+ */
 export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
   const { t } = useTranslation();
   const id = useId();
-  const [selected, setSelected] = useState<Tab>('profile');
-  const tour = useGuidedTour(TOUR_FLAG_KEY);
+  const [params] = useSearchParams();
+  const [isLinkedToPreferences] = useState(() => params.get('tab') === 'preferences');
+  const [selected, setSelected] = useState<Tab>(isLinkedToPreferences ? 'preferences' : 'profile');
+  const guidedTour = useGuidedTour(TOUR_FLAG_KEY);
+  const tour = { ...guidedTour, isRunning: guidedTour.isRunning && !isLinkedToPreferences };
 
   function select(tab: Tab) {
     setSelected(tab);

@@ -73,3 +73,33 @@ export function mailHeader(raw: string, name: string): string | undefined {
       return decodeURIComponent(bytes);
     });
 }
+
+/**
+ * One part of a received message (`text/plain`, `text/html`), its transfer encoding undone and read as
+ * UTF-8; undefined when the message has no such part. Handles a single-part message too.
+ */
+export function mailPart(raw: string, type: string): string | undefined {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\r\n\r\n');
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+  const parts = boundary
+    ? body.split(`--${boundary}`).map((part) => part.replace(/^\r?\n/, ''))
+    : [`${head}\r\n\r\n${body}`];
+  for (const part of parts) {
+    const [partHead = '', ...partBody] = part.split(/\r?\n\r?\n/);
+    if (!new RegExp(`content-type:\\s*${type}`, 'i').test(partHead)) continue;
+    const content = partBody.join('\r\n\r\n');
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(partHead)?.[1]?.toLowerCase();
+    if (encoding === 'base64') return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      // A literal % first (QP leaves it as is), then each =XX byte, for decodeURIComponent to read.
+      const bytes = content
+        .replace(/%/g, '%25')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+      return decodeURIComponent(bytes).replace(/\r\n/g, '\n').trimEnd();
+    }
+    return content.replace(/\r\n/g, '\n').trimEnd();
+  }
+  return undefined;
+}

@@ -178,3 +178,15 @@ describe('offline', () => {
     expect(reason?.textContent).toBe('Hors ligne : modifier le profil nécessite une connexion.');
   });
 });
+
+describe('the link to the preferences (weekly email)', () => {
+  it('/my-profile?tab=preferences opens on the preferences tab, with no tour', async () => {
+    serve();
+    renderApp('/my-profile?tab=preferences');
+    const tab = await screen.findByRole('tab', { name: 'Préférences' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel', { name: 'Préférences' });
+    expect(await within(panel).findByRole('switch', { name: 'Programme de la semaine (bêta)' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Préférences' })).toBeNull();
+  });
+});

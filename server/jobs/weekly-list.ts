@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_SLOGAN } from '../../src/common/contract/settings';
+import { addressLine } from '../../src/common/rules/address';
+import { clubDayStart, currentWeek, shiftDay } from '../../src/common/rules/club-time';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { WeeklyEvent } from '../mail/template-types';
+import { loadEventDtos } from '../modules/events/event-details';
+import { listEventsBetween } from '../modules/events/events.repository';
+import {
+  readSystemSwitches,
+  usersWithPreferenceOn,
+} from '../modules/notifications/notification-settings.repository';
+import { notify } from '../modules/notifications/notify';
+import { readSetting } from '../modules/settings/settings.repository';
+import { logoUrl } from '../plugins/public-files';
+import { claimWeek, recordRecipients } from './weekly-list.repository';
+
+export type WeeklyListResult =
+  /** The week's row was taken now: `queued` messages (0 when nobody opted in) wait in the mail queue. */
+  | { status: 'queued'; week: string; queued: number }
+  /** Another process, or an earlier run, already queued this week's list: nothing queued. */
+  | { status: 'already_sent'; week: string; queued: 0 }
+  /** The admin switch is off: nothing queued and the week stays unclaimed (a run after it is on sends). */
+  | { status: 'switched_off'; week: string; queued: 0 };
+
+export interface WeeklyListDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  config: Config;
+}
+
+/** Where the app shows the preferences: the profile screen opens on its preferences tab. */
+export const preferencesPath = '/my-profile?tab=preferences';
+
+/**
+ * The week's events as the list shows them: every event overlapping the club week (Monday 00:00 to the
+ * next Monday 00:00, club time), in start order. Cancelled ones stay in the list, marked as cancelled:
+ * a member who planned on one learns it is off; their places are not shown. Places left count
+ * subscribers and their guests, as the week screen does.
+ */
+async function weekEvents(
+  deps: WeeklyListDeps,
+  db: Kysely<Database>,
+  monday: string,
+): Promise<WeeklyEvent[]> {
+  const zone = deps.config.clubTimezone;
+  const rows = await listEventsBetween(
+    db,
+    clubDayStart(monday, zone),
+    clubDayStart(shiftDay(monday, 7), zone),
+  );
+  // Every event links to the list's week: the week screen shows each event overlapping it.
+  const link = `${deps.config.publicUrl}/?week=${monday}`;
+  return (await loadEventDtos(db, rows)).map((event) => ({
+    modelName: event.model_name,
+    start: new Date(event.start_date),
+    end: new Date(event.end_date),
+    place: addressLine(event),
+    placesLeft: event.subscriber_is_infinite
+      ? null
+      : Math.max(0, event.max_subscribers - event.subcribers_count),
+    isCancelled: event.is_cancelled,
+    link,
+  }));
+}
+
+/** The club's logo as an absolute URL; the bundled PNG icon while none was uploaded (mail clients often show no SVG). */
+function absoluteLogoUrl(config: Config): string {
+  return `${config.publicUrl}${logoUrl(config) || '/icons/icon-192.png'}`;
+}
+
+/**
+ * The weekly event list of the club week `now` falls in, queued once per week (server-rules "Emails"):
+ * to each member whose preference is on, while the admin switch is on, in their language. The week's row
+ * in weekly_list_runs is taken in the same transaction as the queueing; when it already existed nothing
+ * is queued, so concurrent processes, the schedule and hand runs send one list a week between them.
+ * The caller kicks the mail worker after this resolves (the rows are committed then).
+ */
+export async function sendWeeklyList(deps: WeeklyListDeps): Promise<WeeklyListResult> {
+  const at = deps.now();
+  const week = currentWeek(deps.config.clubTimezone, at);
+  return deps.db.transaction().execute(async (trx): Promise<WeeklyListResult> => {
+    if (!(await readSystemSwitches(trx)).weekly_event_list)
+      return { status: 'switched_off', week, queued: 0 };
+    if (!(await claimWeek(trx, week, at))) return { status: 'already_sent', week, queued: 0 };
+    const events = await weekEvents(deps, trx, week);
+    const shared = {
+      weekStart: week,
+      events,
+      timeZone: deps.config.clubTimezone,
+      slogan: (await readSetting(trx, 'slogan')) ?? DEFAULT_SLOGAN,
+      logoUrl: absoluteLogoUrl(deps.config),
+      preferencesUrl: `${deps.config.publicUrl}${preferencesPath}`,
+    };
+    const recipients = await usersWithPreferenceOn(trx, 'weekly_event_list');
+    const queued = await notify(
+      { config: deps.config, now: () => at },
+      trx,
+      'weekly_event_list',
+      recipients,
+      (r) => ({
+        ...shared,
+        username: r.username,
+      }),
+    );
+    await recordRecipients(trx, week, queued);
+    return { status: 'queued', week, queued };
+  });
+}

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { renderMail } from '../../server/mail/templates';
+import { call, newMember, rootToken } from './api';
+import { expectNoAxeViolations } from './axe';
+import { signIn } from './helpers';
+import { screenshotWhole } from './screenshots';
+import { E2E_BASE_URL } from './server-process';
+
+// axe-core is injected as a script, which the app's own policy rightly refuses.
+test.use({ bypassCSP: true });
+
+const HOUR = 3_600_000;
+
+test("the weekly email's preferences link opens the preferences, where the list is switched on", async ({
+  page,
+  request,
+}) => {
+  const member = await newMember(request, await rootToken(request), `weekly${Date.now() % 1_000_000}`);
+  await signIn(page, member.username);
+
+  await page.goto('/my-profile?tab=preferences');
+  await expect(page.getByRole('tab', { name: 'Préférences' })).toHaveAttribute('aria-selected', 'true');
+  const weekly = page.getByRole('switch', { name: 'Programme de la semaine (bêta)' });
+  await expect(weekly).toHaveAttribute('aria-checked', 'false'); // off by default
+  await expect(page.getByRole('region', { name: 'Préférences' })).toHaveCount(0); // no tour over it
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280])
+    await screenshotWhole(page, `test-results/screenshots/weekly-preferences-link-${width}.png`, width);
+
+  await weekly.click();
+  await expect(weekly).toHaveAttribute('aria-checked', 'true');
+  const kept = await call<Array<{ name: string; active: boolean }>>(
+    request,
+    member.token,
+    'GET',
+    `/api/user/preference/${member.id}`,
+  );
+  expect(kept.find((s) => s.name === 'weekly_event_list')?.active).toBe(true);
+});
+
+test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px', async ({ page }) => {
+  const monday = new Date('2026-11-30T06:00:00Z');
+  const at = (hours: number) => new Date(monday.getTime() + hours * HOUR);
+  const link = `${E2E_BASE_URL}/?week=2026-11-30`;
+  const place = '12 quai de la Douane, 29200 Brest';
+  const { html } = renderMail('weekly_event_list', 'fr', {
+    username: 'jeanne',
+    weekStart: '2026-11-30',
+    timeZone: 'Europe/Paris',
+    slogan: 'Pagayer ensemble, par tous les temps',
+    logoUrl: `${E2E_BASE_URL}/icons/icon-192.png`,
+    preferencesUrl: `${E2E_BASE_URL}/my-profile?tab=preferences`,
+    events: [
+      {
+        modelName: 'Kayak de mer',
+        start: at(27),
+        end: at(29),
+        place,
+        placesLeft: 8,
+        isCancelled: false,
+        link,
+      },
+      {
+        modelName: 'Randonnée côtière',
+        start: at(51),
+        end: at(53),
+        place,
+        placesLeft: 4,
+        isCancelled: true,
+        link,
+      },
+      {
+        modelName: 'Plongée',
+        start: at(79),
+        end: at(81),
+        place: null,
+        placesLeft: 0,
+        isCancelled: false,
+        link,
+      },
+      { modelName: 'Voile', start: at(122), end: at(152), place, placesLeft: null, isCancelled: false, link },
+    ],
+  });
+  await page.setContent(html ?? '', { waitUntil: 'load' });
+  await expect(page.getByRole('heading', { name: /Programme de la semaine du 30 novembre/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Logo du club' })).toBeVisible();
+  expect(
+    await page
+      .getByRole('img', { name: 'Logo du club' })
+      .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+  ).toBe(192);
+  await expect(page.getByRole('link', { name: 'Voir dans Équipée' })).toHaveCount(4);
+  await expect(page.getByRole('link', { name: 'Ne plus le recevoir : mes préférences' })).toHaveAttribute(
+    'href',
+    `${E2E_BASE_URL}/my-profile?tab=preferences`,
+  );
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280])
+    await screenshotWhole(page, `test-results/screenshots/weekly-email-${width}.png`, width);
+});
