@@ -7,6 +7,7 @@ import * as signInDecoy from './migrations/2026-11-23-02-sign-in-decoy';
 import * as weekReadIndexes from './migrations/2026-11-23-03-week-read-indexes';
 import * as dataVersion from './migrations/2026-11-23-04-data-version';
 import * as calendarFeed from './migrations/2026-11-23-05-calendar-feed';
+import * as pushSubscriptions from './migrations/2026-11-23-07-push-subscriptions';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-03-week-read-indexes': weekReadIndexes,
   '2026-11-23-04-data-version': dataVersion,
   '2026-11-23-05-calendar-feed': calendarFeed,
+  '2026-11-23-07-push-subscriptions': pushSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
