@@ -104,7 +104,10 @@ export async function signIn(usernameOrEmail: string, password: string): Promise
 export async function signOut(): Promise<void> {
   const token = getToken();
   await endLocally();
-  if (token) await (await accountCalls()).logout(token).catch(() => undefined);
+  if (!token) return;
+  // This device stops getting the member's pushes; before the logout, which ends the token it needs.
+  await (await import('../data/push')).forgetPushOnSignOut(token);
+  await (await accountCalls()).logout(token).catch(() => undefined);
 }
 
 /** Asks the server who the token belongs to; keeps the token on anything but a 401. */
