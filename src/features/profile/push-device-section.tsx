@@ -15,7 +15,7 @@ import { usePushDevice } from './use-push-device';
 export function PushDeviceSection({ isOnline }: { isOnline: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const { state, isWorking, toggle } = usePushDevice(isOnline);
+  const { state, isWorking, toggle } = usePushDevice();
   const [error, setError] = useState<string | null>(null);
 
   const blocker = state === 'unsupported' || state === 'denied' ? state : !isOnline ? 'offline' : null;

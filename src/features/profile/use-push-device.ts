@@ -12,25 +12,26 @@ export type PushDeviceView = PushDeviceState | 'checking';
 /**
  * This device's push state as the preferences tab shows it: read from the browser when the tab opens;
  * `toggle` turns it on or off and answers the new state (a failure is thrown to the caller, the state
- * stays as it was). While on and online, the server is reminded of the subscription once.
+ * stays as it was). When found on, the server is reminded of the subscription once.
  */
-export function usePushDevice(isOnline: boolean) {
+export function usePushDevice() {
   const [state, setState] = useState<PushDeviceView>('checking');
   const [isWorking, setIsWorking] = useState(false);
 
   useEffect(() => {
     let isCurrent = true;
     readPushState()
-      .then((read) => isCurrent && setState(read))
+      .then((read) => {
+        if (!isCurrent) return;
+        setState(read);
+        // Best effort, offline too (it then fails quietly): the next opening tries again.
+        if (read === 'on') void refreshPushSubscription().catch(() => undefined);
+      })
       .catch(() => isCurrent && setState('unsupported'));
     return () => {
       isCurrent = false;
     };
   }, []);
-
-  useEffect(() => {
-    if (state === 'on' && isOnline) void refreshPushSubscription().catch(() => undefined);
-  }, [state, isOnline]);
 
   const toggle = useCallback(async (): Promise<PushDeviceState> => {
     setIsWorking(true);
