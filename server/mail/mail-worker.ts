@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type QueueWorker, startQueueWorker } from '../jobs/queue-worker';
+import { type QueueWorker, startQueueWorker } from '../queue-worker';
 import { sendDueMail } from './mail-queue';
 import type { MailTransport } from './transport';
 

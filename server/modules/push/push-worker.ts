@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { type QueueWorker, startQueueWorker } from '../../jobs/queue-worker';
+import { type QueueWorker, startQueueWorker } from '../../queue-worker';
 import { type PushRoundResult, sendDuePushes } from './push-queue';
 import { loadVapidKeys } from './vapid-keys';
 
