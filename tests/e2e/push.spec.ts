@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startPushStandIn } from '../server/helpers/push-stand-in';
 import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
@@ -44,6 +44,19 @@ async function serviceWorkerReady(page: Page) {
   });
 }
 
+/** A new member signed in on `page`, notifications allowed for the site, the service worker active. */
+async function signInAllowed(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  prefix: string,
+) {
+  const member = await newMember(request, await rootToken(request), `${prefix}${stamp()}`);
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await signIn(page, member.username);
+  await serviceWorkerReady(page);
+}
+
 async function pushesTo(endpoint: string, count: number) {
   await expect.poll(() => standIn.received.filter((push) => endpoint.endsWith(push.path)).length).toBe(count);
   return standIn.received
@@ -59,10 +72,7 @@ test('preferences tab: the device switch, turned on from the page (the browser a
   context,
   request,
 }) => {
-  const member = await newMember(request, await rootToken(request), `push${stamp()}`);
-  await context.grantPermissions(['notifications'], { origin: baseURL });
-  await signIn(page, member.username);
-  await serviceWorkerReady(page);
+  await signInAllowed(page, context, request, 'push');
   const section = await openPreferences(page);
   const toggle = section.getByRole('switch', { name: 'Notifications sur cet appareil' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -140,30 +150,23 @@ test('the server pushes a promotion and a cancellation to a subscribed device; a
   // The device unsubscribed meanwhile: its push service answers 410 and the server forgets it.
   standIn.answerNext(410);
   const full = await call<Record<string, unknown>>(request, root, 'GET', `/api/event/${event.uuid_event}`);
-  await call(request, root, 'POST', '/api/event/add-or-update', {
-    uuid_event: event.uuid_event,
-    uuid_model_event: full.uuid_model_event,
-    start_date: event.start_date,
-    end_date: full.end_date,
-    city: 'Brest',
-    zip_code: '29200',
-    max_subscribers: 1,
-    is_cancelled: true,
-  });
+  const save = (changes: object) =>
+    call(request, root, 'POST', '/api/event/add-or-update', {
+      uuid_event: event.uuid_event,
+      uuid_model_event: full.uuid_model_event,
+      start_date: event.start_date,
+      end_date: full.end_date,
+      city: 'Brest',
+      zip_code: '29200',
+      max_subscribers: 1,
+      ...changes,
+    });
+  await save({ is_cancelled: true });
   const [cancellation] = await pushesTo(device.subscription.endpoint, 2).then((all) => all.slice(1));
   expect(cancellation?.title).toBe('Évènement annulé');
-  // Gone: deleting it again is still answered 204, and a new update pushes nothing more.
-  await call(request, root, 'POST', '/api/event/add-or-update', {
-    uuid_event: event.uuid_event,
-    uuid_model_event: full.uuid_model_event,
-    start_date: event.start_date,
-    end_date: full.end_date,
-    city: 'Brest',
-    zip_code: '29200',
-    max_subscribers: 1,
-    is_cancelled: false,
-  });
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // Forgotten: reactivated somewhere else, which would push a change of place, nothing more is sent to it.
+  await save({ is_cancelled: false, city: 'Lorient' });
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   expect(standIn.received.filter((push) => device.subscription.endpoint.endsWith(push.path))).toHaveLength(2);
 });
 
@@ -185,10 +188,7 @@ test('the service worker shows a delivered push, and a click opens the event wee
   context,
   request,
 }) => {
-  const member = await newMember(request, await rootToken(request), `sw${stamp()}`);
-  await context.grantPermissions(['notifications'], { origin: baseURL });
-  await signIn(page, member.username);
-  await serviceWorkerReady(page);
+  await signInAllowed(page, context, request, 'sw');
   const { cdp, id } = await registrationId(context, page);
 
   const message = {

@@ -9,7 +9,7 @@ import {
 import { notifyPush, type PushKind } from '../../server/modules/notifications/notify-push';
 import { PUSH_RETRY_DELAYS_MS } from '../../server/modules/push/push-queue';
 import { loadVapidKeys } from '../../server/modules/push/vapid-keys';
-import { createEvent, insertModel, members, subscribe } from './helpers/event-fixtures';
+import { createEvent, insertModel, members, saveEvent, subscribe } from './helpers/event-fixtures';
 import { startPushStandIn } from './helpers/push-stand-in';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
@@ -251,22 +251,7 @@ describe('pushes from the actions', () => {
   });
 
   const save = (event: Record<string, unknown>, changes: object) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/event/add-or-update',
-      headers: bearer(organiser),
-      payload: {
-        uuid_event: event.uuid_event,
-        uuid_model_event: model,
-        start_date: event.start_date,
-        end_date: event.end_date,
-        city: event.city,
-        zip_code: event.zip_code,
-        max_subscribers: event.max_subscribers,
-        stuffs_available: [],
-        ...changes,
-      },
-    });
+    saveEvent(ctx, organiser, model, event, changes);
 
   it('a promotion, a change of place (not of capacity) and a cancellation reach the devices, decrypted intact', async () => {
     const [first, second] = (await members(ctx, 'paddler', 2)) as [Member, Member];

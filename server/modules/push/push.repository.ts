@@ -1,16 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database, PushQueueRow, PushSubscriptionRow } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, PushQueueRow, PushSubscriptionRow, PushSubscriptionsTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-export interface NewSubscription {
-  id: string;
-  user_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  user_agent: string | null;
-}
+export type NewSubscription = Omit<Insertable<PushSubscriptionsTable>, 'created_at'>;
 
 /**
  * Stores a device's subscription. An endpoint is one browser profile: when another member signs in on
@@ -26,7 +19,7 @@ export async function upsertSubscription(db: Db, row: NewSubscription, now: Date
         user_id: row.user_id,
         p256dh: row.p256dh,
         auth: row.auth,
-        user_agent: row.user_agent,
+        user_agent: row.user_agent ?? null,
       }),
     )
     .execute();
