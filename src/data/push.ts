@@ -109,23 +109,28 @@ export async function refreshPushSubscription(): Promise<void> {
 }
 
 /**
- * On sign-out (best effort, never thrown): this device stops getting the member's pushes. The browser's
- * subscription ends at once, even offline; the server is told with the session's token when reachable
- * (else its push service answers 410 at the next push, and the server forgets it then).
+ * When the session ends here (sign-out, or the server refused the token): this device stops getting the
+ * member's pushes at once, even offline, by ending the browser's subscription; its push service then
+ * answers 410 to the server, which forgets it. Answers the endpoint, so a sign-out can tell the server
+ * too. Best effort: never thrown.
  */
-export async function forgetPushOnSignOut(token: string): Promise<void> {
+export async function unsubscribeHere(): Promise<string | null> {
   try {
-    if (!isPushSupported()) return;
+    if (!isPushSupported()) return null;
     const subscription = await currentSubscription();
-    if (!subscription) return;
-    const { endpoint } = subscription;
-    await subscription.unsubscribe().catch(() => false);
-    await apiRequest('DELETE', PUSH_SUBSCRIPTION_PATH, {
-      body: { endpoint },
-      isAnonymous: true,
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    if (!subscription) return null;
+    await subscription.unsubscribe();
+    return subscription.endpoint;
   } catch {
-    // best effort: sign-out goes on
+    return null;
   }
+}
+
+/** The server forgets `endpoint` now, asked with the token of the session being ended (best effort). */
+export async function forgetOnServer(endpoint: string, token: string): Promise<void> {
+  await apiRequest('DELETE', PUSH_SUBSCRIPTION_PATH, {
+    body: { endpoint },
+    isAnonymous: true,
+    headers: { Authorization: `Bearer ${token}` },
+  }).catch(() => undefined);
 }

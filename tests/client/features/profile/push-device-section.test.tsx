@@ -4,7 +4,7 @@ import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '../../../../src/commo
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { TOUR_FLAG_KEY } from '../../../../src/features/profile/tour-flag';
-import { restoreSession, signOut } from '../../../../src/state/session';
+import { confirmSession, restoreSession, signOut } from '../../../../src/state/session';
 import { useToastStore } from '../../../../src/state/toast-store';
 import { renderApp } from '../../app/render-app';
 import { json, stubFetch, USER } from '../../fake-api';
@@ -192,5 +192,13 @@ describe('notifications on this device', () => {
       ([url, init]) => url === '/api/push/subscription' && init?.method === 'DELETE',
     );
     expect(new Headers(deletion?.[1]?.headers).get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('when the server refuses the session, ends the subscription here (the server cannot be told)', async () => {
+    const browser = stubBrowser({ permission: 'granted', isSubscribed: true });
+    const fetchMock = stubFetch(() => json(401, { code: 'unauthorised', message: 'x', field: null }));
+    await confirmSession();
+    await waitFor(() => expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce());
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/push/subscription')).toEqual([]);
   });
 });
