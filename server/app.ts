@@ -14,6 +14,7 @@ import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
 import { participationRoutes } from './modules/participation/participation.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { replayRoutes } from './modules/replays/replay.routes';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/users/accounts.routes';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await picturesRoutes(signedIn, deps);
           await notificationSettingsRoutes(signedIn, deps);
           await calendarAccountRoutes(signedIn, deps);
+          await pushRoutes(signedIn, deps);
           await settingsRoutes(signedIn, deps);
           await catalogRoutes(signedIn, deps);
           // Participation builds on events; events reaches its fill step through this hook, not an import.

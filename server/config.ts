@@ -33,6 +33,15 @@ export interface Config {
   addressSearchUrl: string;
   /** The From of every message. */
   mailFrom: string;
+  /** Web push: the VAPID key pair when given in the environment (else generated into DATA_DIR/vapid.json). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who the push services may contact about our pushes: a `mailto:` or https URL. */
+  vapidSubject: string;
+  /**
+   * Test-only: accepts push endpoints on http://127.0.0.1 (the tests' stand-in push service). Otherwise an
+   * endpoint must be https on a public host, so a member cannot make the server post to the local network.
+   */
+  pushLocalEndpoints: boolean;
   publicUrl: string;
   staticDir: string;
   logLevel: string;
@@ -112,11 +121,31 @@ function httpUrl(value: string | undefined, fallback: string, name: string): str
   throw new ConfigError(`${name} must be an http(s) URL, got "${text}"`);
 }
 
+function vapidKeysFrom(env: NodeJS.ProcessEnv): Config['vapidKeys'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey)
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to use generated keys',
+    );
+  return { publicKey, privateKey };
+}
+
+/** The club's address from MAIL_FROM (`Name <address>` or a bare address), else the public URL. */
+function defaultVapidSubject(mailFrom: string, publicUrl: string): string {
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^\S+@\S+$/.test(mailFrom) ? mailFrom : null);
+  return address ? `mailto:${address}` : publicUrl;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = positiveInt(env.PORT, 3000, 'PORT');
   const clubId = env.CLUB_ID || 'default';
   if (!/^[a-z0-9_-]{1,64}$/i.test(clubId))
     throw new ConfigError(`CLUB_ID must match [a-z0-9_-]{1,64}, got "${clubId}"`);
+  const mailFrom = env.MAIL_FROM || 'Équipée <no-reply@localhost>';
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -126,8 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clubTimezone: env.CLUB_TIMEZONE || DEFAULT_TIMEZONE,
     smtpUrl: env.SMTP_URL || undefined,
     addressSearchUrl: httpUrl(env.ADDRESS_SEARCH_URL, DEFAULT_ADDRESS_SEARCH_URL, 'ADDRESS_SEARCH_URL'),
-    mailFrom: env.MAIL_FROM || 'Équipée <no-reply@localhost>',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    mailFrom,
+    vapidKeys: vapidKeysFrom(env),
+    vapidSubject: env.VAPID_SUBJECT?.trim() || defaultVapidSubject(mailFrom, publicUrl),
+    pushLocalEndpoints: env.EQUIPEE_TEST_PUSH_LOCAL_ENDPOINTS === 'true',
+    publicUrl,
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

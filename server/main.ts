@@ -6,6 +6,7 @@ import { DirectoryLockedError } from './db/dir-lock';
 import { startScheduledJobs } from './jobs/scheduled-jobs';
 import { startMailWorker } from './mail/mail-worker';
 import { createMailTransport } from './mail/transport';
+import { startPushWorker } from './modules/push/push-worker';
 import { countUsers } from './modules/users/users.repository';
 
 async function main(): Promise<void> {
@@ -23,7 +24,15 @@ async function main(): Promise<void> {
     log: { error: (details, message) => console.error(message, details) },
     intervalMs: 30_000,
   });
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail });
+  // Loads the VAPID keys (or makes them, on the first start) before the first request.
+  const push = startPushWorker({
+    db: handle.db,
+    now,
+    config,
+    log: { error: (details, message) => console.error(message, details) },
+    intervalMs: 30_000,
+  });
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail, push });
 
   const jobs = startScheduledJobs({
     db: handle.db,
@@ -43,6 +52,7 @@ async function main(): Promise<void> {
       // Work queued by the last answers (reset Asks, lock emails) writes before the database closes.
       await settled();
       await mail.stop();
+      await push.stop();
     } finally {
       await handle.close();
     }

@@ -6,6 +6,7 @@
  * - Public files (logo, pictures) are served from a runtime cache, refreshed in the background.
  * - On a Background Sync `sync` event, drains the outbox (same Dexie database, same drain code as the
  *   page, one drainer at a time through a Web Lock). Failing the event lets the browser retry it later.
+ * - Shows our web pushes as notifications; a click opens the event's week (push.ts).
  * - Waits for the page to say SKIP_WAITING: a silent takeover would break lazy chunks of an open page.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -15,6 +16,7 @@ import { BACKGROUND_SYNC_TAG } from '../src/data/core/background-sync';
 import { EquipeeDb } from '../src/data/core/db';
 import { drainOutbox, retryPendingNow, withDrainLock } from '../src/data/core/drain';
 import { httpTransport } from '../src/data/core/drain-http';
+import { registerPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -32,6 +34,8 @@ registerRoute(
   ({ url }) => url.pathname.startsWith('/files/'),
   new StaleWhileRevalidate({ cacheName: 'equipee-files' }),
 );
+
+registerPushHandlers(self);
 
 interface SyncEvent extends ExtendableEvent {
   tag: string;

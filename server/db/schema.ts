@@ -167,6 +167,29 @@ export interface CalendarFeedTokensTable {
   created_at: Date;
 }
 
+/** One device's push subscription (the browser's PushSubscription): where to send, and the keys to encrypt for. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Date;
+}
+
+/** A push waiting to go to one subscription; deleted once sent or given up (push/push-queue.ts). */
+export interface PushQueueTable {
+  id: string;
+  subscription_id: string;
+  /** The JSON the service worker receives: { title, body, url, tag }. */
+  payload: string;
+  urgency: 'normal' | 'high';
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  created_at: Date;
+}
+
 /** One row per group email sent, kept an hour: the rolling count per event (events/group-mail.service.ts). */
 export interface GroupMailLogTable {
   id: Generated<string>;
@@ -193,6 +216,8 @@ export interface Database {
   group_mail_log: GroupMailLogTable;
   calendar_feed_tokens: CalendarFeedTokensTable;
   weekly_list_runs: WeeklyListRunsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_queue: PushQueueTable;
   users: UsersTable;
   /** One row shaped like users: what a failed sign-in on an unknown name writes (users.repository.ts). */
   sign_in_decoy: UsersTable;
@@ -211,6 +236,8 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type MailRow = Selectable<MailQueueTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+export type PushQueueRow = Selectable<PushQueueTable>;
 export type EventRow = Selectable<EventsTable>;
 export type GuestRow = Selectable<GuestsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -67,12 +67,16 @@ function sessionLost(): void {
   if (useSession.getState().status === 'signed-out' && !getToken()) return;
   showToast('info', 'sync.session_expired');
   void endLocally();
+  // The token no longer works, so the server cannot be told: its push service will answer it 410.
+  void pushCalls().then((push) => push.unsubscribeHere());
 }
 
 onSessionRejected(sessionLost);
 
 /** The account calls parse answers with the contract's schemas: loaded on first use, after the first paint. */
 const accountCalls = () => import('../data/users');
+/** This device's web push, ended with the session (loaded only then). */
+const pushCalls = () => import('../data/push');
 
 /** Counts saves of one's own profile, so an older answer of /api/user/me never overwrites a newer save. */
 let savedProfiles = 0;
@@ -104,7 +108,12 @@ export async function signIn(usernameOrEmail: string, password: string): Promise
 export async function signOut(): Promise<void> {
   const token = getToken();
   await endLocally();
-  if (token) await (await accountCalls()).logout(token).catch(() => undefined);
+  if (!token) return;
+  // This device stops getting the member's pushes; the server is told before the logout ends the token.
+  const push = await pushCalls();
+  const endpoint = await push.unsubscribeHere();
+  if (endpoint) await push.forgetOnServer(endpoint, token);
+  await (await accountCalls()).logout(token).catch(() => undefined);
 }
 
 /** Asks the server who the token belongs to; keeps the token on anything but a 401. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { NotificationSetting } from '../common/contract/notifications';
 import styles from './notification-switches.module.css';
+import { SwitchButton } from './switch-button';
 
 /**
  * Notification types as on/off switches, each with its name and description (a member's preferences or
@@ -35,11 +36,8 @@ export function NotificationSwitches({
               {descriptionOf(setting)}
             </p>
           </div>
-          <button
-            type="button"
-            role="switch"
-            className={styles.switch}
-            aria-checked={setting.active}
+          <SwitchButton
+            isOn={setting.active}
             aria-labelledby={`pref-${setting.name}`}
             aria-describedby={[`pref-${setting.name}-text`, isDisabled ? disabledReasonId : undefined]
               .filter(Boolean)
@@ -47,10 +45,7 @@ export function NotificationSwitches({
             aria-busy={savingName === setting.name}
             disabled={isDisabled}
             onClick={() => onToggle(setting)}
-          >
-            <span className={styles.knob} aria-hidden="true" />
-            <span aria-hidden="true">{t(setting.active ? 'profile.switch_on' : 'profile.switch_off')}</span>
-          </button>
+          />
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { findStuff } from '../catalog/stuff.repository';
 import { notify } from '../notifications/notify';
+import { notifyPush } from '../notifications/notify-push';
 import { guestEmailsOf, stuffHoldersOf, subscribersOf, waitingUsersOf } from './event-recipients.repository';
 
 type Db = Kysely<Database>;
@@ -13,7 +14,8 @@ type Db = Kysely<Database>;
  * What an update tells whom (server-rules "Emails"): a cancellation to subscribers, their guests with an
  * email and the waiting list; a real change (date, place, capacity or equipment; not a save with no
  * change) to subscribers; a removed stuff to its holders, who keep their place on their own equipment.
- * It only reads and queues mail: the caller releases the removed stuff afterwards (holders are found by
+ * Pushes (issue 11): a cancellation and a change of date or place to subscribers' devices.
+ * It only reads and queues mail and pushes: the caller releases the removed stuff afterwards (holders are found by
  * the stuff they still hold).
  */
 export async function notifyEventChanges(
@@ -43,25 +45,31 @@ export async function notifyEventChanges(
       language: 'fr' as const,
     }));
     const waiting = await waitingUsersOf(db, after.uuid);
-    const people = [...(await subscribersOf(db, after.uuid)), ...waiting];
-    await notify(deps, db, 'event_cancellation', people, (r) => ({ event: nameEvent(r.language) }));
+    const subscribers = await subscribersOf(db, after.uuid);
+    await notify(deps, db, 'event_cancellation', [...subscribers, ...waiting], (r) => ({
+      event: nameEvent(r.language),
+    }));
+    await notifyPush(deps, db, 'event_cancellation', subscribers, after, nameEvent);
     await notify(deps, db, 'event_cancellation', guestAddresses, (r) => ({ event: nameEvent(r.language) }));
     return;
   }
 
-  const hasRealChange =
-    hasEquipmentChanged ||
+  const hasDateOrPlaceChanged =
     before.start_date.getTime() !== after.start_date.getTime() ||
     before.end_date.getTime() !== after.end_date.getTime() ||
     before.street !== after.street ||
     before.city !== after.city ||
     before.zip_code !== after.zip_code ||
-    before.location !== after.location ||
+    before.location !== after.location;
+  const hasRealChange =
+    hasEquipmentChanged ||
+    hasDateOrPlaceChanged ||
     before.max_subscribers !== after.max_subscribers ||
     before.subscriber_is_infinite !== after.subscriber_is_infinite;
   if (hasRealChange && !after.is_cancelled) {
-    await notify(deps, db, 'event_update', await subscribersOf(db, after.uuid), (r) => ({
-      event: nameEvent(r.language),
-    }));
+    const subscribers = await subscribersOf(db, after.uuid);
+    await notify(deps, db, 'event_update', subscribers, (r) => ({ event: nameEvent(r.language) }));
+    // A push only for what changes the member's plans: the day or the place, not capacity or equipment.
+    if (hasDateOrPlaceChanged) await notifyPush(deps, db, 'event_update', subscribers, after, nameEvent);
   }
 }

@@ -19,11 +19,33 @@ export type Recipient = UserRow | { email: string; language: Language };
 const isMember = (recipient: Recipient): recipient is UserRow => 'id' in recipient;
 
 /**
- * The one way to send a notification. Applies the gating of server-rules: a switchable type goes out only
- * when on in the system settings and in the recipient's preferences; revoked and unconfirmed accounts get
- * nothing but invitations and resets (a reset never to a revoked one). Queues one message per recipient,
- * in their language, inside the caller's transaction. Answers how many were queued; runWrite (replays/
- * write.ts) kicks the mail worker after the commit (a kick inside the transaction would not see the rows).
+ * Who `kind` may reach among `recipients` (server-rules "Emails"): a switchable type only when on in the
+ * system settings and in the member's preferences; revoked and unconfirmed accounts get nothing but
+ * invitations and resets (a reset never to a revoked one). Emails and pushes are gated alike.
+ */
+export async function reachableRecipients<R extends Recipient>(
+  db: Kysely<Database>,
+  kind: MailKind,
+  recipients: R[],
+): Promise<R[]> {
+  if (isSwitchable(kind) && !(await readSystemSwitches(db))[kind]) return [];
+  const reachable: R[] = [];
+  for (const recipient of recipients) {
+    if (isMember(recipient)) {
+      if (recipient.is_revoked) continue;
+      if (recipient.confirmed_at === null && !REACHES_INACTIVE.has(kind)) continue;
+      if (isSwitchable(kind) && !(await readUserSwitches(db, recipient.id))[kind]) continue;
+    }
+    reachable.push(recipient);
+  }
+  return reachable;
+}
+
+/**
+ * The one way to send an email notification, to those reachableRecipients lets through: one message per
+ * recipient, in their language, queued inside the caller's transaction. Answers how many were queued;
+ * runWrite (replays/write.ts) kicks the mail worker after the commit (a kick inside the transaction would
+ * not see the rows).
  */
 export async function notify<K extends MailKind, R extends Recipient>(
   deps: Pick<AppDeps, 'config' | 'now'>,
@@ -32,15 +54,8 @@ export async function notify<K extends MailKind, R extends Recipient>(
   recipients: R[],
   data: (recipient: R) => TemplateData[K],
 ): Promise<number> {
-  const systemSwitches = isSwitchable(kind) ? await readSystemSwitches(db) : null;
-  if (systemSwitches && isSwitchable(kind) && !systemSwitches[kind]) return 0;
-  let queued = 0;
-  for (const recipient of recipients) {
-    if (isMember(recipient)) {
-      if (recipient.is_revoked) continue;
-      if (recipient.confirmed_at === null && !REACHES_INACTIVE.has(kind)) continue;
-      if (isSwitchable(kind) && !(await readUserSwitches(db, recipient.id))[kind]) continue;
-    }
+  const reachable = await reachableRecipients(db, kind, recipients);
+  for (const recipient of reachable) {
     const { subject, text, html } = renderMail(kind, recipient.language, data(recipient));
     await enqueueMail(db, deps.now(), deps.config.clubId, {
       kind,
@@ -49,7 +64,6 @@ export async function notify<K extends MailKind, R extends Recipient>(
       text,
       ...(html ? { html } : {}),
     });
-    queued++;
   }
-  return queued;
+  return reachable.length;
 }

@@ -8,6 +8,7 @@ import { findStuff, lockStuffs } from '../catalog/stuff.repository';
 import { eventFacts } from '../events/event-facts';
 import { countParticipants } from '../events/events.repository';
 import { notify } from '../notifications/notify';
+import { notifyPush } from '../notifications/notify-push';
 import { deleteWaitingEntryBySeq, firstWaiting, insertSubscription } from './participation.repository';
 import { isStuffAvailable } from './stuff-availability';
 
@@ -16,7 +17,7 @@ import { isStuffAvailable } from './stuff-availability';
  * places, with the event row already locked: waiting members are subscribed first-in first-out while
  * places remain, with the stuff they wished for when it is still available, else on their own
  * equipment (and may then pick a stuff once). Never for a cancelled or past event. Each promoted member
- * is told, whatever their preferences. Answers how many were promoted.
+ * is told (email, and a push to their devices), whatever their preferences. Answers how many were promoted.
  */
 export async function fillFromWaitingList(
   deps: AppDeps,
@@ -43,10 +44,13 @@ export async function fillFromWaitingList(
     );
     await deleteWaitingEntryBySeq(db, next.seq);
     const stuffName = stuffUuid ? ((await findStuff(db, stuffUuid))?.name ?? null) : null;
+    const eventName = (language: 'fr' | 'en') =>
+      describeEvent(model?.name ?? '', event.start_date, language, deps.config.clubTimezone);
     await notify(deps, db, 'waiting_list_promotion', [next], (r) => ({
-      event: describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone),
+      event: eventName(r.language),
       stuff: stuffName,
     }));
+    await notifyPush(deps, db, 'waiting_list_promotion', [next], event, eventName);
     promoted++;
     facts = await readFacts(); // each promotion takes a place
   }

@@ -8,12 +8,13 @@ type Action<T> = (trx: Kysely<Database>) => Promise<T>;
 
 /**
  * The one way a route writes: the whole action in one transaction (nothing is half-written), then one
- * kick of the mail worker after the commit — mail queued by the action sits in that transaction, and a
+ * kick of the mail and push workers after the commit — mail (and pushes) queued by the action sits in that transaction, and a
  * kick before the commit would find nothing to send (a kick with nothing queued costs one empty round).
  */
 export async function runWrite<T>(deps: AppDeps, action: Action<T>): Promise<T> {
   const result = await deps.db.transaction().execute(action);
   deps.mail.kick();
+  deps.push?.kick();
   return result;
 }
 
@@ -30,5 +31,6 @@ export async function runReplayableWrite(
 ): Promise<Answer> {
   const answer = await idempotent(deps, request, action);
   deps.mail.kick();
+  deps.push?.kick();
   return answer;
 }

@@ -6,8 +6,9 @@ import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 import { NotificationSwitches } from '../../ui/notification-switches';
 import styles from './preferences-panel.module.css';
+import { PushDeviceSection } from './push-device-section';
 
-/** The member's notification switches; each one saves at once (online only). */
+/** The member's notification switches, each saving at once (online only), then this device's pushes. */
 export function PreferencesPanel({ userId, isOnline }: { userId: string; isOnline: boolean }) {
   const { t } = useTranslation();
   const offlineId = useId();
@@ -56,6 +57,7 @@ export function PreferencesPanel({ userId, isOnline }: { userId: string; isOnlin
         disabledReasonId={offlineId}
         onToggle={(setting) => void toggle(setting)}
       />
+      <PushDeviceSection isOnline={isOnline} />
     </>
   );
 }

@@ -95,3 +95,30 @@ export async function members(ctx: TestContext, prefix: string, count: number) {
   }
   return list;
 }
+
+/** Saves `event` (as the API answered it) again through the API by `token`'s user, with `changes` on top. */
+export function saveEvent(
+  ctx: TestContext,
+  token: string,
+  modelUuid: string,
+  event: Record<string, unknown>,
+  changes: object,
+) {
+  const stuffs = (event.stuffs_available as Array<{ uuid: string }> | undefined) ?? [];
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/event/add-or-update',
+    headers: bearer(token),
+    payload: {
+      uuid_event: event.uuid_event,
+      uuid_model_event: modelUuid,
+      start_date: event.start_date,
+      end_date: event.end_date,
+      city: event.city,
+      zip_code: event.zip_code,
+      max_subscribers: event.max_subscribers,
+      stuffs_available: stuffs.map((stuff) => ({ uuid: stuff.uuid })),
+      ...changes,
+    },
+  });
+}

@@ -13,6 +13,7 @@ import { openDatabase } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
 import { type MailWorker, startMailWorker } from '../../../server/mail/mail-worker';
 import { createMailTransport } from '../../../server/mail/transport';
+import { type PushWorker, startPushWorker } from '../../../server/modules/push/push-worker';
 import { createConfirmedUser } from '../../../server/modules/users/create-user';
 import type { RoleName } from '../../../src/common/contract/user';
 
@@ -28,6 +29,8 @@ export interface TestContext {
   config: Config;
   /** The mail queue's worker: no timer here; kicks after requests, and tests run rounds themselves. */
   mail: MailWorker;
+  /** The push queue's worker, driven like `mail`. */
+  push: PushWorker;
   createUser(username: string, role?: RoleName): Promise<{ id: string; username: string }>;
   signIn(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -79,7 +82,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     log: { error: () => undefined },
     intervalMs: 0,
   });
-  const deps = { config, db: handle.db, dbKind: handle.kind, now, mail };
+  const push = startPushWorker({
+    db: handle.db,
+    now,
+    config,
+    log: { error: () => undefined },
+    intervalMs: 0,
+  });
+  const deps = { config, db: handle.db, dbKind: handle.kind, now, mail, push };
   const app = await buildApp(deps, { logStream: options.logStream ?? false });
   await app.ready();
 
@@ -91,6 +101,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     schema,
     config,
     mail,
+    push,
     async createUser(username, role = 'User') {
       const row = await createConfirmedUser(handle.db, {
         username,
@@ -113,6 +124,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     async close() {
       await app.close();
       await mail.stop();
+      await push.stop();
       await handle.close();
       if (databaseUrl && !options.sharedSchema)
         await withPg(databaseUrl, (client) => client.query(`drop schema ${schema} cascade`));

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { PushMessage } from '../../../src/common/contract/push';
+import type { Language } from '../../../src/common/contract/user';
+import { clubDayOf, weekStart } from '../../../src/common/rules/club-time';
+import type { AppDeps } from '../../app-deps';
+import type { Database, EventRow, UserRow } from '../../db/schema';
+import { catalogueText } from '../../i18n';
+import { enqueuePush, type PushUrgency } from '../push/push-queue';
+import { reachableRecipients } from './notify';
+
+/** What is pushed (issue 11); each kind is gated as its email is. */
+export type PushKind = 'waiting_list_promotion' | 'event_cancellation' | 'event_update';
+
+// A promotion gives the member a place they should know about now; the rest can wait for the next wake-up.
+const URGENCY: Record<PushKind, PushUrgency> = {
+  waiting_list_promotion: 'high',
+  event_cancellation: 'normal',
+  event_update: 'normal',
+};
+
+/** The push a member gets, in their language: the texts are the app's catalogues (section `push`). */
+export function pushMessage(
+  kind: PushKind,
+  language: Language,
+  event: Pick<EventRow, 'uuid' | 'start_date'>,
+  eventName: string,
+  clubTimezone: string,
+): PushMessage {
+  return {
+    title: catalogueText(language, 'push', `${kind}_title`),
+    body: catalogueText(language, 'push', `${kind}_body`, { event: eventName }),
+    // The event's week in the app, as the calendar feed links it (a path: the worker opens it on its origin).
+    url: `/?week=${weekStart(clubDayOf(event.start_date, clubTimezone))}`,
+    // One notification per event: a later push about it replaces the earlier one on the device.
+    tag: `event-${event.uuid}`,
+  };
+}
+
+/**
+ * Queues a push to every device of each member `kind` may reach (same gating as the email), inside the
+ * caller's transaction; runWrite kicks the push worker after the commit. Answers how many were queued.
+ */
+export async function notifyPush(
+  deps: AppDeps,
+  db: Kysely<Database>,
+  kind: PushKind,
+  members: UserRow[],
+  event: Pick<EventRow, 'uuid' | 'start_date'>,
+  eventName: (language: Language) => string,
+): Promise<number> {
+  let queued = 0;
+  for (const member of await reachableRecipients(db, kind, members)) {
+    const message = pushMessage(
+      kind,
+      member.language,
+      event,
+      eventName(member.language),
+      deps.config.clubTimezone,
+    );
+    queued += await enqueuePush(db, deps.now(), member.id, message, URGENCY[kind]);
+  }
+  return queued;
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import webpush from 'web-push';
+import type { PushMessage } from '../../../src/common/contract/push';
+import type { Database } from '../../db/schema';
+import {
+  type DuePush,
+  deletePush,
+  deleteSubscriptionById,
+  insertPush,
+  lockNextDuePush,
+  reschedulePush,
+  subscriptionsOf,
+} from './push.repository';
+import type { VapidKeys } from './vapid-keys';
+
+/**
+ * The push queue, built like the mail queue (mail/mail-queue.ts): an action only inserts rows in its own
+ * transaction, one per device of the recipient; the worker claims due rows one at a time under a lease
+ * and sends each as a standard Web Push request (RFC 8030, payload encrypted with aes128gcm for the
+ * device's keys, RFC 8291, and signed with our VAPID key, RFC 8292). A 404 or 410 means the device
+ * unsubscribed: its subscription is deleted, with whatever was still queued for it. Other failures are
+ * retried a few times, then dropped: a push is only a nudge, the data is in the app and in the email.
+ */
+
+/** Delays after each failed attempt: 4 tries over about 20 minutes. */
+export const PUSH_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000];
+const PUSH_MAX_ATTEMPTS = PUSH_RETRY_DELAYS_MS.length + 1;
+const LEASE_MS = 2 * 60_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+/** A day: a push about an event that waited longer than that in the push service is stale. */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+export type PushUrgency = 'normal' | 'high';
+
+/** Queues `message` for every device of the member (none: nothing queued). Answers how many. */
+export async function enqueuePush(
+  db: Kysely<Database>,
+  now: Date,
+  userId: string,
+  message: PushMessage,
+  urgency: PushUrgency,
+): Promise<number> {
+  const devices = await subscriptionsOf(db, userId);
+  const payload = JSON.stringify(message);
+  for (const device of devices)
+    await insertPush(db, { id: randomUUID(), subscription_id: device.id, payload, urgency }, now);
+  return devices.length;
+}
+
+export interface PushSendDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  vapid: VapidKeys & { subject: string };
+}
+
+export interface PushRoundResult {
+  sent: number;
+  /** Subscriptions deleted because the push service said they are gone. */
+  gone: number;
+  failed: number;
+}
+
+async function claimNext(deps: PushSendDeps): Promise<DuePush | undefined> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockNextDuePush(trx, now);
+    if (!row) return undefined;
+    const attempts = row.attempts + 1;
+    await reschedulePush(trx, row.id, attempts, new Date(now.getTime() + LEASE_MS));
+    return { ...row, attempts };
+  });
+}
+
+/** One Web Push request; answers the push service's status (0 when it could not be reached). */
+async function post(deps: PushSendDeps, row: DuePush): Promise<number> {
+  const request = webpush.generateRequestDetails(
+    { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+    row.payload,
+    {
+      vapidDetails: deps.vapid,
+      TTL: PUSH_TTL_SECONDS,
+      urgency: row.urgency,
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+  );
+  try {
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers,
+      body: new Uint8Array(request.body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Sends every due push once; answers what became of them this round. */
+export async function sendDuePushes(deps: PushSendDeps, limit = 50): Promise<PushRoundResult> {
+  const result: PushRoundResult = { sent: 0, gone: 0, failed: 0 };
+  for (let i = 0; i < limit; i++) {
+    const row = await claimNext(deps);
+    if (!row) break;
+    const status = await post(deps, row);
+    if (status >= 200 && status < 300) {
+      await deletePush(deps.db, row.id);
+      result.sent++;
+    } else if (status === 404 || status === 410) {
+      await deleteSubscriptionById(deps.db, row.subscription_id);
+      result.gone++;
+    } else if (row.attempts >= PUSH_MAX_ATTEMPTS) {
+      await deletePush(deps.db, row.id);
+      result.failed++;
+    } else {
+      const delay = PUSH_RETRY_DELAYS_MS[row.attempts - 1] ?? 0;
+      await reschedulePush(deps.db, row.id, row.attempts, new Date(deps.now().getTime() + delay));
+      result.failed++;
+    }
+  }
+  return result;
+}
