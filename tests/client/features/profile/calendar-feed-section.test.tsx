@@ -2,13 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '../../../../src/common/contract/notifications';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
-import { clearSession, setCachedUser, setToken } from '../../../../src/data/core/session-storage';
-import { TOUR_FLAG_KEY } from '../../../../src/features/profile/tour-flag';
-import { restoreSession } from '../../../../src/state/session';
-import { useToastStore } from '../../../../src/state/toast-store';
+import { clearSession } from '../../../../src/data/core/session-storage';
 import { renderApp } from '../../app/render-app';
 import { json, stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
+import { signInOnFreshDevice } from './signed-in-profile';
 
 const SETTINGS = NOTIFICATION_TYPES.map((name) => ({
   name,
@@ -56,15 +54,7 @@ async function openSection() {
 }
 
 beforeAll(stubModalDialogs);
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOUR_FLAG_KEY, 'false');
-  setToken('tok');
-  setCachedUser(USER);
-  restoreSession();
-  useToastStore.setState({ toasts: [] });
-  useConnectivityStore.setState({ isOnline: true });
-});
+beforeEach(signInOnFreshDevice);
 
 describe('my calendar, without a feed', () => {
   it('creates the link, shows it with a webcal subscription, and keeps it on this device', async () => {

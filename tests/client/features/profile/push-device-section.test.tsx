@@ -2,12 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '../../../../src/common/contract/notifications';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
-import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
-import { TOUR_FLAG_KEY } from '../../../../src/features/profile/tour-flag';
-import { confirmSession, restoreSession, signOut } from '../../../../src/state/session';
+import { confirmSession, signOut } from '../../../../src/state/session';
 import { useToastStore } from '../../../../src/state/toast-store';
 import { renderApp } from '../../app/render-app';
 import { json, stubFetch, USER } from '../../fake-api';
+import { signInOnFreshDevice } from './signed-in-profile';
 
 const SETTINGS = NOTIFICATION_TYPES.map((name) => ({
   name,
@@ -96,15 +95,7 @@ async function openSection() {
 const theSwitch = (section: HTMLElement) =>
   within(section).getByRole('switch', { name: 'Notifications sur cet appareil' });
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOUR_FLAG_KEY, 'false');
-  setToken('tok');
-  setCachedUser(USER);
-  restoreSession();
-  useToastStore.setState({ toasts: [] });
-  useConnectivityStore.setState({ isOnline: true });
-});
+beforeEach(signInOnFreshDevice);
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
