@@ -2,8 +2,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Each failed test as `file › name: first line of the message`, so a CI log says what failed. */
+function failuresOf(report) {
+  const failures = [];
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed')
+        failures.push(`${path.basename(file.name)} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const errors = (test.results ?? []).flatMap((r) => (r.error?.message ? [r.error.message] : []));
+          failures.push(`${spec.file} › ${spec.title}: ${firstLine(errors)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return failures;
+}
+
+// The reporters colour their messages: ESC [ … m sequences, dropped before printing.
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const firstLine = (messages) =>
+  (messages?.[0] ?? '')
+    .replace(COLOUR, '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
+
 function countsOf(file) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const failure of failuresOf(report)) console.log(`FAILED ${failure}`);
   if (report.stats && 'expected' in report.stats) {
     const { expected, unexpected, flaky, skipped } = report.stats;
     return { passed: expected + flaky, failed: unexpected, skipped };

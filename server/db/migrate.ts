@@ -9,6 +9,7 @@ import * as dataVersion from './migrations/2026-11-23-04-data-version';
 import * as calendarFeed from './migrations/2026-11-23-05-calendar-feed';
 import * as weeklyList from './migrations/2026-11-23-06-weekly-list';
 import * as pushSubscriptions from './migrations/2026-11-23-07-push-subscriptions';
+import * as attendanceRecords from './migrations/2026-11-23-08-attendance-records';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-05-calendar-feed': calendarFeed,
   '2026-11-23-06-weekly-list': weeklyList,
   '2026-11-23-07-push-subscriptions': pushSubscriptions,
+  '2026-11-23-08-attendance-records': attendanceRecords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

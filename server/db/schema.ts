@@ -206,6 +206,37 @@ export interface WeeklyListRunsTable {
   recipients: number;
 }
 
+/**
+ * One checklist write the server accepted (participation/checklist.service.ts), appended and never changed:
+ * who ticked whom, the device time, the server time, and whether it lost to a newer write.
+ */
+export interface ChecklistLogTable {
+  id: Generated<string>;
+  event_uuid: string;
+  is_invited: boolean;
+  user_id: string | null;
+  guest_id: number | null;
+  /** Copied at write time; blanked for guests by the guest-data erasure. */
+  participant_name: string;
+  is_checked: boolean;
+  checked_by: string;
+  checked_by_name: string;
+  /** The device time the write carries (clamped like the row's), used to order offline writes. */
+  checked_at: Date;
+  received_at: Date;
+  /** Older than the row's value when it arrived: recorded, not applied. */
+  is_ignored: boolean;
+  idempotency_key: string | null;
+}
+
+/** One member moved from the waiting list to the event by the fill step; kept when they later leave. */
+export interface WaitingListPromotionsTable {
+  id: Generated<string>;
+  event_uuid: string;
+  user_id: string;
+  promoted_at: Date;
+}
+
 export interface Database {
   events: EventsTable;
   event_stuffs: EventStuffsTable;
@@ -218,6 +249,8 @@ export interface Database {
   weekly_list_runs: WeeklyListRunsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;
+  checklist_log: ChecklistLogTable;
+  waiting_list_promotions: WaitingListPromotionsTable;
   users: UsersTable;
   /** One row shaped like users: what a failed sign-in on an unknown name writes (users.repository.ts). */
   sign_in_decoy: UsersTable;

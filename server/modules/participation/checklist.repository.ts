@@ -13,7 +13,7 @@ export interface CheckChange {
 export function lockGuestCheck(db: Db, guestId: number, eventUuid: string) {
   return db
     .selectFrom('guests')
-    .select(['id', 'is_checked', 'checked_at'])
+    .select(['id', 'is_checked', 'checked_at', 'first_name', 'last_name'])
     .where('id', '=', guestId)
     .where('event_uuid', '=', eventUuid)
     .forUpdate()
@@ -29,6 +29,12 @@ export function lockSubscriberCheck(db: Db, userId: string, eventUuid: string) {
     .where('event_uuid', '=', eventUuid)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** The name a member's checklist row shows. */
+export async function usernameOf(db: Db, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? '';
 }
 
 export async function setGuestCheck(db: Db, guestId: number, change: CheckChange): Promise<void> {

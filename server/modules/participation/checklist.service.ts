@@ -11,7 +11,9 @@ import {
   lockSubscriberCheck,
   setGuestCheck,
   setSubscriberCheck,
+  usernameOf,
 } from './checklist.repository';
+import { appendChecklistLog } from './checklist-log.repository';
 
 /** A device clock running ahead may not push a tick into the future beyond this. */
 export const CLOCK_SKEW_MS = 2 * 60_000;
@@ -19,13 +21,16 @@ export const CLOCK_SKEW_MS = 2 * 60_000;
 /**
  * `PUT /api/event/checklist` sets (never toggles) a check. Ticks made offline arrive late and in any
  * order, so each carries its device time: a write older than the stored one is ignored (ties: the later
- * arrival wins), and replays in any order end in the newest state. Answers the row's current state.
+ * arrival wins), and replays in any order end in the newest state. Every accepted write, applied or
+ * ignored, is appended to the checklist log with both times and its idempotency key (issue 12).
+ * Answers the row's current state.
  */
 export async function setCheck(
   deps: AppDeps,
   db: Kysely<Database>,
   actor: UserRow,
   request: ChecklistRequest,
+  idempotencyKey: string | null = null,
 ) {
   const event = await findEvent(db, request.event_uuid);
   if (!event) throw new HttpError(404, 'not_found', 'event_uuid');
@@ -41,7 +46,23 @@ export async function setCheck(
   if (!row) throw new HttpError(404, 'not_found', 'user_id');
 
   let state = { is_checked: row.is_checked, checked_at: row.checked_at };
-  if (row.checked_at === null || at >= row.checked_at) {
+  const isApplied = row.checked_at === null || at >= row.checked_at;
+  await appendChecklistLog(db, {
+    event_uuid: event.uuid,
+    is_invited: request.is_invited,
+    user_id: 'uuid' in row ? (request.user_id as string) : null,
+    guest_id: 'uuid' in row ? null : guestId,
+    participant_name:
+      'uuid' in row ? await usernameOf(db, request.user_id as string) : `${row.first_name} ${row.last_name}`,
+    is_checked: request.is_checked,
+    checked_by: actor.id,
+    checked_by_name: actor.username,
+    checked_at: at,
+    received_at: now,
+    is_ignored: !isApplied,
+    idempotency_key: idempotencyKey,
+  });
+  if (isApplied) {
     const change = { is_checked: request.is_checked, checked_at: at, checked_by: actor.id };
     if ('uuid' in row) await setSubscriberCheck(db, row.uuid, change);
     else await setGuestCheck(db, guestId, change);

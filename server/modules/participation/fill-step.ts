@@ -9,7 +9,12 @@ import { eventFacts } from '../events/event-facts';
 import { countParticipants } from '../events/events.repository';
 import { notify } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
-import { deleteWaitingEntryBySeq, firstWaiting, insertSubscription } from './participation.repository';
+import {
+  deleteWaitingEntryBySeq,
+  firstWaiting,
+  insertSubscription,
+  recordPromotion,
+} from './participation.repository';
 import { isStuffAvailable } from './stuff-availability';
 
 /**
@@ -43,6 +48,7 @@ export async function fillFromWaitingList(
       deps.now(),
     );
     await deleteWaitingEntryBySeq(db, next.seq);
+    await recordPromotion(db, event.uuid, next.id, deps.now());
     const stuffName = stuffUuid ? ((await findStuff(db, stuffUuid))?.name ?? null) : null;
     const eventName = (language: 'fr' | 'en') =>
       describeEvent(model?.name ?? '', event.start_date, language, deps.config.clubTimezone);

@@ -13,6 +13,7 @@ import { assertAllowed, HttpError } from '../../http-error';
 import { lockStuffs } from '../catalog/stuff.repository';
 import { lockEvent, ownershipOf } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
+import { blankGuestNames } from './checklist-log.repository';
 import { fillFromWaitingList } from './fill-step';
 import {
   deleteGuest as deleteGuestRow,
@@ -104,7 +105,12 @@ export async function listHostGuests(deps: AppDeps, actor: UserRow, eventUuid: s
 
 export const GUEST_DATA_TTL_MS = 30 * 24 * 3_600_000;
 
-/** Scheduled: a guest's email, phone and age are erased 30 days after their event ends. */
-export function eraseOldGuestData(db: Db, now: Date): Promise<number> {
-  return eraseGuestContacts(db, new Date(now.getTime() - GUEST_DATA_TTL_MS));
+/**
+ * Scheduled: a guest's email, phone and age are erased 30 days after their event ends, and their name in
+ * the checklist log (the guests row keeps it: the checklist still shows who came). Answers the guests erased.
+ */
+export async function eraseOldGuestData(db: Db, now: Date): Promise<number> {
+  const endedBefore = new Date(now.getTime() - GUEST_DATA_TTL_MS);
+  await blankGuestNames(db, endedBefore);
+  return eraseGuestContacts(db, endedBefore);
 }

@@ -89,6 +89,14 @@ export async function insertSubscription(
     .execute();
 }
 
+/** The record the season report counts: a member moved from the waiting list to the event. */
+export async function recordPromotion(db: Db, eventUuid: string, userId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('waiting_list_promotions')
+    .values({ event_uuid: eventUuid, user_id: userId, promoted_at: now })
+    .execute();
+}
+
 /** The one stuff pick of a member promoted on their own equipment. */
 export async function pickSubscriptionStuff(db: Db, uuid: string, stuffUuid: string): Promise<void> {
   await db

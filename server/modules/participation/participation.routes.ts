@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { eventDto } from '../events/event-details';
-import type { Answer } from '../replays/idempotency';
+import { type Answer, idempotencyKeyOf } from '../replays/idempotency';
 import { runReplayableWrite, runWrite } from '../replays/write';
 import { assertSelfOrAdmin } from '../users/permissions';
 import { setCheck } from './checklist.service';
@@ -73,7 +73,7 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       send(
         reply,
         await runReplayableWrite(deps, request, async (trx) =>
-          ok(await setCheck(deps, trx, authOf(request).user, request.body)),
+          ok(await setCheck(deps, trx, authOf(request).user, request.body, idempotencyKeyOf(request))),
         ),
       ),
   );

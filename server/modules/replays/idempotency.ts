@@ -99,6 +99,12 @@ export async function idempotent(
   }
 }
 
+/** The request's `Idempotency-Key`, for the records that keep it (the checklist log); null when none. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' ? header : null;
+}
+
 /** Test-only (EQUIPEE_TEST_REPLAY_LOG): one line per key received and per key executed. */
 function testLog(deps: AppDeps, what: 'received' | 'executed', key: string): void {
   if (deps.config.testReplayLog)
