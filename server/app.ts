@@ -12,6 +12,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { attendanceRoutes } from './modules/participation/attendance.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { pushRoutes } from './modules/push/push.routes';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           // Participation builds on events; events reaches its fill step through this hook, not an import.
           await eventsRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
           await participationRoutes(signedIn, deps);
+          await attendanceRoutes(signedIn, deps);
           // The outbox in batches: each item is run through the routes above as its own request.
           await replayRoutes(signedIn);
         },

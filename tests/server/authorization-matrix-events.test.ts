@@ -359,6 +359,24 @@ const MATRIX: Row[] = [
     [401, 403, 403, 403, 403, 403, 200],
   ],
   [
+    'GET attendance',
+    async () => ({ method: 'GET', url: `/api/event/${(await newEvent()).uuid}/attendance` }),
+    [401, 403, 200, 403, 403, 200, 200],
+  ],
+  [
+    'GET attendance.csv',
+    async () => ({ method: 'GET', url: `/api/event/${(await newEvent()).uuid}/attendance.csv` }),
+    [401, 403, 200, 403, 403, 200, 200],
+  ],
+  [
+    'GET attendance.csv (creator demoted)',
+    async () => ({
+      method: 'GET',
+      url: `/api/event/${(await newEvent({ creator: 'Demoted' })).uuid}/attendance.csv`,
+    }),
+    [401, 403, 403, 403, 403, 200, 200],
+  ],
+  [
     // The batch itself is for any signed-in user; each item is authorised as its own request
     // (tests/server/replay-batch.test.ts compares the items' answers with single requests).
     'POST replay (a checklist tick)',
@@ -387,7 +405,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix: events', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(189);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(210);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

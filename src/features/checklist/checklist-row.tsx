@@ -1,7 +1,7 @@
 import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { ChecklistRow } from './checklist-rows';
+import type { ChecklistRow } from '../../common/rules/checklist-rows';
 import type { TickStore } from './tick-store';
 
 interface Props {

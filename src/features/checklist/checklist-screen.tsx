@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { type ChecklistRow, checklistRows } from '../../common/rules/checklist-rows';
 import { factsOf, mayTickChecklist } from '../../common/rules/events';
 import { tick, usePendingChecks } from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';
@@ -8,7 +9,7 @@ import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { EventDatesText } from '../../ui/event-dates';
-import { type ChecklistRow, checklistRows, stuffCounts } from './checklist-rows';
+import { stuffCounts } from './checklist-rows';
 import { ChecklistTable } from './checklist-table';
 
 interface HeadingProps {

@@ -1,14 +1,13 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemoChecklistRow } from './checklist-row';
 import {
   type ChecklistRow,
-  nextSort,
-  orderSignature,
   type SortColumn,
   type SortKey,
   sortRows,
-} from './checklist-rows';
+} from '../../common/rules/checklist-rows';
+import { MemoChecklistRow } from './checklist-row';
+import { nextSort, orderSignature } from './checklist-rows';
 import { createTickStore } from './tick-store';
 
 interface Props {
