@@ -87,6 +87,13 @@ export async function apiRequest<T = undefined>(
   return options.schema.parse(await response.json());
 }
 
+/** A file the API answers (a CSV export), with the name its Content-Disposition gives. */
+export async function apiFile(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send('GET', path, {});
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
 /** What a conditional read learned: nothing changed since `etag`, or the answer and its new tag. */
 export type ConditionalAnswer<T> =
   | { isNotModified: true }

@@ -7,6 +7,7 @@
  * and checks they survive every later version.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { AttendanceEntry } from '../../common/contract/attendance';
 import type { Model, Stuff } from '../../common/contract/catalog';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
@@ -41,6 +42,12 @@ interface OutboxBookkeeping {
   nextAttemptAt: number;
 }
 
+/** An event's attendance record as last read online (who ticked each row), shown at the venue offline. */
+export interface AttendanceRow {
+  eventUuid: string;
+  entries: AttendanceEntry[];
+}
+
 /** A queued write and its delivery state; `kind` decides the type of `body`. */
 export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
@@ -51,6 +58,7 @@ export class EquipeeDb extends Dexie {
   stuffs!: EntityTable<Stuff, 'uuid'>;
   clubSettings!: EntityTable<ClubSettingRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
+  attendance!: EntityTable<AttendanceRow, 'eventUuid'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -66,6 +74,7 @@ export class EquipeeDb extends Dexie {
     });
     // v2: the member's own lists were cached but read by no screen; the club's settings are kept instead.
     this.version(2).stores({ subscriptions: null, waitingList: null, invites: null, clubSettings: 'key' });
+    this.version(3).stores({ attendance: 'eventUuid' });
   }
 }
 

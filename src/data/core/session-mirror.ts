@@ -12,7 +12,8 @@ export async function mirrorSession(db: EquipeeDb, token: string, user: User): P
 }
 
 export async function clearCachedData(db: EquipeeDb): Promise<void> {
-  await db.transaction('rw', [db.session, db.events, db.models, db.stuffs], async () => {
-    await Promise.all([db.session.clear(), db.events.clear(), db.models.clear(), db.stuffs.clear()]);
+  const tables = [db.session, db.events, db.models, db.stuffs, db.attendance];
+  await db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((table) => table.clear()));
   });
 }

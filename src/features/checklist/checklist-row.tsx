@@ -2,18 +2,21 @@ import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { ChecklistRow } from '../../common/rules/checklist-rows';
+import { type TickFacts, TickNote } from './tick-note';
 import type { TickStore } from './tick-store';
 
 interface Props {
   row: ChecklistRow;
   canTick: boolean;
   isPending: boolean;
+  /** Who set the row's check and when (attendance record); absent when unknown or not readable. */
+  tick: TickFacts | undefined;
   ticks: TickStore;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
   onToggle(row: ChecklistRow, isChecked: boolean): void;
 }
 
-function ChecklistRowView({ row, canTick, isPending, ticks, onToggle }: Props) {
+function ChecklistRowView({ row, canTick, isPending, tick, ticks, onToggle }: Props) {
   const { t } = useTranslation();
   const shown = useStore(ticks, (s) => s.ticks.get(row.key));
   const isChecked = shown?.isChecked ?? row.isChecked;
@@ -30,7 +33,11 @@ function ChecklistRowView({ row, canTick, isPending, ticks, onToggle }: Props) {
       data-testid="checklist-row"
       onClick={canTick ? toggle : undefined}
     >
-      <td>{row.name}</td>
+      <td>
+        {row.name}
+        {/* The record says who set the state shown; a tick not yet delivered is not in it yet. */}
+        {tick && !isPending && tick.is_checked === isChecked && <TickNote entry={tick} />}
+      </td>
       <td>{row.stuff}</td>
       <td>
         {canTick ? (
@@ -68,6 +75,10 @@ const isSameRow = (a: Props, b: Props) =>
   a.row.userId === b.row.userId &&
   a.canTick === b.canTick &&
   a.isPending === b.isPending &&
+  a.tick?.is_checked === b.tick?.is_checked &&
+  a.tick?.checked_at === b.tick?.checked_at &&
+  a.tick?.checked_by === b.tick?.checked_by &&
+  a.tick?.received_at === b.tick?.received_at &&
   a.ticks === b.ticks &&
   a.onToggle === b.onToggle;
 

@@ -1,14 +1,18 @@
 import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { mayReadAttendance } from '../../common/rules/attendance';
 import { type ChecklistRow, checklistRows } from '../../common/rules/checklist-rows';
 import { factsOf, mayTickChecklist } from '../../common/rules/events';
+import { refreshAttendance, useAttendance } from '../../data/attendance';
 import { tick, usePendingChecks } from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';
+import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { EventDatesText } from '../../ui/event-dates';
+import { AttendanceExport } from './attendance-export';
 import { stuffCounts } from './checklist-rows';
 import { ChecklistTable } from './checklist-table';
 
@@ -45,6 +49,7 @@ const ChecklistHeading = memo(function ChecklistHeading({
 });
 
 const NO_ROWS: ChecklistRow[] = [];
+const NO_ATTENDANCE = new Map();
 
 /** The attendance list, used at the venue with no signal: every tick goes through the outbox. */
 export function ChecklistScreen() {
@@ -53,6 +58,9 @@ export function ChecklistScreen() {
   const user = useCurrentUser();
   const event = useEvent(id);
   const pending = usePendingChecks(id);
+  const isOnline = useIsOnline();
+  const attendance = useAttendance(id);
+  const canReadAttendance = !!user && !!event && mayReadAttendance(user, factsOf(event)).ok;
   const rows = useMemo(() => (event ? checklistRows(event) : NO_ROWS), [event]);
   const stuff = useMemo(() => (event ? stuffCounts(event) : []), [event]);
   const eventUuid = event?.uuid_event;
@@ -73,6 +81,12 @@ export function ChecklistScreen() {
   useEffect(() => {
     if (id) void refreshEvent(id).catch(() => undefined);
   }, [id]);
+  // Read again once every tick of this list is delivered: the record
+  // then names who ticked and when the server received it. Offline, the last copy stays shown.
+  const isDelivered = pending.size === 0;
+  useEffect(() => {
+    if (id && canReadAttendance && isOnline && isDelivered) void refreshAttendance(id).catch(() => undefined);
+  }, [id, canReadAttendance, isOnline, isDelivered]);
 
   if (event === undefined) return <p role="status">{t('app.loading')}</p>;
   if (event === null || !user) return <p role="alert">{t('checklist.not_cached')}</p>;
@@ -94,12 +108,19 @@ export function ChecklistScreen() {
           <li key={s.name}>{`${s.name} : ${s.count}`}</li>
         ))}
       </ul>
+      {canReadAttendance && <AttendanceExport eventUuid={event.uuid_event} />}
       {!canTick && (
         <p className="event-meta" role="note">
           {t('checklist.not_allowed')}
         </p>
       )}
-      <ChecklistTable rows={rows} pending={pending} canTick={canTick} onToggle={onToggle} />
+      <ChecklistTable
+        rows={rows}
+        pending={pending}
+        attendance={canReadAttendance ? attendance : NO_ATTENDANCE}
+        canTick={canTick}
+        onToggle={onToggle}
+      />
     </section>
   );
 }

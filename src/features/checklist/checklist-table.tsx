@@ -8,11 +8,14 @@ import {
 } from '../../common/rules/checklist-rows';
 import { MemoChecklistRow } from './checklist-row';
 import { nextSort, orderSignature } from './checklist-rows';
+import type { TickFacts } from './tick-note';
 import { createTickStore } from './tick-store';
 
 interface Props {
   rows: ChecklistRow[];
   pending: Set<string>;
+  /** The attendance record by row key: who set each check and when (empty when not readable). */
+  attendance: ReadonlyMap<string, TickFacts>;
   /** False: the list is read-only (no tick buttons), as for anyone the server would refuse. */
   canTick: boolean;
   /** Stores the tick; answers false when it could not be kept (the user has been told). */
@@ -29,7 +32,7 @@ function useRowOrder(rows: ChecklistRow[], sort: SortKey[]): ChecklistRow[] {
   return cache.current.keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
-export function ChecklistTable({ rows, pending, canTick, onToggle }: Props) {
+export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortKey[]>([{ column: 'name', direction: 'asc' }]);
   const [ticks] = useState(createTickStore);
@@ -92,6 +95,7 @@ export function ChecklistTable({ rows, pending, canTick, onToggle }: Props) {
             row={row}
             canTick={canTick}
             isPending={pending.has(row.key)}
+            tick={attendance.get(row.key)}
             ticks={ticks}
             onToggle={toggle}
           />

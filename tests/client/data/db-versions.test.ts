@@ -54,8 +54,10 @@ describe('database versions', () => {
       expect(rows.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-2']);
       expect(rows[0]).toMatchObject({ ...queued, id: 1 });
       expect((await current.session.get('current'))?.token).toBe('tok');
-      // Version 2 dropped the member's own lists (read by no screen) and keeps the club's settings.
+      // Version 2 dropped the member's own lists (read by no screen) and keeps the club's settings;
+      // version 3 keeps attendance records.
       expect(current.tables.map((t) => t.name).sort()).toEqual([
+        'attendance',
         'clubSettings',
         'events',
         'models',
