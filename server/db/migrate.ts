@@ -10,6 +10,7 @@ import * as calendarFeed from './migrations/2026-11-23-05-calendar-feed';
 import * as weeklyList from './migrations/2026-11-23-06-weekly-list';
 import * as pushSubscriptions from './migrations/2026-11-23-07-push-subscriptions';
 import * as attendanceRecords from './migrations/2026-11-23-08-attendance-records';
+import * as eventSeries from './migrations/2026-11-23-09-event-series';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-06-weekly-list': weeklyList,
   '2026-11-23-07-push-subscriptions': pushSubscriptions,
   '2026-11-23-08-attendance-records': attendanceRecords,
+  '2026-11-23-09-event-series': eventSeries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

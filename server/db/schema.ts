@@ -105,7 +105,22 @@ export interface EventsTable {
   is_cancelled: boolean;
   /** Raised by a trigger on every change a calendar shows (migration 2026-11-23-05): never written here. */
   sequence: ColumnType<number, never, never>;
+  /** The training series this session belongs to (issue 16); null for a one-off. */
+  uuid_series: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A training series' rule (issue 16); its sessions are events with `uuid_series`. */
+export interface EventSeriesTable {
+  uuid: string;
+  creator_id: string;
+  /** The rule's weekdays, RFC 5545 codes joined by commas: `TU,TH`. */
+  weekdays: string;
+  interval_weeks: number;
+  /** The last club day (`yyyy-mm-dd`) a session may fall on; null when the rule counts sessions. */
+  until_day: string | null;
+  session_count: number | null;
+  created_at: Date;
 }
 
 export interface EventStuffsTable {
@@ -239,6 +254,7 @@ export interface WaitingListPromotionsTable {
 
 export interface Database {
   events: EventsTable;
+  event_series: EventSeriesTable;
   event_stuffs: EventStuffsTable;
   subscriptions: SubscriptionsTable;
   waiting_list: WaitingListTable;

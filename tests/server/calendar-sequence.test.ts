@@ -132,6 +132,7 @@ describe('the columns of events', () => {
     'subscriber_is_infinite',
     'created_at',
     'sequence',
+    'uuid_series',
   ];
 
   it('are each either watched by the sequence trigger or not shown in the feed', async () => {

@@ -38,6 +38,7 @@ describe('events', () => {
       subscribers_with_stuff: [],
       waiting_list: [],
       invite_list: [],
+      uuid_series: null,
     });
     expect(event.stuffs_available).toEqual([
       {

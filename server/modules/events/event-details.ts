@@ -91,6 +91,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
         last_name: g.last_name,
         is_checked: g.is_checked,
       })),
+      uuid_series: event.uuid_series,
     };
   });
 }

@@ -3,7 +3,7 @@ import type { Database, EventRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 // `sequence` is the database's own (a trigger raises it on every change a calendar shows).
-type EventColumns = Omit<EventRow, 'uuid' | 'creator_id' | 'created_at' | 'sequence'>;
+type EventColumns = Omit<EventRow, 'uuid' | 'creator_id' | 'created_at' | 'sequence' | 'uuid_series'>;
 
 /** The event row; with `lock`, held FOR UPDATE until the transaction ends (capacity and stock rules). */
 export function findEvent(db: Db, uuid: string, lock = false): Promise<EventRow | undefined> {

@@ -29,29 +29,32 @@ const locationField = z
 
 const instant = z.iso.datetime({ offset: true });
 
+/** The fields of an event as its form sends them (also the fields of a new series, contract/series.ts). */
+export const eventFieldsSchema = z.object({
+  uuid_event: z.string().uuid().optional(),
+  uuid_model_event: z.string().uuid(),
+  start_date: instant,
+  end_date: instant,
+  street: optionalText(1, LIMITS.nameMax).optional(),
+  city: optionalText(1, LIMITS.nameMax).optional(),
+  zip_code: optionalText(LIMITS.zipMin, LIMITS.zipMax).optional(),
+  location: locationField.optional(),
+  max_subscribers: z.number().int().min(LIMITS.maxSubscribersMin).max(LIMITS.maxSubscribersMax).optional(),
+  subscriber_is_infinite: z.boolean().default(false),
+  is_cancelled: z.boolean().default(false),
+  stuffs_available: z
+    .array(z.object({ uuid: z.string().uuid() }))
+    .max(100)
+    .default([]),
+});
+
+/** A place count is given unless the event takes anyone. */
+export const hasCapacity = (e: { subscriber_is_infinite: boolean; max_subscribers?: number | undefined }) =>
+  e.subscriber_is_infinite || e.max_subscribers !== undefined;
+export const CAPACITY_REFINEMENT = { path: ['max_subscribers'], message: 'required unless infinite' };
+
 /** `POST /api/event/add-or-update`: creates when `uuid_event` is absent. `creator` comes from the token. */
-export const eventInputSchema = z
-  .object({
-    uuid_event: z.string().uuid().optional(),
-    uuid_model_event: z.string().uuid(),
-    start_date: instant,
-    end_date: instant,
-    street: optionalText(1, LIMITS.nameMax).optional(),
-    city: optionalText(1, LIMITS.nameMax).optional(),
-    zip_code: optionalText(LIMITS.zipMin, LIMITS.zipMax).optional(),
-    location: locationField.optional(),
-    max_subscribers: z.number().int().min(LIMITS.maxSubscribersMin).max(LIMITS.maxSubscribersMax).optional(),
-    subscriber_is_infinite: z.boolean().default(false),
-    is_cancelled: z.boolean().default(false),
-    stuffs_available: z
-      .array(z.object({ uuid: z.string().uuid() }))
-      .max(100)
-      .default([]),
-  })
-  .refine((e) => e.subscriber_is_infinite || e.max_subscribers !== undefined, {
-    path: ['max_subscribers'],
-    message: 'required unless infinite',
-  });
+export const eventInputSchema = eventFieldsSchema.refine(hasCapacity, CAPACITY_REFINEMENT);
 export type EventInput = z.infer<typeof eventInputSchema>;
 
 export const subscriberEntrySchema = z.object({
@@ -107,6 +110,8 @@ export const eventSchema = z.object({
   subscribers_with_stuff: z.array(subscriberEntrySchema),
   waiting_list: z.array(waitingEntrySchema),
   invite_list: z.array(inviteEntrySchema),
+  /** The training series the event is a session of (issue 16); null for a one-off. */
+  uuid_series: z.string().nullable(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 

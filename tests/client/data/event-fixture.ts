@@ -35,6 +35,7 @@ export function cachedEvent(overrides: Partial<EventDto> = {}): EventDto {
     ],
     waiting_list: [],
     invite_list: [],
+    uuid_series: null,
     ...overrides,
   };
 }

@@ -67,6 +67,7 @@ function eventOf(when: When, who: Who): EventDto {
         ? [{ uuid_user: USER.id, username: 'marie', created_at: '', uuid_event: 'e', uuid_stuff: null }]
         : [],
     invite_list: [],
+    uuid_series: null,
   };
 }
 

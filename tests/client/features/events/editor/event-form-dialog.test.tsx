@@ -65,6 +65,7 @@ function eventOf(when: When): EventDto {
     subscribers_with_stuff: [],
     waiting_list: [],
     invite_list: [],
+    uuid_series: null,
   };
 }
 

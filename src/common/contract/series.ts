@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { CAPACITY_REFINEMENT, eventFieldsSchema, eventSchema, hasCapacity } from './event';
+import { LIMITS } from './limits';
+
+/**
+ * Training series (issue 16). New paths; the spec's stay as they are. A series is a rule and its
+ * sessions, each an ordinary event (same API, same rules, own places, waiting list, guests, checklist).
+ */
+export const SERIES_PATH = '/api/event/series';
+export const seriesPath = (uuidSeries: string) => `${SERIES_PATH}/${uuidSeries}`;
+export const seriesSubscribePath = (uuidSeries: string) => `${SERIES_PATH}/${uuidSeries}/subscribe`;
+
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** At most this many sessions in one series. */
+export const SERIES_MAX_SESSIONS = 100;
+
+const clubDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a date');
+
+/** Weekdays, every N weeks, until a club day (inclusive) or a number of sessions — exactly one of the two. */
+export const recurrenceSchema = z
+  .object({
+    weekdays: z
+      .array(z.enum(WEEKDAYS))
+      .min(1)
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'each weekday once'),
+    interval_weeks: z.number().int().min(1).max(52),
+    until: clubDay.optional(),
+    count: z.number().int().min(1).max(SERIES_MAX_SESSIONS).optional(),
+  })
+  .refine((r) => (r.until === undefined) !== (r.count === undefined), {
+    path: ['until'],
+    message: 'until or count, one of the two',
+  });
+export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
+
+/**
+ * `POST /api/event/series`: the event fields of add-or-update (the first session's start and end give
+ * every session's wall-clock time and duration) plus the rule. Answers the series and its sessions.
+ */
+export const seriesCreateSchema = eventFieldsSchema
+  .omit({ uuid_event: true, is_cancelled: true })
+  .extend({ recurrence: recurrenceSchema })
+  .refine(hasCapacity, CAPACITY_REFINEMENT);
+export type SeriesCreate = z.infer<typeof seriesCreateSchema>;
+
+export const seriesSchema = z.object({
+  uuid_series: z.string(),
+  creator_id: z.string(),
+  recurrence: z.object({
+    weekdays: z.array(z.enum(WEEKDAYS)),
+    interval_weeks: z.number().int(),
+    until: z.string().nullable(),
+    count: z.number().int().nullable(),
+  }),
+  /** Every session, past ones included, by start. */
+  sessions: z.array(eventSchema),
+});
+export type Series = z.infer<typeof seriesSchema>;
+
+const clubTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+
+/**
+ * `PUT /api/event/series/{uuid}`: changes applied to `from_uuid_event` and every later session of the
+ * series, never to past ones ("this session and the following"). A time is a club wall-clock time.
+ */
+export const seriesUpdateSchema = z
+  .object({
+    from_uuid_event: z.string().uuid(),
+    start_time: clubTime.optional(),
+    duration_minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(14 * 24 * 60)
+      .optional(),
+    street: eventFieldsSchema.shape.street,
+    city: eventFieldsSchema.shape.city,
+    zip_code: eventFieldsSchema.shape.zip_code,
+    location: eventFieldsSchema.shape.location,
+    max_subscribers: z.number().int().min(LIMITS.maxSubscribersMin).max(LIMITS.maxSubscribersMax).optional(),
+    subscriber_is_infinite: z.boolean().optional(),
+    stuffs_available: z
+      .array(z.object({ uuid: z.string().uuid() }))
+      .max(100)
+      .optional(),
+    is_cancelled: z.boolean().optional(),
+  })
+  .refine((u) => Object.keys(u).some((key) => key !== 'from_uuid_event'), {
+    path: ['from_uuid_event'],
+    message: 'at least one change',
+  });
+export type SeriesUpdate = z.infer<typeof seriesUpdateSchema>;
+
+/** `PUT /api/event/series/{uuid}/subscribe`: join (or leave) every upcoming session at once. */
+export const seriesSubscribeSchema = z.object({
+  uuid_user: z.string().uuid(),
+  subscribe: z.boolean(),
+  uuid_stuff: z.string().uuid().optional(),
+});
+export type SeriesSubscribe = z.infer<typeof seriesSubscribeSchema>;
+
+/** What happened at one session: each is decided alone, with the same locked transaction as a single subscribe. */
+export const SESSION_OUTCOMES = [
+  'subscribed',
+  'waiting',
+  'already',
+  'unsubscribed',
+  'left_waiting_list',
+  'refused',
+] as const;
+export const seriesSubscribeAnswerSchema = z.object({
+  uuid_series: z.string(),
+  sessions: z.array(
+    z.object({
+      uuid_event: z.string(),
+      start_date: z.string(),
+      outcome: z.enum(SESSION_OUTCOMES),
+      /** The refusal's error code (`event_full` when the waiting list is refused too, …); null otherwise. */
+      code: z.string().nullable(),
+    }),
+  ),
+});
+export type SeriesSubscribeAnswer = z.infer<typeof seriesSubscribeAnswerSchema>;
