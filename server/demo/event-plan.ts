@@ -1,0 +1,137 @@
+import { shiftDay } from '../../src/common/rules/club-time';
+import { MEMBERS, type MODELS, type PLACES, type STUFFS } from './club';
+
+type StuffKey = keyof typeof STUFFS;
+
+export interface PlannedEvent {
+  day: string;
+  from: string;
+  to: string;
+  model: keyof typeof MODELS;
+  place: keyof typeof PLACES;
+  places: number;
+  organiser: string;
+  stuffs: StuffKey[];
+  /** Members subscribed, in this order, each with the equipment they reserve (if any). */
+  subscribers: Array<[string, StuffKey | null]>;
+  /** Members who joined the waiting list of the full event, first come first served. */
+  waiting: string[];
+  guests: Array<{ host: string; first_name: string; last_name: string; age?: number }>;
+  isCancelled?: boolean;
+  /** A past event's attendance: ticked at the venue as it happened, or offline and delivered later. */
+  ticks?: 'on_time' | 'offline';
+  /** Subscribers who did not come (never ticked). */
+  absent: string[];
+}
+
+const m = (i: number) => MEMBERS[i]?.username as string;
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => m(from + i));
+const withStuff = (usernames: string[], stuff: StuffKey | null, every = 1) =>
+  usernames.map((u, i): [string, StuffKey | null] => [u, i % every === 0 ? stuff : null]);
+
+/** Last week, this week and next week around the Monday `monday` (a club day). */
+export function planEvents(monday: string): PlannedEvent[] {
+  const day = (offset: number) => shiftDay(monday, offset);
+  const base = { waiting: [], guests: [], absent: [] };
+  return [
+    {
+      ...base,
+      day: day(-5),
+      from: '14:00',
+      to: '17:00',
+      model: 'river',
+      place: 'river',
+      places: 10,
+      organiser: 'soazig.tanguy',
+      stuffs: ['k1', 'paddle', 'vest'],
+      subscribers: withStuff(range(0, 8), 'k1', 2),
+      ticks: 'on_time',
+      absent: [m(5)],
+    },
+    {
+      ...base,
+      day: day(-2),
+      from: '09:30',
+      to: '17:00',
+      model: 'seaDay',
+      place: 'sea',
+      places: 10,
+      organiser: 'erwan.kerboul',
+      stuffs: ['k2', 'paddle', 'vest', 'wetsuit'],
+      subscribers: withStuff(range(8, 16), 'wetsuit', 2),
+      guests: [
+        { host: m(8), first_name: 'Louise', last_name: 'Morvan', age: 16 },
+        { host: m(9), first_name: 'Paul', last_name: 'Le Bihan' },
+      ],
+      ticks: 'offline',
+      absent: [m(12)],
+    },
+    {
+      ...base,
+      day: day(2),
+      from: '14:00',
+      to: '16:30',
+      model: 'initiation',
+      place: 'sea',
+      places: 12,
+      organiser: 'soazig.tanguy',
+      stuffs: ['k2', 'vest'],
+      subscribers: withStuff(range(16, 20), null),
+      isCancelled: true,
+    },
+    {
+      ...base,
+      day: day(5),
+      from: '14:00',
+      to: '17:30',
+      model: 'river',
+      place: 'river',
+      places: 6,
+      organiser: 'erwan.kerboul',
+      stuffs: ['k1', 'paddle'],
+      subscribers: withStuff(range(0, 6), 'k1'),
+      waiting: range(6, 9),
+    },
+    {
+      ...base,
+      day: day(6),
+      from: '10:00',
+      to: '12:00',
+      model: 'initiation',
+      place: 'sea',
+      places: 12,
+      organiser: 'soazig.tanguy',
+      stuffs: ['k2', 'vest'],
+      subscribers: withStuff(range(9, 14), 'vest'),
+      guests: [
+        { host: m(9), first_name: 'Jules', last_name: 'Riou', age: 12 },
+        { host: m(9), first_name: 'Alice', last_name: 'Riou', age: 14 },
+        { host: m(10), first_name: 'Marc', last_name: 'Hémon' },
+      ],
+    },
+    {
+      ...base,
+      day: day(9),
+      from: '14:00',
+      to: '17:00',
+      model: 'river',
+      place: 'river',
+      places: 10,
+      organiser: 'soazig.tanguy',
+      stuffs: ['k1', 'paddle', 'vest'],
+      subscribers: withStuff(range(14, 18), 'k1'),
+    },
+    {
+      ...base,
+      day: day(12),
+      from: '09:30',
+      to: '17:00',
+      model: 'seaDay',
+      place: 'sea',
+      places: 10,
+      organiser: 'erwan.kerboul',
+      stuffs: ['k2', 'paddle', 'vest', 'wetsuit'],
+      subscribers: withStuff(range(18, 22), 'k2', 2),
+    },
+  ];
+}

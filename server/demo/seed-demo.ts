@@ -1,0 +1,229 @@
+/**
+ * Creates (or resets) the demo club in its own data directory, through the API (demo-client.ts) with the
+ * app's clock moved as time would have passed: last week's events are created and filled days before
+ * they happen, ticked during them — some on time, some "sent offline" (delivered hours after the tick) —
+ * and the club reaches today. Never touches the real ./data.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { clubDateTime, clubDayOf, shiftDay, weekStart } from '../../src/common/rules/club-time';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/connect';
+import { startMailWorker } from '../mail/mail-worker';
+import { createMailTransport } from '../mail/transport';
+import { createConfirmedUser } from '../modules/users/create-user';
+import { avatarPng } from './avatars';
+import { DEMO_PASSWORD, DEMO_SLOGAN, type DemoPerson, MEMBERS, MODELS, PLACES, STAFF, STUFFS } from './club';
+import { DemoClient } from './demo-client';
+import { type PlannedEvent, planEvents } from './event-plan';
+
+export interface DemoAccount {
+  username: string;
+  role: string;
+  name: string;
+}
+
+export interface SeedOptions {
+  dataDir: string;
+  /** Today, for the club's last, this and next week (tests pin it). */
+  now?: Date;
+}
+
+interface Person extends DemoPerson {
+  id: string;
+  token: string;
+}
+
+const HOUR = 3_600_000;
+
+export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
+  const dataDir = path.resolve(options.dataDir);
+  if (path.basename(dataDir) === 'data')
+    throw new Error('The demo never writes into a directory named data.');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: '', // the demo's mail goes to files in its directory, never to a real server
+    RATE_LIMIT_LOGIN: '100000',
+    LOG_LEVEL: 'warn',
+  });
+  const today = options.now ?? new Date();
+  const timeZone = config.clubTimezone;
+  const monday = weekStart(clubDayOf(today, timeZone));
+  // The story starts ten days before last week's Monday: every event is created and filled then.
+  const clock = { now: clubDateTime(shiftDay(monday, -10), '09:00', timeZone) };
+  const handle = await openDatabase({ dataDir, holder: 'demo' });
+  const now = () => clock.now;
+  const mail = startMailWorker({
+    db: handle.db,
+    now,
+    transport: createMailTransport(config),
+    log: { error: () => undefined },
+    intervalMs: 0,
+  });
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail }, { logStream: false });
+  const api = new DemoClient(app);
+  try {
+    const people = new Map<string, Person>();
+    for (const person of [...STAFF, ...MEMBERS]) {
+      const row = await createConfirmedUser(handle.db, {
+        username: person.username,
+        email: `${person.username}@kayak-odet.example`,
+        password: DEMO_PASSWORD,
+        role: person.role,
+      });
+      people.set(person.username, { ...person, id: row.id, token: '' });
+    }
+    for (const person of people.values()) {
+      person.token = await api.signIn(person.username, DEMO_PASSWORD);
+      await api.call(person.token, 'PUT', `/api/user/profile/update/${person.id}`, {
+        first_name: person.first_name,
+        last_name: person.last_name,
+        city: 'Quimper',
+        zip_code: '29000',
+        language: person.language ?? 'fr',
+      });
+      for (const [name, active] of Object.entries(person.preferences ?? {}))
+        await api.call(person.token, 'PUT', `/api/user/preference/${person.id}`, {
+          setting: { name, active },
+        });
+      if (person.picture)
+        await api.upload(
+          person.token,
+          '/api/user/profile/picture',
+          await avatarPng(person.first_name, person.last_name, person.picture),
+        );
+    }
+    const admin = people.get('yann.legall') as Person;
+    await api.call(
+      admin.token,
+      'PUT',
+      `/api/internal/settings?key=slogan&value=${encodeURIComponent(DEMO_SLOGAN)}`,
+    );
+
+    const models: Record<string, string> = {};
+    for (const [key, model] of Object.entries(MODELS))
+      models[key] = (
+        await api.call<{ uuid: string }>(admin.token, 'POST', '/api/event/model/add', model)
+      ).uuid;
+    const stuffs: Record<string, string> = {};
+    for (const [key, stuff] of Object.entries(STUFFS))
+      stuffs[key] = (
+        await api.call<{ uuid: string }>(admin.token, 'POST', '/api/stuff/add', {
+          ...stuff,
+          is_infinite: false,
+        })
+      ).uuid;
+
+    const plan = planEvents(monday);
+    const created = new Map<PlannedEvent, string>();
+    for (const event of plan) {
+      const organiser = people.get(event.organiser) as Person;
+      const start = clubDateTime(event.day, event.from, timeZone);
+      const end = clubDateTime(event.day, event.to, timeZone);
+      const saved = await api.call<{ uuid_event: string }>(
+        organiser.token,
+        'POST',
+        '/api/event/add-or-update',
+        {
+          uuid_model_event: models[event.model],
+          start_date: start.toISOString(),
+          end_date: end.toISOString(),
+          ...PLACES[event.place],
+          max_subscribers: event.places,
+          stuffs_available: event.stuffs.map((key) => ({ uuid: stuffs[key] })),
+        },
+      );
+      created.set(event, saved.uuid_event);
+      for (const [username, stuff] of event.subscribers) {
+        const person = people.get(username) as Person;
+        await api.call(person.token, 'PUT', '/api/event/subscribe/status', {
+          uuid_event: saved.uuid_event,
+          uuid_user: person.id,
+          subscribe: true,
+          ...(stuff ? { uuid_stuff: stuffs[stuff] } : {}),
+        });
+      }
+      for (const username of event.waiting) {
+        const person = people.get(username) as Person;
+        await api.call(person.token, 'POST', '/api/event/waiting-list', {
+          uuid_event: saved.uuid_event,
+          uuid_user: person.id,
+        });
+      }
+      for (const guest of event.guests) {
+        const host = people.get(guest.host) as Person;
+        await api.call(host.token, 'POST', '/api/event/invite', {
+          uuid_event: saved.uuid_event,
+          uuid_user: host.id,
+          first_name: guest.first_name,
+          last_name: guest.last_name,
+          ...(guest.age ? { age: guest.age } : {}),
+        });
+      }
+    }
+
+    // A day later the Wednesday initiation is called off (the weather).
+    clock.now = new Date(clock.now.getTime() + 24 * HOUR);
+    for (const [event, uuid] of created)
+      if (event.isCancelled) {
+        const organiser = people.get(event.organiser) as Person;
+        const current = await api.call<Record<string, unknown>>(organiser.token, 'GET', `/api/event/${uuid}`);
+        await api.call(organiser.token, 'POST', '/api/event/add-or-update', {
+          uuid_event: uuid,
+          uuid_model_event: current.uuid_model_event,
+          start_date: current.start_date,
+          end_date: current.end_date,
+          ...PLACES[event.place],
+          max_subscribers: event.places,
+          stuffs_available: event.stuffs.map((key) => ({ uuid: stuffs[key] })),
+          is_cancelled: true,
+        });
+      }
+
+    // Then the past events happen, in order: the organiser ticks at the venue.
+    const past = plan.filter((e) => e.ticks && clubDateTime(e.day, e.to, timeZone) < today);
+    for (const event of past.sort((a, b) => a.day.localeCompare(b.day))) {
+      const organiser = people.get(event.organiser) as Person;
+      const uuid = created.get(event) as string;
+      const ticked = new Date(clubDateTime(event.day, event.from, timeZone).getTime() + 10 * 60_000);
+      // Sent offline: the phone had no signal at the venue and delivered the ticks on the way home.
+      clock.now = event.ticks === 'offline' ? clubDateTime(event.day, event.to, timeZone) : ticked;
+      if (event.ticks === 'offline') clock.now = new Date(clock.now.getTime() + 50 * 60_000);
+      const details = await api.call<{
+        subscribers_with_stuff: Array<{ id: string; username: string }>;
+        invite_list: Array<{ id: number; first_name: string }>;
+      }>(organiser.token, 'GET', `/api/event/${uuid}`);
+      for (const s of details.subscribers_with_stuff)
+        if (!event.absent.includes(s.username))
+          await api.call(organiser.token, 'PUT', '/api/event/checklist', {
+            event_uuid: uuid,
+            is_invited: false,
+            user_id: s.id,
+            is_checked: true,
+            checked_at: ticked.toISOString(),
+          });
+      for (const g of details.invite_list)
+        await api.call(organiser.token, 'PUT', '/api/event/checklist', {
+          event_uuid: uuid,
+          is_invited: true,
+          user_id: g.id,
+          is_checked: true,
+          checked_at: ticked.toISOString(),
+        });
+    }
+    clock.now = today;
+
+    return [...people.values()]
+      .filter((p) => p.role !== 'User' || p.username === MEMBERS[0]?.username)
+      .map((p) => ({ username: p.username, role: p.role, name: `${p.first_name} ${p.last_name}` }));
+  } finally {
+    await app.close();
+    await mail.stop();
+    await handle.close();
+  }
+}
