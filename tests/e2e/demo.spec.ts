@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { takeDemoScreens, WIDTHS } from '../../scripts/demo-screens';
+import { DEMO_PASSWORD, MEMBERS, STAFF } from '../../server/demo/club';
+import { startServer, stopServer } from './server-process';
+
+// The demo club (issue 17): seeded by its own command, served by the real server, read back through the API.
+const PORT = 3118;
+const BASE = `http://127.0.0.1:${PORT}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-demo-test-'));
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const seed = () => {
+  const started = Date.now();
+  execFileSync(path.resolve('node_modules/.bin/tsx'), ['server/demo/seed-cli.ts', dataDir], {
+    stdio: 'pipe',
+  });
+  return (Date.now() - started) / 1000;
+};
+
+async function token(request: APIRequestContext, username: string): Promise<string> {
+  const response = await request.post(`${BASE}/api/user/login`, {
+    data: { username_or_email: username, password: DEMO_PASSWORD },
+  });
+  expect(response.status(), username).toBe(200);
+  return (await response.json()).token;
+}
+
+test('seeds in under 20 s twice in a row (a reset), then every demo login signs in', async ({ request }) => {
+  test.setTimeout(120_000);
+  const first = seed();
+  const second = seed();
+  console.log(`demo seed: ${first.toFixed(1)} s, then ${second.toFixed(1)} s (reset)`);
+  expect(first).toBeLessThan(20);
+  expect(second).toBeLessThan(20);
+  server = await startServer({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_LOGIN: '100000',
+  });
+  for (const person of [...STAFF, ...MEMBERS]) {
+    const me = await request.get(`${BASE}/api/user/me`, {
+      headers: { authorization: `Bearer ${await token(request, person.username)}` },
+    });
+    expect((await me.json()).role_name, person.username).toBe(person.role);
+  }
+});
+
+interface Event {
+  uuid_event: string;
+  start_date: string;
+  end_date: string;
+  max_subscribers: number;
+  subcribers_count: number;
+  subscriber_is_infinite: boolean;
+  is_cancelled: boolean;
+  stuffs_available: Array<{ uuid: string; stock: number; is_infinite: boolean }>;
+  subscribers_with_stuff: Array<{ id: string; uuid_stuff: string | null; is_checked: boolean }>;
+  waiting_list: Array<{ uuid_user: string; created_at: string }>;
+  invite_list: Array<{ uuid_user: string; uuid_stuff: string | null; is_checked: boolean }>;
+  uuid_series: string | null;
+}
+
+test("the seeded club satisfies the server's own rules, read back through the API", async ({ request }) => {
+  const admin = await token(request, 'yann.legall');
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const response = await request.get(`${BASE}/api/event/from/${day(-21)}/to/${day(21)}`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  const events: Event[] = await response.json();
+  expect(events.length).toBeGreaterThanOrEqual(7);
+  // Something to see on every screen: a full event with a waiting list, a cancelled one, guests, ticks.
+  expect(events.some((e) => e.waiting_list.length > 0)).toBe(true);
+  expect(events.some((e) => e.is_cancelled)).toBe(true);
+  expect(events.some((e) => e.invite_list.length > 0 && Date.parse(e.start_date) > Date.now())).toBe(true);
+  expect(events.some((e) => e.subscribers_with_stuff.some((s) => s.is_checked))).toBe(true);
+
+  const live = events.filter((e) => !e.is_cancelled);
+  for (const e of events) {
+    const participants = e.subscribers_with_stuff.length + e.invite_list.length;
+    expect(e.subcribers_count).toBe(participants);
+    if (!e.subscriber_is_infinite) expect(participants).toBeLessThanOrEqual(e.max_subscribers);
+    // FIFO: the waiting list only for a full event, in the order members joined it.
+    if (e.waiting_list.length > 0) expect(participants).toBe(e.max_subscribers);
+    const joined = e.waiting_list.map((w) => Date.parse(w.created_at));
+    expect(joined).toEqual([...joined].sort((a, b) => a - b));
+    const guestsPerHost = new Map<string, number>();
+    for (const g of e.invite_list) guestsPerHost.set(g.uuid_user, (guestsPerHost.get(g.uuid_user) ?? 0) + 1);
+    for (const count of guestsPerHost.values()) expect(count).toBeLessThanOrEqual(3);
+    // Stock across overlapping events: the holders of a stuff during this event never exceed its stock.
+    if (e.is_cancelled) continue;
+    for (const stuff of e.stuffs_available) {
+      if (stuff.is_infinite) continue;
+      const overlapping = live.filter((o) => o.start_date < e.end_date && e.start_date < o.end_date);
+      const holders = overlapping.flatMap((o) => [
+        ...o.subscribers_with_stuff.filter((s) => s.uuid_stuff === stuff.uuid),
+        ...o.invite_list.filter((g) => g.uuid_stuff === stuff.uuid),
+      ]);
+      expect(holders.length).toBeLessThanOrEqual(stuff.stock);
+    }
+  }
+});
+
+test('the screenshots script goes over every screen with no error toast', async () => {
+  test.setTimeout(240_000);
+  const outDir = 'test-results/demo-screenshots';
+  const files = await takeDemoScreens(BASE, outDir);
+  expect(files).toHaveLength(6 * WIDTHS.length);
+  for (const file of files) expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+});
