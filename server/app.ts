@@ -17,6 +17,7 @@ import { fillFromWaitingList } from './modules/participation/fill-step';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { replayRoutes } from './modules/replays/replay.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/users/accounts.routes';
 import { resolveSession } from './modules/users/auth.service';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await eventsRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
           await participationRoutes(signedIn, deps);
           await attendanceRoutes(signedIn, deps);
+          await reportsRoutes(signedIn, deps);
           // The outbox in batches: each item is run through the routes above as its own request.
           await replayRoutes(signedIn);
         },

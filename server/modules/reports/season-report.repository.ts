@@ -1,0 +1,81 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface ReportCounts {
+  model_uuid: string;
+  model_name: string;
+  month: string;
+  events: number;
+  cancelled_events: number;
+  places_offered: number;
+  subscriptions: number;
+  guests: number;
+  promotions: number;
+  attended: number;
+  participants: number;
+}
+
+/**
+ * One query: the events starting in [from, until), each with its counts (subscriptions, guests, ticks,
+ * promotions) summed per table first, then grouped by model and club month — never a query per event.
+ */
+export async function seasonCounts(
+  db: Kysely<Database>,
+  from: Date,
+  until: Date,
+  now: Date,
+  timeZone: string,
+): Promise<ReportCounts[]> {
+  const { rows } = await sql<Record<keyof ReportCounts, string | number>>`
+    with ev as (
+      select e.uuid, e.model_uuid, m.name as model_name,
+             to_char(e.start_date at time zone ${timeZone}, 'YYYY-MM') as month,
+             e.is_cancelled, e.subscriber_is_infinite, e.max_subscribers, e.end_date < ${now} as has_ended
+      from events e join event_models m on m.uuid = e.model_uuid
+      where e.start_date >= ${from} and e.start_date < ${until}
+    ),
+    subs as (
+      select event_uuid, count(*) as n, count(*) filter (where is_checked) as present
+      from subscriptions where event_uuid in (select uuid from ev) group by event_uuid
+    ),
+    gs as (
+      select event_uuid, count(*) as n, count(*) filter (where is_checked) as present
+      from guests where event_uuid in (select uuid from ev) group by event_uuid
+    ),
+    pr as (
+      select event_uuid, count(*) as n
+      from waiting_list_promotions where event_uuid in (select uuid from ev) group by event_uuid
+    )
+    select ev.model_uuid, ev.model_name, ev.month,
+      count(*) filter (where not ev.is_cancelled) as events,
+      count(*) filter (where ev.is_cancelled) as cancelled_events,
+      coalesce(sum(ev.max_subscribers) filter (where not ev.is_cancelled and not ev.subscriber_is_infinite), 0)
+        as places_offered,
+      coalesce(sum(subs.n) filter (where not ev.is_cancelled), 0) as subscriptions,
+      coalesce(sum(gs.n) filter (where not ev.is_cancelled), 0) as guests,
+      coalesce(sum(pr.n) filter (where not ev.is_cancelled), 0) as promotions,
+      coalesce(sum(coalesce(subs.present, 0) + coalesce(gs.present, 0))
+        filter (where not ev.is_cancelled and ev.has_ended), 0) as attended,
+      coalesce(sum(coalesce(subs.n, 0) + coalesce(gs.n, 0))
+        filter (where not ev.is_cancelled and ev.has_ended), 0) as participants
+    from ev
+      left join subs on subs.event_uuid = ev.uuid
+      left join gs on gs.event_uuid = ev.uuid
+      left join pr on pr.event_uuid = ev.uuid
+    group by ev.model_uuid, ev.model_name, ev.month
+    order by ev.month, ev.model_name, ev.model_uuid`.execute(db);
+  // PostgreSQL answers counts and sums as bigint/numeric, which drivers hand over as strings.
+  return rows.map((r) => ({
+    model_uuid: String(r.model_uuid),
+    model_name: String(r.model_name),
+    month: String(r.month),
+    events: Number(r.events),
+    cancelled_events: Number(r.cancelled_events),
+    places_offered: Number(r.places_offered),
+    subscriptions: Number(r.subscriptions),
+    guests: Number(r.guests),
+    promotions: Number(r.promotions),
+    attended: Number(r.attended),
+    participants: Number(r.participants),
+  }));
+}

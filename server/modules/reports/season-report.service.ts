@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type {
+  ReportFigures,
+  ReportRow,
+  SeasonReport,
+  SeasonReportQuery,
+} from '../../../src/common/contract/report';
+import type { Language } from '../../../src/common/contract/user';
+import { mayReadSeasonReport } from '../../../src/common/rules/attendance';
+import { clubDayStart, nextDay } from '../../../src/common/rules/club-time';
+import { toCsv } from '../../csv';
+import type { Database, UserRow } from '../../db/schema';
+import { assertAllowed } from '../../http-error';
+import { catalogueText } from '../../i18n';
+import { type ReportCounts, seasonCounts } from './season-report.repository';
+
+const rate = (attended: number, participants: number) => (participants > 0 ? attended / participants : null);
+
+const withRate = <T extends Omit<ReportFigures, 'attendance_rate'>>(counts: T) => ({
+  ...counts,
+  attendance_rate: rate(counts.attended, counts.participants),
+});
+
+const FIGURES = [
+  'events',
+  'cancelled_events',
+  'places_offered',
+  'subscriptions',
+  'guests',
+  'promotions',
+  'attended',
+  'participants',
+] as const;
+
+/** The season report: events starting from `from` 00:00 to `to` 24:00, club time, per model and month. */
+export async function seasonReport(
+  db: Kysely<Database>,
+  actor: UserRow,
+  query: SeasonReportQuery,
+  now: Date,
+  timeZone: string,
+): Promise<SeasonReport> {
+  assertAllowed(mayReadSeasonReport(actor));
+  const counts = await seasonCounts(
+    db,
+    clubDayStart(query.from, timeZone),
+    clubDayStart(nextDay(query.to), timeZone),
+    now,
+    timeZone,
+  );
+  const totals = Object.fromEntries(
+    FIGURES.map((key) => [key, counts.reduce((sum, row: ReportCounts) => sum + row[key], 0)]),
+  ) as Omit<ReportFigures, 'attendance_rate'>;
+  return { from: query.from, to: query.to, rows: counts.map(withRate), totals: withRate(totals) };
+}
+
+const COLUMNS = ['month', 'model', ...FIGURES, 'attendance_rate'] as const;
+
+/** The same report as a CSV: headers in the caller's language, the rate in percent, a totals line. */
+export function seasonReportCsv(report: SeasonReport, language: Language): string {
+  const text = (key: string) => catalogueText(language, 'report_csv', key);
+  const percent = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 10);
+  const line = (month: string, model: string, figures: ReportFigures) => [
+    month,
+    model,
+    ...FIGURES.map((key) => figures[key]),
+    percent(figures.attendance_rate),
+  ];
+  return toCsv(COLUMNS.map(text), [
+    ...report.rows.map((row: ReportRow) => line(row.month, row.model_name, row)),
+    line(text('total'), '', report.totals),
+  ]);
+}

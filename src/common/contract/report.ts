@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** The season report (issue 12): per model and per month, between two club days. Admins only. */
+export const SEASON_REPORT_PATH = '/api/report/season';
+export const SEASON_REPORT_CSV_PATH = '/api/report/season.csv';
+
+/** At most two years in one report. */
+export const REPORT_SPAN_MAX_DAYS = 731;
+
+const clubDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a date');
+
+export const seasonReportQuerySchema = z
+  .object({ from: clubDay, to: clubDay })
+  .refine((q) => q.to >= q.from, { path: ['to'], message: 'on or after from' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < REPORT_SPAN_MAX_DAYS, {
+    path: ['to'],
+    message: 'at most two years',
+  });
+export type SeasonReportQuery = z.infer<typeof seasonReportQuerySchema>;
+
+/**
+ * The figures of a group of events. `events` are those held (not cancelled), `cancelled_events` apart;
+ * `places_offered` sums the places of held events with a limit (an unlimited event offers none);
+ * `subscriptions`, `guests` and `promotions` (members moved from the waiting list) count at held events;
+ * `attended` of `participants` (subscribers and guests) at held events that have ended, and their ratio
+ * (null when none has ended).
+ */
+export const reportFiguresSchema = z.object({
+  events: z.number().int(),
+  cancelled_events: z.number().int(),
+  places_offered: z.number().int(),
+  subscriptions: z.number().int(),
+  guests: z.number().int(),
+  promotions: z.number().int(),
+  attended: z.number().int(),
+  participants: z.number().int(),
+  attendance_rate: z.number().nullable(),
+});
+export type ReportFigures = z.infer<typeof reportFiguresSchema>;
+
+export const reportRowSchema = reportFiguresSchema.extend({
+  model_uuid: z.string(),
+  model_name: z.string(),
+  /** The club month of the events' start, `yyyy-mm`. */
+  month: z.string(),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+export const seasonReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(reportRowSchema),
+  totals: reportFiguresSchema,
+});
+export type SeasonReport = z.infer<typeof seasonReportSchema>;
+
+export const seasonReportCsvPath = (query: SeasonReportQuery) =>
+  `${SEASON_REPORT_CSV_PATH}?from=${query.from}&to=${query.to}`;
+export const seasonReportPath = (query: SeasonReportQuery) =>
+  `${SEASON_REPORT_PATH}?from=${query.from}&to=${query.to}`;
