@@ -1,0 +1,193 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventDto } from '../../../../../src/common/contract/event';
+import type { User } from '../../../../../src/common/contract/user';
+import { clubDateTime, clubDayOf } from '../../../../../src/common/rules/club-time';
+import { useConnectivityStore } from '../../../../../src/data/core/connectivity';
+import { EventFormDialog } from '../../../../../src/features/events/editor/event-form-dialog';
+import { json, stubFetch, USER } from '../../../fake-api';
+import { stubModalDialogs } from '../../../modal-dialogs';
+
+const ZONE = 'Europe/Paris';
+const MODEL = { uuid: '7d1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01', name: 'Entraînement', description: '' };
+const SERIES = '9a1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01';
+
+vi.mock('../../../../../src/data/catalog', () => ({ useModels: () => [MODEL], useStuffs: () => [] }));
+vi.mock('../../../../../src/data/settings', () => ({ useClubTimeZone: () => ZONE }));
+vi.mock('../../../../../src/data/address-lookup', () => ({ lookUpLocation: vi.fn(async () => null) }));
+
+beforeAll(stubModalDialogs);
+beforeEach(() => useConnectivityStore.setState({ isOnline: true }));
+
+const ORGANISER: User = { ...USER, role_name: 'Contributor' };
+const DAY = clubDayOf(new Date(Date.now() + 3 * 86_400_000), ZONE);
+
+function sessionOf(uuidSeries: string | null): EventDto {
+  const start = clubDateTime(DAY, '19:00', ZONE);
+  return {
+    uuid_event: 'e0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
+    uuid_model_event: MODEL.uuid,
+    model_name: MODEL.name,
+    model_description: '',
+    creator: { id: ORGANISER.id, first_name: 'Marie', last_name: null },
+    start_date: start.toISOString(),
+    end_date: new Date(start.getTime() + 90 * 60_000).toISOString(),
+    street: '1 quai',
+    city: 'Brest',
+    zip_code: '29200',
+    location: '',
+    max_subscribers: 12,
+    subcribers_count: 0,
+    subscriber_is_infinite: false,
+    is_cancelled: false,
+    stuffs_available: [],
+    subscribers_with_stuff: [],
+    waiting_list: [],
+    invite_list: [],
+    uuid_series: uuidSeries,
+  };
+}
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The server stand-in: records each write, answers the shapes the contract expects. */
+function fakeServer() {
+  const sent: Sent[] = [];
+  const session = sessionOf(SERIES);
+  stubFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const method = init.method ?? 'GET';
+    if (method !== 'GET') sent.push({ method, path, body: JSON.parse(String(init.body ?? 'null')) });
+    if (path === `/api/event/series/${SERIES}` && method === 'GET')
+      return json(200, {
+        uuid_series: SERIES,
+        creator_id: ORGANISER.id,
+        recurrence: { weekdays: ['TU'], interval_weeks: 1, until: null, count: 8 },
+        sessions: [session],
+      });
+    if (path.startsWith('/api/event/series/')) return json(200, { uuid_series: SERIES });
+    return json(200, session);
+  });
+  return sent;
+}
+
+const writes = (sent: Sent[]) => sent.map((s) => `${s.method} ${s.path}`);
+
+function openSession(uuidSeries: string | null = SERIES) {
+  render(<EventFormDialog event={sessionOf(uuidSeries)} user={ORGANISER} onClose={() => undefined} />);
+}
+
+describe('saving a session of a series: "Cette séance" or "Cette séance et les suivantes"', () => {
+  it('a one-off event has no such choice', () => {
+    openSession(null);
+    expect(screen.queryByRole('radio', { name: 'Cette séance' })).toBeNull();
+  });
+
+  it('"et les suivantes" PUTs the series from this session with only the changed fields, time as HH:mm', async () => {
+    const sent = fakeServer();
+    openSession();
+    fireEvent.change(screen.getAllByLabelText('Heure')[0] as HTMLElement, { target: { value: '18:30' } });
+    fireEvent.change(screen.getAllByLabelText('Heure')[1] as HTMLElement, { target: { value: '20:30' } });
+    fireEvent.change(screen.getByLabelText('Nombre de places'), { target: { value: '14' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Cette séance et les suivantes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(writes(sent)).toEqual([`PUT /api/event/series/${SERIES}`]));
+    expect(sent[0]?.body).toEqual({
+      from_uuid_event: sessionOf(SERIES).uuid_event,
+      start_time: '18:30',
+      duration_minutes: 120,
+      subscriber_is_infinite: false,
+      max_subscribers: 14,
+    });
+  });
+
+  it('"Cette séance" (the default) saves the one event the ordinary way', async () => {
+    const sent = fakeServer();
+    openSession();
+    expect(screen.getByRole('radio', { name: 'Cette séance' })).toHaveProperty('checked', true);
+    fireEvent.change(screen.getByLabelText('Nombre de places'), { target: { value: '14' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(writes(sent)).toEqual(['POST /api/event/add-or-update']));
+    expect(sent[0]?.body).toMatchObject({ uuid_event: sessionOf(SERIES).uuid_event, max_subscribers: 14 });
+  });
+
+  it('"et les suivantes" with a new address sends the three fields', async () => {
+    const sent = fakeServer();
+    openSession();
+    fireEvent.change(screen.getByLabelText('Ville'), { target: { value: 'Quimper' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Cette séance et les suivantes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toEqual({
+      from_uuid_event: sessionOf(SERIES).uuid_event,
+      street: '1 quai',
+      city: 'Quimper',
+      zip_code: '29200',
+      location: '',
+    });
+  });
+
+  it('"et les suivantes" with nothing changed, or a new day, says why and sends nothing', async () => {
+    const sent = fakeServer();
+    openSession();
+    fireEvent.click(screen.getByRole('radio', { name: 'Cette séance et les suivantes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText("Rien n'a changé : aucune séance n'est modifiée.")).toBeTruthy();
+    const nextDay = clubDayOf(new Date(Date.now() + 4 * 86_400_000), ZONE);
+    fireEvent.change(screen.getAllByLabelText('Date')[0] as HTMLElement, { target: { value: nextDay } });
+    fireEvent.change(screen.getAllByLabelText('Date')[1] as HTMLElement, { target: { value: nextDay } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(/ne changent que pour une séance/)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('cancelling a session of a series asks which sessions first', () => {
+  it('"et les suivantes" PUTs is_cancelled from this session', async () => {
+    const sent = fakeServer();
+    openSession();
+    fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Annuler la séance' });
+    expect(within(confirm).getByText(/Annuler la séance Entraînement du/)).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('radio', { name: 'Cette séance et les suivantes' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
+    await waitFor(() => expect(writes(sent)).toEqual([`PUT /api/event/series/${SERIES}`]));
+    expect(sent[0]?.body).toEqual({ from_uuid_event: sessionOf(SERIES).uuid_event, is_cancelled: true });
+  });
+
+  it('"Cette séance" cancels the one event the ordinary way', async () => {
+    const sent = fakeServer();
+    openSession();
+    fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Annuler la séance' });
+    fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
+    await waitFor(() => expect(writes(sent)).toEqual(['POST /api/event/add-or-update']));
+    expect(sent[0]?.body).toMatchObject({ uuid_event: sessionOf(SERIES).uuid_event, is_cancelled: true });
+  });
+
+  it('"Retour" sends nothing', () => {
+    const sent = fakeServer();
+    openSession();
+    fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Annuler la séance' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Retour' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('offline', () => {
+  it('the save and the cancel are disabled with the reason; the choice stays', () => {
+    useConnectivityStore.setState({ isOnline: false });
+    openSession();
+    expect(screen.getByRole('radio', { name: 'Cette séance et les suivantes' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enregistrer' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: "Annuler l'évènement" })).toHaveProperty('disabled', true);
+    expect(screen.getByText(/Hors ligne/)).toBeTruthy();
+  });
+});
