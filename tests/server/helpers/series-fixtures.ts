@@ -1,0 +1,48 @@
+import type { Series, SeriesSubscribeAnswer } from '../../../src/common/contract/series';
+import { bearer, type TestContext } from './test-context';
+
+export interface SeriesBody {
+  uuid_model_event: string;
+  start_date: string;
+  end_date: string;
+  max_subscribers?: number;
+  subscriber_is_infinite?: boolean;
+  city?: string;
+  stuffs_available?: Array<{ uuid: string }>;
+  recurrence: { weekdays: string[]; interval_weeks: number; until?: string; count?: number };
+}
+
+export const postSeries = (ctx: TestContext, token: string, body: SeriesBody | object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/event/series', headers: bearer(token), payload: body });
+
+/** A series created through the API by `token`'s user; answers it as the API does. */
+export async function createSeries(ctx: TestContext, token: string, body: SeriesBody): Promise<Series> {
+  const response = await postSeries(ctx, token, body);
+  if (response.statusCode !== 200)
+    throw new Error(`series not created: ${response.statusCode} ${response.body}`);
+  return response.json<Series>();
+}
+
+export const putSeries = (ctx: TestContext, token: string, uuidSeries: string, body: object) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/event/series/${uuidSeries}`,
+    headers: bearer(token),
+    payload: body,
+  });
+
+export const subscribeSeries = (
+  ctx: TestContext,
+  token: string,
+  uuidSeries: string,
+  body: { uuid_user: string; subscribe: boolean; uuid_stuff?: string },
+) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/event/series/${uuidSeries}/subscribe`,
+    headers: bearer(token),
+    payload: body,
+  });
+
+/** Each session's outcome, in start order. */
+export const outcomes = (answer: SeriesSubscribeAnswer) => answer.sessions.map((s) => s.outcome);

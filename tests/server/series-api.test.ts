@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Series, SeriesSubscribeAnswer } from '../../src/common/contract/series';
+import { clubTimeOf } from '../../src/common/rules/club-time';
+import { insertModel, members, subscribe } from './helpers/event-fixtures';
+import { createSeries, outcomes, putSeries, subscribeSeries } from './helpers/series-fixtures';
+import { bearer, createTestContext, type TestContext } from './helpers/test-context';
+
+// Training series through the API (issue 16), on a fixed clock: Monday 1 March 2027, 09:00 in Paris.
+const ZONE = 'Europe/Paris';
+let ctx: TestContext;
+let organiser: string;
+let organiserId: string;
+let model: string;
+type Member = { id: string; token: string; username: string };
+let people: Member[];
+const p = (i: number) => people[i] as Member;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { CLUB_TIMEZONE: ZONE, RATE_LIMIT_LOGIN: '1000' } });
+  ctx.clock.now = new Date('2027-03-01T08:00:00Z');
+  organiserId = (await ctx.createUser('orga', 'Contributor')).id;
+  organiser = await ctx.signIn('orga');
+  model = await insertModel(ctx, 'Kayak');
+  people = await members(ctx, 'rower', 4);
+});
+afterAll(() => ctx.close());
+
+/** Tuesday and Thursday 19:00–21:00 Paris time from Tuesday 2 March 2027. */
+const tuesdaysAndThursdays = (recurrence: object, extra: object = {}) =>
+  createSeries(ctx, organiser, {
+    uuid_model_event: model,
+    start_date: '2027-03-02T19:00:00+01:00',
+    end_date: '2027-03-02T21:00:00+01:00',
+    max_subscribers: 10,
+    city: 'Brest',
+    recurrence: { weekdays: ['TU', 'TH'], interval_weeks: 1, ...recurrence },
+    ...extra,
+  });
+const mails = (kind?: string) =>
+  ctx.db
+    .selectFrom('mail_queue')
+    .select(['kind', 'to_address', 'subject', 'body_text'])
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as string))
+    .orderBy('to_address')
+    .execute();
+const clearMail = () => ctx.db.deleteFrom('mail_queue').execute();
+const readSeries = async (uuid: string) =>
+  (
+    await ctx.app.inject({ method: 'GET', url: `/api/event/series/${uuid}`, headers: bearer(p(0).token) })
+  ).json<Series>();
+const joinAll = async (who: Member, uuid: string) => {
+  const response = await subscribeSeries(ctx, who.token, uuid, { uuid_user: who.id, subscribe: true });
+  expect(response.statusCode).toBe(200);
+  return response.json<SeriesSubscribeAnswer>();
+};
+
+describe('creating and reading a series', () => {
+  it('creates every session as an ordinary event at 19:00 club time, across the March clock change', async () => {
+    const series = await tuesdaysAndThursdays({ count: 16 });
+    expect(series.creator_id).toBe(organiserId);
+    expect(series.recurrence).toEqual({ weekdays: ['TU', 'TH'], interval_weeks: 1, until: null, count: 16 });
+    expect(series.sessions).toHaveLength(16);
+    expect(new Set(series.sessions.map((s) => clubTimeOf(new Date(s.start_date), ZONE)))).toEqual(
+      new Set(['19:00']),
+    );
+    expect(new Set(series.sessions.map((s) => clubTimeOf(new Date(s.end_date), ZONE)))).toEqual(
+      new Set(['21:00']),
+    );
+    // 28 March 2027: Paris goes from UTC+1 to UTC+2, so the UTC hour moves and the local one stays.
+    expect(series.sessions[0]?.start_date).toBe('2027-03-02T18:00:00.000Z');
+    expect(series.sessions[15]?.start_date).toBe('2027-04-22T17:00:00.000Z');
+    for (const session of series.sessions) {
+      expect(session.uuid_series).toBe(series.uuid_series);
+      expect(session.max_subscribers).toBe(10);
+      expect(session.city).toBe('Brest');
+      const single = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/event/${session.uuid_event}`,
+        headers: bearer(organiser),
+      });
+      expect(single.json().uuid_series).toBe(series.uuid_series);
+    }
+    expect(await readSeries(series.uuid_series)).toEqual(series);
+  });
+
+  it('stops at the until day, inclusive', async () => {
+    const series = await tuesdaysAndThursdays({ until: '2027-03-11' });
+    expect(series.sessions.map((s) => s.start_date.slice(0, 10))).toEqual([
+      '2027-03-02',
+      '2027-03-04',
+      '2027-03-09',
+      '2027-03-11',
+    ]);
+  });
+});
