@@ -40,7 +40,7 @@ export function readSeries(uuidSeries: string): Promise<Series> {
   return apiRequest('GET', seriesPath(uuidSeries), { schema: seriesSchema });
 }
 
-/** After a write: the series read again, its sessions cached. A failed read leaves the write done. */
+/** After a subscribe: the series read again, its sessions cached. A failed read leaves the write done. */
 async function refreshSeries(uuidSeries: string): Promise<void> {
   await readSeries(uuidSeries)
     .then((series) => cacheSessions(series.sessions))
@@ -58,9 +58,13 @@ export async function createSeries(input: SeriesCreate): Promise<Series> {
 }
 
 /** Applies the changes to `from_uuid_event` and every later session of the series (never past ones). */
-export async function updateSeriesFrom(uuidSeries: string, update: SeriesUpdate): Promise<void> {
-  await apiRequest('PUT', seriesPath(uuidSeries), { body: seriesUpdateSchema.parse(update) });
-  await refreshSeries(uuidSeries);
+export async function updateSeriesFrom(uuidSeries: string, update: SeriesUpdate): Promise<Series> {
+  const series = await apiRequest('PUT', seriesPath(uuidSeries), {
+    body: seriesUpdateSchema.parse(update),
+    schema: seriesSchema,
+  });
+  await cacheSessions(series.sessions).catch(() => undefined);
+  return series;
 }
 
 /** Joins (or leaves) every upcoming session; answers what happened at each. */

@@ -31,7 +31,7 @@ import { RepeatFields } from './repeat-fields';
 import { REPEAT_OFF, type RepeatValues, repeatPreview } from './repeat-preview';
 import { SeriesCancelDialog } from './series-cancel-dialog';
 import { type SeriesScope, seriesChanges } from './series-changes';
-import { cancelSessions, createSeriesFromForm, isSeriesSession, saveFollowing } from './series-save';
+import { cancelSessions, createSeriesFromForm, isManagedSession, saveFollowing } from './series-save';
 import { SeriesScopeChoice } from './series-scope';
 
 const SUCCESS: Partial<Record<EditorAction, string>> = {
@@ -86,7 +86,7 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
   const isRepeating = !event && repeat.isOn;
   // A rule giving no session or too many cannot be sent: the preview says why.
   const isSaveBlocked = isRepeating && (preview.kind === 'too_many' || preview.kind === 'empty');
-  const session = isSeriesSession(event) ? event : null;
+  const session = isManagedSession(event, user) ? event : null;
 
   /** A new address (or a new event) is looked up; an unchanged one keeps its link. */
   async function locationFor(current: EventFormValues): Promise<string> {

@@ -4,6 +4,9 @@
  * an ordinary event (data/event-writes.ts).
  */
 import type { EventDto } from '../../../common/contract/event';
+import type { User } from '../../../common/contract/user';
+import { factsOf } from '../../../common/rules/events';
+import { mayManageSeries } from '../../../common/rules/series';
 import { saveEvent } from '../../../data/event-writes';
 import { createSeries, updateSeriesFrom } from '../../../data/series';
 import { type EventFormValues, initialValues, toInput } from './event-form-state';
@@ -29,12 +32,12 @@ export async function createSeriesFromForm(
 }
 
 /** "Cette séance et les suivantes": the changes, and the new map link when the address changed. */
-export function saveFollowing(
+export async function saveFollowing(
   session: EventDto & { uuid_series: string },
   changes: Extract<SeriesChanges, { kind: 'changes' }>,
   location: string,
 ): Promise<void> {
-  return updateSeriesFrom(session.uuid_series, {
+  await updateSeriesFrom(session.uuid_series, {
     from_uuid_event: session.uuid_event,
     ...changes.update,
     ...(changes.isAddressChanged ? { location } : {}),
@@ -55,5 +58,9 @@ export async function cancelSessions(
   await saveEvent(toInput(initialValues(session, timeZone), timeZone, session, session.location, true));
 }
 
-export const isSeriesSession = (event: EventDto | null): event is EventDto & { uuid_series: string } =>
-  event?.uuid_series != null;
+/** A session of a series this user may change "and the following" (the server's own rule). */
+export const isManagedSession = (
+  event: EventDto | null,
+  user: User,
+): event is EventDto & { uuid_series: string } =>
+  event?.uuid_series != null && mayManageSeries(user, factsOf(event)).ok;

@@ -62,14 +62,13 @@ function fakeServer() {
     const path = new URL(url, 'http://localhost').pathname;
     const method = init.method ?? 'GET';
     if (method !== 'GET') sent.push({ method, path, body: JSON.parse(String(init.body ?? 'null')) });
-    if (path === `/api/event/series/${SERIES}` && method === 'GET')
+    if (path.startsWith('/api/event/series/'))
       return json(200, {
         uuid_series: SERIES,
         creator_id: ORGANISER.id,
         recurrence: { weekdays: ['TU'], interval_weeks: 1, until: null, count: 8 },
         sessions: [session],
       });
-    if (path.startsWith('/api/event/series/')) return json(200, { uuid_series: SERIES });
     return json(200, session);
   });
   return sent;
