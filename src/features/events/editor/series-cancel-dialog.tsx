@@ -4,6 +4,7 @@ import { errorText } from '../../../i18n/error-text';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import dialogStyles from '../dialog.module.css';
 import styles from './editor.module.css';
+import repeatStyles from './repeat.module.css';
 import type { SeriesScope } from './series-changes';
 import { SeriesScopeChoice } from './series-scope';
 
@@ -56,7 +57,7 @@ export function SeriesCancelDialog({
     >
       {(close) => (
         <div className={dialogStyles.body}>
-          <p id={messageId} className={styles.hint}>
+          <p id={messageId} className={repeatStyles.preview}>
             {message}
           </p>
           <SeriesScopeChoice
