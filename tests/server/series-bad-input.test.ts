@@ -22,7 +22,9 @@ beforeAll(async () => {
   organiser = await ctx.signIn('orga');
   otherOrganiser = await ctx.signIn('orga2');
   model = await insertModel(ctx);
-  [member, other] = (await members(ctx, 'swimmer', 2)) as [typeof member, typeof other];
+  const [first, second] = await members(ctx, 'swimmer', 2);
+  member = first as typeof member;
+  other = second as typeof other;
   series = await createSeries(ctx, organiser, body({ count: 4 }));
 });
 afterAll(() => ctx.close());
