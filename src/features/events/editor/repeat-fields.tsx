@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERIES_MAX_SESSIONS, WEEKDAYS } from '../../../common/contract/series';
 import { clubDayText, weekdayNames, weekdayOf } from '../series-text';
@@ -53,6 +53,30 @@ function WeekdayChips({ repeat, onChange }: Pick<Props, 'repeat' | 'onChange'>) 
         );
       })}
     </fieldset>
+  );
+}
+
+/** One way the series ends (a date, a number of sessions): its radio, and its field once chosen. */
+function EndOption({
+  mode,
+  repeat,
+  onChange,
+  children,
+}: Pick<Props, 'repeat' | 'onChange'> & { mode: RepeatValues['endMode']; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className={repeatStyles.inline}>
+      <label className={styles.check}>
+        <input
+          type="radio"
+          name="series-end"
+          checked={repeat.endMode === mode}
+          onChange={() => onChange({ endMode: mode })}
+        />
+        {t(mode === 'until' ? 'series.until' : 'series.count')}
+      </label>
+      {repeat.endMode === mode && children}
+    </div>
   );
 }
 
@@ -114,49 +138,27 @@ export function RepeatFields({ repeat, preview, startDay, isShown, onChange }: P
             <span aria-hidden="true">{t('series.weeks')}</span>
           </div>
           <div role="radiogroup" aria-label={t('series.end')} className={repeatStyles.ends}>
-            <div className={repeatStyles.inline}>
-              <label className={styles.check}>
-                <input
-                  type="radio"
-                  name="series-end"
-                  checked={repeat.endMode === 'until'}
-                  onChange={() => onChange({ endMode: 'until' })}
-                />
-                {t('series.until')}
-              </label>
-              {repeat.endMode === 'until' && (
-                <input
-                  className={repeatStyles.date}
-                  type="date"
-                  aria-label={t('series.until_label')}
-                  value={repeat.until}
-                  onChange={(e) => onChange({ until: e.target.value })}
-                />
-              )}
-            </div>
-            <div className={repeatStyles.inline}>
-              <label className={styles.check}>
-                <input
-                  type="radio"
-                  name="series-end"
-                  checked={repeat.endMode === 'count'}
-                  onChange={() => onChange({ endMode: 'count' })}
-                />
-                {t('series.count')}
-              </label>
-              {repeat.endMode === 'count' && (
-                <input
-                  className={repeatStyles.small}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={SERIES_MAX_SESSIONS}
-                  aria-label={t('series.count_label')}
-                  value={repeat.count}
-                  onChange={(e) => onChange({ count: e.target.value })}
-                />
-              )}
-            </div>
+            <EndOption mode="until" repeat={repeat} onChange={onChange}>
+              <input
+                className={repeatStyles.date}
+                type="date"
+                aria-label={t('series.until_label')}
+                value={repeat.until}
+                onChange={(e) => onChange({ until: e.target.value })}
+              />
+            </EndOption>
+            <EndOption mode="count" repeat={repeat} onChange={onChange}>
+              <input
+                className={repeatStyles.small}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={SERIES_MAX_SESSIONS}
+                aria-label={t('series.count_label')}
+                value={repeat.count}
+                onChange={(e) => onChange({ count: e.target.value })}
+              />
+            </EndOption>
           </div>
           <p
             id={previewId}

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EventDto } from '../../../../src/common/contract/event';
 import { clubDateTime } from '../../../../src/common/rules/club-time';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
 import { json, stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
+import { SERIES_UUID, sessionOf } from './series-fixtures';
 
 vi.mock('../../../../src/data/guests', () => ({
   fetchMyGuests: vi.fn(async () => []),
@@ -17,34 +17,16 @@ vi.mock('../../../../src/data/settings', () => ({ useClubTimeZone: () => 'Europe
 beforeAll(stubModalDialogs);
 afterEach(() => useConnectivityStore.setState({ isOnline: true }));
 
-const SERIES = '9a1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01';
+const SERIES = SERIES_UUID;
 const at = (day: string) => clubDateTime(day, '19:00', 'Europe/Paris').toISOString();
 
-function sessionOf(uuidSeries: string | null): EventDto {
-  const start = at('2027-01-05');
-  return {
-    uuid_event: 'e0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
-    uuid_model_event: 'm0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
-    model_name: 'Entraînement',
-    model_description: '',
-    creator: { id: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10', first_name: 'Jean', last_name: 'Martin' },
-    start_date: start,
-    end_date: new Date(Date.parse(start) + 90 * 60_000).toISOString(),
-    street: null,
-    city: 'Brest',
-    zip_code: '29200',
-    location: '',
-    max_subscribers: 12,
-    subcribers_count: 0,
-    subscriber_is_infinite: false,
-    is_cancelled: false,
-    stuffs_available: [],
-    subscribers_with_stuff: [],
-    waiting_list: [],
-    invite_list: [],
-    uuid_series: uuidSeries,
-  };
-}
+const session = (uuidSeries: string | null) =>
+  sessionOf({
+    uuidSeries,
+    start: new Date(at('2027-01-05')),
+    minutes: 90,
+    creatorId: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
+  });
 
 const ANSWER = {
   uuid_series: SERIES,
@@ -61,7 +43,7 @@ const LEAVE_ALL = 'Quitter la série';
 
 describe('the registration popup of a session of a series', () => {
   it('a one-off event offers no series buttons', () => {
-    render(<RegistrationDialog event={sessionOf(null)} user={USER} onClose={() => undefined} />);
+    render(<RegistrationDialog event={session(null)} user={USER} onClose={() => undefined} />);
     expect(screen.queryByRole('button', { name: SUBSCRIBE_ALL })).toBeNull();
   });
 
@@ -76,7 +58,7 @@ describe('the registration popup of a session of a series', () => {
       // The sessions read again after the write, for the cache.
       return json(404, { code: 'not_found', message: 'not found' });
     });
-    render(<RegistrationDialog event={sessionOf(SERIES)} user={USER} onClose={() => undefined} />);
+    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
     expect(screen.getByRole('button', { name: "S'inscrire" })).toBeTruthy();
     expect(screen.getByRole('button', { name: LEAVE_ALL })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: SUBSCRIBE_ALL }));
@@ -101,7 +83,7 @@ describe('the registration popup of a session of a series', () => {
       bodies.push(JSON.parse(String(init.body)));
       return json(403, { code: 'forbidden', message: 'forbidden' });
     });
-    render(<RegistrationDialog event={sessionOf(SERIES)} user={USER} onClose={() => undefined} />);
+    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: LEAVE_ALL }));
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
@@ -112,7 +94,7 @@ describe('the registration popup of a session of a series', () => {
 
   it("offline: both disabled, with the reason; the session's own moves stay (they are queued)", () => {
     useConnectivityStore.setState({ isOnline: false });
-    render(<RegistrationDialog event={sessionOf(SERIES)} user={USER} onClose={() => undefined} />);
+    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
     for (const name of [SUBSCRIBE_ALL, LEAVE_ALL]) {
       const button = screen.getByRole('button', { name });
       expect(button).toHaveProperty('disabled', true);

@@ -1,16 +1,16 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventDto } from '../../../../../src/common/contract/event';
 import type { User } from '../../../../../src/common/contract/user';
 import { clubDateTime, clubDayOf } from '../../../../../src/common/rules/club-time';
 import { useConnectivityStore } from '../../../../../src/data/core/connectivity';
 import { EventFormDialog } from '../../../../../src/features/events/editor/event-form-dialog';
 import { json, stubFetch, USER } from '../../../fake-api';
 import { stubModalDialogs } from '../../../modal-dialogs';
+import { SERIES_UUID, sessionOf } from '../series-fixtures';
 
 const ZONE = 'Europe/Paris';
 const MODEL = { uuid: '7d1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01', name: 'Entraînement', description: '' };
-const SERIES = '9a1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01';
+const SERIES = SERIES_UUID;
 
 vi.mock('../../../../../src/data/catalog', () => ({ useModels: () => [MODEL], useStuffs: () => [] }));
 vi.mock('../../../../../src/data/settings', () => ({ useClubTimeZone: () => ZONE }));
@@ -22,31 +22,15 @@ beforeEach(() => useConnectivityStore.setState({ isOnline: true }));
 const ORGANISER: User = { ...USER, role_name: 'Contributor' };
 const DAY = clubDayOf(new Date(Date.now() + 3 * 86_400_000), ZONE);
 
-function sessionOf(uuidSeries: string | null): EventDto {
-  const start = clubDateTime(DAY, '19:00', ZONE);
-  return {
-    uuid_event: 'e0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
-    uuid_model_event: MODEL.uuid,
-    model_name: MODEL.name,
-    model_description: '',
-    creator: { id: ORGANISER.id, first_name: 'Marie', last_name: null },
-    start_date: start.toISOString(),
-    end_date: new Date(start.getTime() + 90 * 60_000).toISOString(),
-    street: '1 quai',
-    city: 'Brest',
-    zip_code: '29200',
-    location: '',
-    max_subscribers: 12,
-    subcribers_count: 0,
-    subscriber_is_infinite: false,
-    is_cancelled: false,
-    stuffs_available: [],
-    subscribers_with_stuff: [],
-    waiting_list: [],
-    invite_list: [],
-    uuid_series: uuidSeries,
-  };
-}
+const session = (uuidSeries: string | null) =>
+  sessionOf({
+    uuidSeries,
+    start: clubDateTime(DAY, '19:00', ZONE),
+    minutes: 90,
+    creatorId: ORGANISER.id,
+    modelUuid: MODEL.uuid,
+    place: { street: '1 quai', city: 'Brest', zip_code: '29200' },
+  });
 
 interface Sent {
   method: string;
@@ -57,7 +41,7 @@ interface Sent {
 /** The server stand-in: records each write, answers the shapes the contract expects. */
 function fakeServer() {
   const sent: Sent[] = [];
-  const session = sessionOf(SERIES);
+  const answered = session(SERIES);
   stubFetch((url, init) => {
     const path = new URL(url, 'http://localhost').pathname;
     const method = init.method ?? 'GET';
@@ -67,9 +51,9 @@ function fakeServer() {
         uuid_series: SERIES,
         creator_id: ORGANISER.id,
         recurrence: { weekdays: ['TU'], interval_weeks: 1, until: null, count: 8 },
-        sessions: [session],
+        sessions: [answered],
       });
-    return json(200, session);
+    return json(200, answered);
   });
   return sent;
 }
@@ -77,7 +61,7 @@ function fakeServer() {
 const writes = (sent: Sent[]) => sent.map((s) => `${s.method} ${s.path}`);
 
 function openSession(uuidSeries: string | null = SERIES) {
-  render(<EventFormDialog event={sessionOf(uuidSeries)} user={ORGANISER} onClose={() => undefined} />);
+  render(<EventFormDialog event={session(uuidSeries)} user={ORGANISER} onClose={() => undefined} />);
 }
 
 describe('saving a session of a series: "Cette séance" or "Cette séance et les suivantes"', () => {
@@ -96,7 +80,7 @@ describe('saving a session of a series: "Cette séance" or "Cette séance et les
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(writes(sent)).toEqual([`PUT /api/event/series/${SERIES}`]));
     expect(sent[0]?.body).toEqual({
-      from_uuid_event: sessionOf(SERIES).uuid_event,
+      from_uuid_event: session(SERIES).uuid_event,
       start_time: '18:30',
       duration_minutes: 120,
       subscriber_is_infinite: false,
@@ -111,7 +95,7 @@ describe('saving a session of a series: "Cette séance" or "Cette séance et les
     fireEvent.change(screen.getByLabelText('Nombre de places'), { target: { value: '14' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(writes(sent)).toEqual(['POST /api/event/add-or-update']));
-    expect(sent[0]?.body).toMatchObject({ uuid_event: sessionOf(SERIES).uuid_event, max_subscribers: 14 });
+    expect(sent[0]?.body).toMatchObject({ uuid_event: session(SERIES).uuid_event, max_subscribers: 14 });
   });
 
   it('"et les suivantes" with a new address sends the three fields', async () => {
@@ -122,7 +106,7 @@ describe('saving a session of a series: "Cette séance" or "Cette séance et les
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toEqual({
-      from_uuid_event: sessionOf(SERIES).uuid_event,
+      from_uuid_event: session(SERIES).uuid_event,
       street: '1 quai',
       city: 'Quimper',
       zip_code: '29200',
@@ -156,7 +140,7 @@ describe('cancelling a session of a series asks which sessions first', () => {
     fireEvent.click(within(confirm).getByRole('radio', { name: 'Cette séance et les suivantes' }));
     fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
     await waitFor(() => expect(writes(sent)).toEqual([`PUT /api/event/series/${SERIES}`]));
-    expect(sent[0]?.body).toEqual({ from_uuid_event: sessionOf(SERIES).uuid_event, is_cancelled: true });
+    expect(sent[0]?.body).toEqual({ from_uuid_event: session(SERIES).uuid_event, is_cancelled: true });
   });
 
   it('"Cette séance" cancels the one event the ordinary way', async () => {
@@ -166,7 +150,7 @@ describe('cancelling a session of a series asks which sessions first', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Annuler la séance' });
     fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
     await waitFor(() => expect(writes(sent)).toEqual(['POST /api/event/add-or-update']));
-    expect(sent[0]?.body).toMatchObject({ uuid_event: sessionOf(SERIES).uuid_event, is_cancelled: true });
+    expect(sent[0]?.body).toMatchObject({ uuid_event: session(SERIES).uuid_event, is_cancelled: true });
   });
 
   it('"Retour" sends nothing', () => {
