@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import styles from './editor.module.css';
-import repeatStyles from './repeat.module.css';
 import type { SeriesScope } from './series-changes';
 
 /** "Cette séance" / "Cette séance et les suivantes": which sessions of the series a change reaches. */
@@ -8,17 +7,15 @@ export function SeriesScopeChoice({
   name,
   value,
   onChange,
-  isDisabled = false,
 }: {
   /** The radios' group name: unique on the page (the form and its cancel confirmation both show one). */
   name: string;
   value: SeriesScope;
   onChange: (scope: SeriesScope) => void;
-  isDisabled?: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset className={repeatStyles.scope} disabled={isDisabled}>
+    <fieldset className={styles.fieldset}>
       <legend>{t('series.scope_legend')}</legend>
       {(['one', 'following'] as const).map((scope) => (
         <label key={scope} className={styles.check}>
