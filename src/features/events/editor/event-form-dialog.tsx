@@ -226,6 +226,7 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
           {popup === 'cancel_series' && session && (
             <SeriesCancelDialog
               message={t('series.cancel_message', { name: session.model_name, date: dateText })}
+              initialScope={scope}
               onConfirm={async (chosen) => {
                 await cancelSessions(session, chosen, timeZone);
                 showToast('success', chosen === 'following' ? 'series.cancelled' : 'eventForm.canceled');

@@ -10,16 +10,19 @@ import { SeriesScopeChoice } from './series-scope';
  */
 export function SeriesCancelDialog({
   message,
+  initialScope,
   onConfirm,
   onClose,
 }: {
   /** Names the session: "Annuler la séance Kayak du 06/01/27 ?" */
   message: string;
+  /** What the form's own choice says: the organiser already picked it there. */
+  initialScope: SeriesScope;
   onConfirm: (scope: SeriesScope) => Promise<void>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [scope, setScope] = useState<SeriesScope>('one');
+  const [scope, setScope] = useState<SeriesScope>(initialScope);
   return (
     <ConfirmDialog
       title={t('series.cancel_title')}

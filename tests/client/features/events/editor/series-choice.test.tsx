@@ -153,6 +153,18 @@ describe('cancelling a session of a series asks which sessions first', () => {
     expect(sent[0]?.body).toMatchObject({ uuid_event: session(SERIES).uuid_event, is_cancelled: true });
   });
 
+  it("starts on the form's own choice", () => {
+    fakeServer();
+    openSession();
+    fireEvent.click(screen.getByRole('radio', { name: 'Cette séance et les suivantes' }));
+    fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Annuler la séance' });
+    expect(within(confirm).getByRole('radio', { name: 'Cette séance et les suivantes' })).toHaveProperty(
+      'checked',
+      true,
+    );
+  });
+
   it('"Retour" sends nothing', () => {
     const sent = fakeServer();
     openSession();
