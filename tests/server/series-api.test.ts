@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Series, SeriesSubscribeAnswer } from '../../src/common/contract/series';
 import { clubTimeOf } from '../../src/common/rules/club-time';
-import { insertModel, members, subscribe } from './helpers/event-fixtures';
-import { createSeries, outcomes, putSeries, subscribeSeries } from './helpers/series-fixtures';
+import { insertModel, members } from './helpers/event-fixtures';
+import { createSeries, outcomes, subscribeSeries } from './helpers/series-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
 // Training series through the API (issue 16), on a fixed clock: Monday 1 March 2027, 09:00 in Paris.
@@ -91,5 +91,27 @@ describe('creating and reading a series', () => {
       '2027-03-09',
       '2027-03-11',
     ]);
+  });
+});
+
+describe('a member and a series', () => {
+  it('subscribes once and finds every session of the week marked, with one confirmation', async () => {
+    const series = await tuesdaysAndThursdays({ count: 4 });
+    await clearMail();
+    expect(outcomes(await joinAll(p(1), series.uuid_series))).toEqual(Array(4).fill('subscribed'));
+    const week = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/event/from/2027-03-08/to/2027-03-14',
+      headers: bearer(p(1).token),
+    });
+    const sessions = week.json<Series['sessions']>().filter((e) => e.uuid_series === series.uuid_series);
+    expect(sessions).toHaveLength(2);
+    for (const session of sessions)
+      expect(session.subscribers_with_stuff.map((s) => s.id)).toEqual([p(1).id]);
+    expect((await mails()).map((m) => [m.kind, m.to_address])).toEqual([
+      ['series_subscription', 'orga@example.org'],
+      ['series_subscription', 'rower1@example.org'],
+    ]);
+    expect((await readSeries(series.uuid_series)).sessions.every((s) => s.subcribers_count === 1)).toBe(true);
   });
 });

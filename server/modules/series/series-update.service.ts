@@ -9,9 +9,9 @@ import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { eventStuffUuids } from '../events/events.repository';
 import { type AfterEventUpdate, applyEventUpdate } from '../events/events.service';
-import { SeriesNotice } from './series-notice';
 import { findSeries, seriesSessions } from './series.repository';
 import { seriesDto } from './series.service';
+import { SeriesNotice } from './series-notice';
 
 type Db = Kysely<Database>;
 
