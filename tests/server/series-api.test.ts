@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Series, SeriesSubscribeAnswer } from '../../src/common/contract/series';
 import { clubTimeOf } from '../../src/common/rules/club-time';
-import { insertModel, members } from './helpers/event-fixtures';
-import { createSeries, outcomes, subscribeSeries } from './helpers/series-fixtures';
-import { bearer, createTestContext, type TestContext } from './helpers/test-context';
+import {
+  clearQueuedMails,
+  createSeries,
+  type Member,
+  outcomes,
+  queuedMails,
+  seriesContext,
+  subscribeSeries,
+} from './helpers/series-fixtures';
+import { bearer, type TestContext } from './helpers/test-context';
 
 // Training series through the API (issue 16), on a fixed clock: Monday 1 March 2027, 09:00 in Paris.
 const ZONE = 'Europe/Paris';
@@ -11,17 +18,17 @@ let ctx: TestContext;
 let organiser: string;
 let organiserId: string;
 let model: string;
-type Member = { id: string; token: string; username: string };
 let people: Member[];
 const p = (i: number) => people[i] as Member;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { CLUB_TIMEZONE: ZONE, RATE_LIMIT_LOGIN: '1000' } });
-  ctx.clock.now = new Date('2027-03-01T08:00:00Z');
-  organiserId = (await ctx.createUser('orga', 'Contributor')).id;
-  organiser = await ctx.signIn('orga');
-  model = await insertModel(ctx, 'Kayak');
-  people = await members(ctx, 'rower', 4);
+  ({ ctx, organiser, organiserId, model, people } = await seriesContext(
+    ZONE,
+    '2027-03-01T08:00:00Z',
+    'Kayak',
+    'rower',
+    4,
+  ));
 });
 afterAll(() => ctx.close());
 
@@ -36,14 +43,8 @@ const tuesdaysAndThursdays = (recurrence: object, extra: object = {}) =>
     recurrence: { weekdays: ['TU', 'TH'], interval_weeks: 1, ...recurrence },
     ...extra,
   });
-const mails = (kind?: string) =>
-  ctx.db
-    .selectFrom('mail_queue')
-    .select(['kind', 'to_address', 'subject', 'body_text'])
-    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as string))
-    .orderBy('to_address')
-    .execute();
-const clearMail = () => ctx.db.deleteFrom('mail_queue').execute();
+const mails = (kind?: string) => queuedMails(ctx, kind);
+const clearMail = () => clearQueuedMails(ctx);
 const readSeries = async (uuid: string) =>
   (
     await ctx.app.inject({ method: 'GET', url: `/api/event/series/${uuid}`, headers: bearer(p(0).token) })
