@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Series, SeriesSubscribeAnswer } from '../../src/common/contract/series';
 import { clubTimeOf } from '../../src/common/rules/club-time';
-import { insertModel, members, subscribe } from './helpers/event-fixtures';
-import { createSeries, outcomes, putSeries, subscribeSeries } from './helpers/series-fixtures';
-import { bearer, createTestContext, type TestContext } from './helpers/test-context';
+import {
+  clearQueuedMails,
+  createSeries,
+  type Member,
+  outcomes,
+  queuedMails,
+  seriesContext,
+  subscribeSeries,
+} from './helpers/series-fixtures';
+import { bearer, type TestContext } from './helpers/test-context';
 
 // Training series through the API (issue 16), on a fixed clock: Monday 1 March 2027, 09:00 in Paris.
 const ZONE = 'Europe/Paris';
@@ -11,17 +18,17 @@ let ctx: TestContext;
 let organiser: string;
 let organiserId: string;
 let model: string;
-type Member = { id: string; token: string; username: string };
 let people: Member[];
 const p = (i: number) => people[i] as Member;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { CLUB_TIMEZONE: ZONE, RATE_LIMIT_LOGIN: '1000' } });
-  ctx.clock.now = new Date('2027-03-01T08:00:00Z');
-  organiserId = (await ctx.createUser('orga', 'Contributor')).id;
-  organiser = await ctx.signIn('orga');
-  model = await insertModel(ctx, 'Kayak');
-  people = await members(ctx, 'rower', 4);
+  ({ ctx, organiser, organiserId, model, people } = await seriesContext(
+    ZONE,
+    '2027-03-01T08:00:00Z',
+    'Kayak',
+    'rower',
+    4,
+  ));
 });
 afterAll(() => ctx.close());
 
@@ -36,14 +43,8 @@ const tuesdaysAndThursdays = (recurrence: object, extra: object = {}) =>
     recurrence: { weekdays: ['TU', 'TH'], interval_weeks: 1, ...recurrence },
     ...extra,
   });
-const mails = (kind?: string) =>
-  ctx.db
-    .selectFrom('mail_queue')
-    .select(['kind', 'to_address', 'subject', 'body_text'])
-    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as string))
-    .orderBy('to_address')
-    .execute();
-const clearMail = () => ctx.db.deleteFrom('mail_queue').execute();
+const mails = (kind?: string) => queuedMails(ctx, kind);
+const clearMail = () => clearQueuedMails(ctx);
 const readSeries = async (uuid: string) =>
   (
     await ctx.app.inject({ method: 'GET', url: `/api/event/series/${uuid}`, headers: bearer(p(0).token) })
@@ -91,5 +92,27 @@ describe('creating and reading a series', () => {
       '2027-03-09',
       '2027-03-11',
     ]);
+  });
+});
+
+describe('a member and a series', () => {
+  it('subscribes once and finds every session of the week marked, with one confirmation', async () => {
+    const series = await tuesdaysAndThursdays({ count: 4 });
+    await clearMail();
+    expect(outcomes(await joinAll(p(1), series.uuid_series))).toEqual(Array(4).fill('subscribed'));
+    const week = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/event/from/2027-03-08/to/2027-03-14',
+      headers: bearer(p(1).token),
+    });
+    const sessions = week.json<Series['sessions']>().filter((e) => e.uuid_series === series.uuid_series);
+    expect(sessions).toHaveLength(2);
+    for (const session of sessions)
+      expect(session.subscribers_with_stuff.map((s) => s.id)).toEqual([p(1).id]);
+    expect((await mails()).map((m) => [m.kind, m.to_address])).toEqual([
+      ['series_subscription', 'orga@example.org'],
+      ['series_subscription', 'rower1@example.org'],
+    ]);
+    expect((await readSeries(series.uuid_series)).sessions.every((s) => s.subcribers_count === 1)).toBe(true);
   });
 });

@@ -256,6 +256,25 @@ describe('bad series requests', () => {
     });
   }
 
+  it('no longer unlimited with no number of places: 400 invalid_input, nothing changed', async () => {
+    const open = await createSeries(
+      ctx,
+      organiser,
+      body({ count: 2 }, { max_subscribers: undefined, subscriber_is_infinite: true }),
+    );
+    const before = await counts();
+    const response = await putSeries(ctx, organiser, open.uuid_series, {
+      from_uuid_event: open.sessions[0]?.uuid_event,
+      subscriber_is_infinite: false,
+    });
+    expect([response.statusCode, response.json().code, response.json().field]).toEqual([
+      400,
+      'invalid_input',
+      'max_subscribers',
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
   it('a later session refused midway rolls back the sessions already changed', async () => {
     const fresh = await createSeries(ctx, organiser, body({ count: 4 }));
     const [first, second] = fresh.sessions as [EventDto, EventDto];

@@ -1,24 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeriesSubscribeAnswer } from '../../src/common/contract/series';
-import { insertModel, insertStuff, members, subscribe } from './helpers/event-fixtures';
-import { createSeries, outcomes, putSeries, subscribeSeries } from './helpers/series-fixtures';
-import { bearer, createTestContext, type TestContext } from './helpers/test-context';
+import { insertStuff, subscribe } from './helpers/event-fixtures';
+import {
+  clearQueuedMails,
+  createSeries,
+  type Member,
+  outcomes,
+  putSeries,
+  queuedMails,
+  seriesContext,
+  subscribeSeries,
+} from './helpers/series-fixtures';
+import { bearer, type TestContext } from './helpers/test-context';
 
 // Subscribing to a whole series at once (issue 16): each session decided as a single subscribe, one mail.
 let ctx: TestContext;
 let organiser: string;
 let model: string;
-type Member = { id: string; token: string; username: string };
 let people: Member[];
 const p = (i: number) => people[i] as Member;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { CLUB_TIMEZONE: 'Europe/Paris', RATE_LIMIT_LOGIN: '1000' } });
-  ctx.clock.now = new Date('2027-09-01T08:00:00Z');
-  await ctx.createUser('orga', 'Contributor');
-  organiser = await ctx.signIn('orga');
-  model = await insertModel(ctx, 'Aviron');
-  people = await members(ctx, 'rower', 4);
+  ({ ctx, organiser, model, people } = await seriesContext(
+    'Europe/Paris',
+    '2027-09-01T08:00:00Z',
+    'Aviron',
+    'rower',
+    4,
+  ));
 });
 afterAll(() => ctx.close());
 
@@ -32,14 +41,8 @@ const weekly = (count: number, max: number, extra: object = {}) =>
     recurrence: { weekdays: ['TU'], interval_weeks: 1, count },
     ...extra,
   });
-const mails = (kind: string) =>
-  ctx.db
-    .selectFrom('mail_queue')
-    .select(['to_address', 'subject', 'body_text'])
-    .where('kind', '=', kind)
-    .orderBy('to_address')
-    .execute();
-const clearMail = () => ctx.db.deleteFrom('mail_queue').execute();
+const mails = (kind: string) => queuedMails(ctx, kind);
+const clearMail = () => clearQueuedMails(ctx);
 const join = async (who: Member, uuid: string, subscribeFlag = true, stuff?: string) => {
   const response = await subscribeSeries(ctx, who.token, uuid, {
     uuid_user: who.id,

@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto } from '../../src/common/contract/event';
 import type { Series } from '../../src/common/contract/series';
 import { clubTimeOf } from '../../src/common/rules/club-time';
-import { insertModel, insertStuff, members, saveEvent } from './helpers/event-fixtures';
-import { createSeries, putSeries, subscribeSeries } from './helpers/series-fixtures';
-import { bearer, createTestContext, type TestContext } from './helpers/test-context';
+import { insertStuff, saveEvent } from './helpers/event-fixtures';
+import {
+  clearQueuedMails,
+  createSeries,
+  type Member,
+  putSeries,
+  queuedMails,
+  seriesContext,
+  subscribeSeries,
+} from './helpers/series-fixtures';
+import { bearer, type TestContext } from './helpers/test-context';
 
 // "This session and the following" (issue 16): only sessions from the chosen one on, never past ones,
 // each checked as a single update, and each member told once, listing the dates.
@@ -13,30 +21,18 @@ const START = new Date('2027-10-01T08:00:00Z');
 let ctx: TestContext;
 let organiser: string;
 let model: string;
-type Member = { id: string; token: string; username: string };
 let people: Member[];
 const p = (i: number) => people[i] as Member;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { CLUB_TIMEZONE: ZONE, RATE_LIMIT_LOGIN: '1000' } });
-  ctx.clock.now = START;
-  await ctx.createUser('orga', 'Contributor');
-  organiser = await ctx.signIn('orga');
-  model = await insertModel(ctx, 'Kayak');
-  people = await members(ctx, 'paddler', 3);
+  ({ ctx, organiser, model, people } = await seriesContext(ZONE, START.toISOString(), 'Kayak', 'paddler', 3));
 });
 afterAll(() => ctx.close());
 
-const mails = (kind: string) =>
-  ctx.db
-    .selectFrom('mail_queue')
-    .select(['to_address', 'subject', 'body_text'])
-    .where('kind', '=', kind)
-    .orderBy('to_address')
-    .execute();
+const mails = (kind: string) => queuedMails(ctx, kind);
 const allMailKinds = async () =>
   [...new Set((await ctx.db.selectFrom('mail_queue').select('kind').execute()).map((m) => m.kind))].sort();
-const clearMail = () => ctx.db.deleteFrom('mail_queue').execute();
+const clearMail = () => clearQueuedMails(ctx);
 const readSeries = async (uuid: string) =>
   (
     await ctx.app.inject({ method: 'GET', url: `/api/event/series/${uuid}`, headers: bearer(organiser) })

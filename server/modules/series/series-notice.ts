@@ -25,15 +25,17 @@ interface Line {
   stuff?: string;
 }
 
+const keyOf = (recipient: Recipient) =>
+  'id' in recipient ? `user:${recipient.id}` : `email:${recipient.email.toLowerCase()}`;
+
 /** Who hears of what, one entry per person however many sessions concern them. */
 class Tally<R extends Recipient> {
   private readonly entries = new Map<string, { recipient: R; lines: Line[] }>();
 
   add(recipient: R, line: Line): void {
-    const key = 'id' in recipient ? `user:${recipient.id}` : `email:${recipient.email.toLowerCase()}`;
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(keyOf(recipient));
     if (entry) entry.lines.push(line);
-    else this.entries.set(key, { recipient, lines: [line] });
+    else this.entries.set(keyOf(recipient), { recipient, lines: [line] });
   }
 
   get recipients(): R[] {
@@ -41,8 +43,7 @@ class Tally<R extends Recipient> {
   }
 
   linesOf(recipient: R): Line[] {
-    const key = 'id' in recipient ? `user:${recipient.id}` : `email:${recipient.email.toLowerCase()}`;
-    return this.entries.get(key)?.lines ?? [];
+    return this.entries.get(keyOf(recipient))?.lines ?? [];
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { EventInput } from '../../../src/common/contract/event';
+import { type EventInput, eventInputSchema } from '../../../src/common/contract/event';
 import type { Series, SeriesUpdate } from '../../../src/common/contract/series';
 import { clubDateTime, clubDayOf } from '../../../src/common/rules/club-time';
 import { isPast } from '../../../src/common/rules/events';
@@ -9,9 +9,9 @@ import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { eventStuffUuids } from '../events/events.repository';
 import { type AfterEventUpdate, applyEventUpdate } from '../events/events.service';
-import { SeriesNotice } from './series-notice';
 import { findSeries, seriesSessions } from './series.repository';
 import { seriesDto } from './series.service';
+import { SeriesNotice } from './series-notice';
 
 type Db = Kysely<Database>;
 
@@ -36,7 +36,7 @@ async function sessionInput(
       ? session.end_date.getTime() - session.start_date.getTime()
       : update.duration_minutes * 60_000;
   const keepOr = <T>(changed: T | undefined, kept: T): T => (changed === undefined ? kept : changed);
-  return {
+  const input = {
     uuid_event: session.uuid,
     uuid_model_event: session.model_uuid,
     start_date: start.toISOString(),
@@ -51,6 +51,16 @@ async function sessionInput(
     stuffs_available:
       update.stuffs_available ?? (await eventStuffUuids(db, session.uuid)).map((uuid) => ({ uuid })),
   };
+  // The body add-or-update would have been sent must pass its contract too: e.g. a session that is no
+  // longer unlimited (`subscriber_is_infinite` false) needs a number of places.
+  const parsed = eventInputSchema.safeParse({
+    ...input,
+    // An unlimited session stores 0 places, which add-or-update would never be sent.
+    max_subscribers: input.max_subscribers > 0 ? input.max_subscribers : undefined,
+  });
+  if (!parsed.success)
+    throw new HttpError(400, 'invalid_input', parsed.error.issues[0]?.path.join('.') || null);
+  return { ...parsed.data, uuid_event: session.uuid };
 }
 
 /**

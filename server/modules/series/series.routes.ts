@@ -13,9 +13,9 @@ import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import type { AfterEventUpdate } from '../events/events.service';
 import { runWrite } from '../replays/write';
+import { createSeries, seriesDto } from './series.service';
 import { subscribeSeries } from './series-subscribe.service';
 import { updateSeries } from './series-update.service';
-import { createSeries, seriesDto } from './series.service';
 
 /**
  * Training series (issue 16), signed-in routes. Online only (never queued by the app), so no

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  SERIES_MAX_SESSIONS,
   type Series,
   type SeriesCreate,
-  SERIES_MAX_SESSIONS,
   type Weekday,
 } from '../../../src/common/contract/series';
 import { clubDayOf, clubTimeOf } from '../../../src/common/rules/club-time';

@@ -1,5 +1,6 @@
 import type { Series, SeriesSubscribeAnswer } from '../../../src/common/contract/series';
-import { bearer, type TestContext } from './test-context';
+import { insertModel, members } from './event-fixtures';
+import { bearer, createTestContext, type TestContext } from './test-context';
 
 export interface SeriesBody {
   uuid_model_event: string;
@@ -46,3 +47,35 @@ export const subscribeSeries = (
 
 /** Each session's outcome, in start order. */
 export const outcomes = (answer: SeriesSubscribeAnswer) => answer.sessions.map((s) => s.outcome);
+
+export type Member = { id: string; token: string; username: string };
+
+/**
+ * A context in `zone` on a fixed clock (`now`), with an organiser (a Contributor named `orga`), a model
+ * and `count` members named `prefix0`, `prefix1`…
+ */
+export async function seriesContext(
+  zone: string,
+  now: string,
+  modelName: string,
+  prefix: string,
+  count: number,
+) {
+  const ctx = await createTestContext({ env: { CLUB_TIMEZONE: zone, RATE_LIMIT_LOGIN: '1000' } });
+  ctx.clock.now = new Date(now);
+  const organiserId = (await ctx.createUser('orga', 'Contributor')).id;
+  const organiser = await ctx.signIn('orga');
+  const model = await insertModel(ctx, modelName);
+  const people: Member[] = await members(ctx, prefix, count);
+  return { ctx, organiser, organiserId, model, people };
+}
+
+/** The queued messages (of one kind), by recipient. */
+export const queuedMails = (ctx: TestContext, kind?: string) =>
+  ctx.db
+    .selectFrom('mail_queue')
+    .select(['kind', 'to_address', 'subject', 'body_text'])
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as string))
+    .orderBy('to_address')
+    .execute();
+export const clearQueuedMails = (ctx: TestContext) => ctx.db.deleteFrom('mail_queue').execute();
