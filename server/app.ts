@@ -18,6 +18,7 @@ import { participationRoutes } from './modules/participation/participation.route
 import { pushRoutes } from './modules/push/push.routes';
 import { replayRoutes } from './modules/replays/replay.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { seriesRoutes } from './modules/series/series.routes';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/users/accounts.routes';
 import { resolveSession } from './modules/users/auth.service';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await catalogRoutes(signedIn, deps);
           // Participation builds on events; events reaches its fill step through this hook, not an import.
           await eventsRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
+          await seriesRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
           await participationRoutes(signedIn, deps);
           await attendanceRoutes(signedIn, deps);
           await reportsRoutes(signedIn, deps);

@@ -1,5 +1,5 @@
 import { SIGNATURE } from './signature';
-import type { AccountMailKind, Templates, WeeklyMailKind } from './template-types';
+import type { AccountMailKind, SeriesMailKind, Templates, WeeklyMailKind } from './template-types';
 
 const ON_OWN = { fr: 'votre propre matériel', en: 'your own equipment' };
 
@@ -63,4 +63,4 @@ export const EVENT_TEMPLATES = {
     fr: ({ subject, message, event }) => ({ subject, text: `${message}\n\n— ${event}` }),
     en: ({ subject, message, event }) => ({ subject, text: `${message}\n\n— ${event}` }),
   },
-} satisfies Omit<Templates, AccountMailKind | WeeklyMailKind>;
+} satisfies Omit<Templates, AccountMailKind | WeeklyMailKind | SeriesMailKind>;

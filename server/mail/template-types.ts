@@ -27,6 +27,23 @@ export interface TemplateData {
   stuff_unavailable: { event: string; stuff: string };
   waiting_list_promotion: { event: string; stuff: string | null };
   group_email: { subject: string; message: string; event: string };
+  /**
+   * Training series (issue 16): one message for many sessions. `event` names the series (its model);
+   * each line of `sessions` names one session, already written in the recipient's language and club time.
+   */
+  series_cancellation: { event: string; sessions: string[] };
+  series_update: { event: string; sessions: string[] };
+  /** Each line names a session and the stuff no longer offered there. */
+  series_stuff_unavailable: { event: string; sessions: string[] };
+  /** What subscribing to (or leaving) a series did: `member` as in subscribe_unsubscribe. */
+  series_subscription: {
+    event: string;
+    member: string;
+    subscribed: string[];
+    waiting: string[];
+    left: string[];
+    isCreatorCopy: boolean;
+  };
   /** `weekStart`: the week's Monday (`yyyy-mm-dd`); `logoUrl` and the links are absolute. */
   weekly_event_list: {
     username: string;
@@ -43,6 +60,12 @@ export type MailKind = keyof TemplateData;
 export type AccountMailKind = 'user_invitation' | 'password_reset' | 'account_lock';
 /** The kinds written by weekly-templates.ts. */
 export type WeeklyMailKind = 'weekly_event_list';
+/** The kinds written by series-templates.ts. */
+export type SeriesMailKind =
+  | 'series_cancellation'
+  | 'series_update'
+  | 'series_stuff_unavailable'
+  | 'series_subscription';
 
 /** `html`: an HTML alternative to `text`, for the kinds that have one. */
 export type Render<K extends MailKind> = (data: TemplateData[K]) => {

@@ -1,7 +1,8 @@
 import type { Language } from '../../src/common/contract/user';
 import { EVENT_TEMPLATES } from './event-templates';
+import { SERIES_TEMPLATES } from './series-templates';
 import { SIGNATURE } from './signature';
-// The types live in template-types.ts, so event-templates.ts and weekly-templates.ts use them without
+// The types live in template-types.ts, so the event, weekly and series templates use them without
 // importing this file.
 import type { AccountMailKind, MailKind, Render, TemplateData, Templates } from './template-types';
 import { WEEKLY_TEMPLATES } from './weekly-templates';
@@ -39,7 +40,12 @@ const ACCOUNT_TEMPLATES = {
   },
 } satisfies Pick<Templates, AccountMailKind>;
 
-export const TEMPLATES: Templates = { ...ACCOUNT_TEMPLATES, ...EVENT_TEMPLATES, ...WEEKLY_TEMPLATES };
+export const TEMPLATES: Templates = {
+  ...ACCOUNT_TEMPLATES,
+  ...EVENT_TEMPLATES,
+  ...WEEKLY_TEMPLATES,
+  ...SERIES_TEMPLATES,
+};
 
 /** "Kayak, samedi 28/11/2026 10:00": how messages name an event, in the club's time zone. */
 export function describeEvent(modelName: string, start: Date, language: Language, timeZone: string): string {

@@ -5,7 +5,7 @@ import type { User } from '../common/contract/user';
 import { clubDayStart, shiftDay } from '../common/rules/club-time';
 import { appDb } from './core/db';
 import { queueSubscription, queueWaitingList } from './core/outbox';
-import { queueAndDeliver, syncEngine } from './core/sync';
+import { queueAndDeliver, showWeekSoon } from './core/sync';
 
 export { currentWeek } from '../common/rules/club-time';
 
@@ -62,7 +62,5 @@ export async function refreshEvent(uuid: string): Promise<void> {
 
 /** The week a screen shows: the engine fetches it (and remembers it as the one to keep fresh). */
 export function showWeek(monday: string): void {
-  void syncEngine()
-    ?.refreshWeek(monday)
-    .catch(() => undefined);
+  showWeekSoon(monday);
 }

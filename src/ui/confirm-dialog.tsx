@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../i18n/error-text';
 import styles from './confirm-dialog.module.css';
@@ -12,6 +12,10 @@ export interface ConfirmDialogProps {
   message?: string;
   /** Defaults to "Delete". */
   confirmLabel?: string;
+  /** Defaults to "Cancel"; another word where "Cancel" would read as the action (cancelling an event). */
+  cancelLabel?: string;
+  /** A choice that goes with the answer (which sessions of a series), under the message. */
+  children?: ReactNode;
   /** The delete itself: the dialog closes when it resolves, stays open with the error when it rejects. */
   onConfirm: () => Promise<void>;
   /** After any close: confirmed, cancelled, Escape. */
@@ -19,7 +23,15 @@ export interface ConfirmDialogProps {
 }
 
 /** The warning before a delete (product-spec §8): Cancel has the focus, the destructive button says so. */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  children,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -56,6 +68,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
             <Icon name="warning" />
             <span>{message ?? t('confirm_delete_generic')}</span>
           </p>
+          {children}
           {error && (
             <p className={styles.error} role="alert">
               {error}
@@ -63,7 +76,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
           )}
           <div className={styles.buttons}>
             <button ref={cancelRef} type="button" className="button" disabled={isBusy} onClick={close}>
-              {t('confirm.cancel')}
+              {cancelLabel ?? t('confirm.cancel')}
             </button>
             <button
               type="button"

@@ -24,6 +24,7 @@ const PATHS = {
   lock: 'M5 11h14v10H5zM8 11V7a4 4 0 018 0v4',
   open: 'M5 11h14v10H5zM8 11V7a4 4 0 017.7-1.5',
   past: 'M3 12a9 9 0 109-9M3 4v5h5M12 7v5l3 2',
+  repeat: 'M17 2l4 4-4 4M3 11v-1a4 4 0 014-4h14M7 22l-4-4 4-4M21 13v1a4 4 0 01-4 4H3',
   close: 'M6 6l12 12M18 6L6 18',
   warning: 'M12 3L2 20h20L12 3zM12 10v4M12 17h.01',
 } as const;

@@ -51,6 +51,8 @@ interface Setup {
   max?: number;
   isCancelled?: boolean;
   subscribe?: Array<string>;
+  /** A session of this series. */
+  series?: string;
 }
 
 /** A fresh event for each cell, with the host subscribed and one guest of theirs. */
@@ -72,6 +74,7 @@ async function newEvent(setup: Setup = {}) {
       max_subscribers: setup.max ?? 20,
       subscriber_is_infinite: false,
       is_cancelled: setup.isCancelled ?? false,
+      uuid_series: setup.series ?? null,
     })
     .execute();
   for (const who of ['host', ...(setup.subscribe ?? [])]) {
@@ -106,6 +109,26 @@ async function newEvent(setup: Setup = {}) {
     .returning('id')
     .executeTakeFirstOrThrow();
   return { uuid, start, guestId: guest.id };
+}
+
+/** A fresh training series (issue 16) with two sessions, the host subscribed to each. */
+async function newSeries(creator: 'Creator' | 'Demoted' = 'Creator') {
+  const uuid = randomUUID();
+  await ctx.db
+    .insertInto('event_series')
+    .values({
+      uuid,
+      creator_id: ids[creator] as string,
+      weekdays: 'TU',
+      interval_weeks: 1,
+      until_day: null,
+      session_count: 2,
+      created_at: ctx.clock.now,
+    })
+    .execute();
+  const first = await newEvent({ creator, series: uuid });
+  await newEvent({ creator, series: uuid });
+  return { uuid, first: first.uuid };
 }
 
 interface Call {
@@ -377,6 +400,65 @@ const MATRIX: Row[] = [
     [401, 403, 403, 403, 403, 200, 200],
   ],
   [
+    'POST series (create)',
+    async () => ({
+      method: 'POST',
+      url: '/api/event/series',
+      payload: {
+        ...eventBody(undefined, new Date(ctx.clock.now.getTime() + DAY)),
+        recurrence: { weekdays: ['MO', 'TH'], interval_weeks: 1, count: 2 },
+      },
+    }),
+    [401, 403, 200, 200, 403, 200, 200],
+  ],
+  [
+    'GET series/{uuid}',
+    async () => ({ method: 'GET', url: `/api/event/series/${(await newSeries()).uuid}` }),
+    [401, 200, 200, 200, 200, 200, 200],
+  ],
+  [
+    'PUT series/{uuid} (this and the following)',
+    async () => {
+      const series = await newSeries();
+      return {
+        method: 'PUT',
+        url: `/api/event/series/${series.uuid}`,
+        payload: { from_uuid_event: series.first, city: 'Lorient' },
+      };
+    },
+    [401, 403, 200, 403, 403, 403, 200],
+  ],
+  [
+    'PUT series/{uuid} (creator demoted)',
+    async () => {
+      const series = await newSeries('Demoted');
+      return {
+        method: 'PUT',
+        url: `/api/event/series/${series.uuid}`,
+        payload: { from_uuid_event: series.first, is_cancelled: true },
+      };
+    },
+    [401, 403, 403, 403, 403, 403, 200],
+  ],
+  [
+    'PUT series/{uuid}/subscribe (self)',
+    async (p) => ({
+      method: 'PUT',
+      url: `/api/event/series/${(await newSeries()).uuid}/subscribe`,
+      payload: { uuid_user: self(p), subscribe: true },
+    }),
+    [401, 200, 200, 200, 200, 200, 200],
+  ],
+  [
+    'PUT series/{uuid}/subscribe (for someone else)',
+    async () => ({
+      method: 'PUT',
+      url: `/api/event/series/${(await newSeries()).uuid}/subscribe`,
+      payload: { uuid_user: ids.host, subscribe: false },
+    }),
+    [401, 403, 403, 403, 403, 403, 403],
+  ],
+  [
     // The batch itself is for any signed-in user; each item is authorised as its own request
     // (tests/server/replay-batch.test.ts compares the items' answers with single requests).
     'POST replay (a checklist tick)',
@@ -405,7 +487,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix: events', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(210);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(252);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

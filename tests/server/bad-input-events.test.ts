@@ -10,6 +10,7 @@ let auth: Record<string, string>;
 let userId: string;
 const TABLES = [
   'events',
+  'event_series',
   'event_stuffs',
   'subscriptions',
   'waiting_list',
@@ -55,6 +56,64 @@ const ENDPOINTS: Record<string, JsonEndpoint> = {
       is_cancelled: { kind: 'boolean' },
       stuffs_available: { kind: 'array' },
     },
+  },
+  'POST /api/event/series': {
+    method: 'POST',
+    url: () => '/api/event/series',
+    valid: {
+      uuid_model_event: randomUUID(),
+      start_date: soon,
+      end_date: later,
+      max_subscribers: 5,
+      recurrence: { weekdays: ['TU'], interval_weeks: 1, count: 3 },
+    },
+    fields: {
+      uuid_model_event: uuid,
+      start_date: { kind: 'string', required: true, format: 'datetime' },
+      end_date: { kind: 'string', required: true, format: 'datetime' },
+      street: { kind: 'string', max: 100 },
+      city: { kind: 'string', max: 100 },
+      zip_code: { kind: 'string', min: 2, max: 10 },
+      location: { kind: 'string', max: 2000, format: 'maps' },
+      max_subscribers: { kind: 'number', required: true, min: 1, max: 10_000, integer: true },
+      subscriber_is_infinite: { kind: 'boolean' },
+      stuffs_available: { kind: 'array' },
+      recurrence: {
+        kind: 'object',
+        required: true,
+        fields: {
+          weekdays: { kind: 'array', required: true },
+          interval_weeks: { kind: 'number', required: true, min: 1, max: 52, integer: true },
+          count: { kind: 'number', min: 1, max: 100, integer: true },
+        },
+      },
+    },
+  },
+  'PUT /api/event/series/{id}': {
+    method: 'PUT',
+    url: () => `/api/event/series/${EVENT}`,
+    valid: { from_uuid_event: EVENT, city: 'Brest' },
+    fields: {
+      from_uuid_event: uuid,
+      start_time: { kind: 'string' },
+      duration_minutes: { kind: 'number', min: 1, max: 14 * 24 * 60, integer: true },
+      street: { kind: 'string', max: 100 },
+      city: { kind: 'string', max: 100 },
+      zip_code: { kind: 'string', min: 2, max: 10 },
+      location: { kind: 'string', max: 2000, format: 'maps' },
+      max_subscribers: { kind: 'number', min: 1, max: 10_000, integer: true },
+      subscriber_is_infinite: { kind: 'boolean' },
+      stuffs_available: { kind: 'array' },
+      is_cancelled: { kind: 'boolean' },
+    },
+  },
+  'PUT /api/event/series/{id}/subscribe': {
+    method: 'PUT',
+    url: () => `/api/event/series/${EVENT}/subscribe`,
+    get valid() {
+      return { uuid_user: userId, subscribe: true };
+    },
+    fields: { uuid_user: uuid, uuid_stuff: optionalUuid, subscribe: { kind: 'boolean', required: true } },
   },
   'PUT /api/event/subscribe/status': {
     method: 'PUT',

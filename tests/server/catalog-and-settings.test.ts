@@ -132,6 +132,9 @@ describe('OpenAPI', () => {
       '/api/event/model',
       '/api/event/model/add',
       '/api/stuff/delete/{id}',
+      '/api/event/series',
+      '/api/event/series/{id}',
+      '/api/event/series/{id}/subscribe',
     ]) {
       expect(Object.keys(document.paths)).toContain(path);
     }

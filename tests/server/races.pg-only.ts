@@ -13,6 +13,7 @@ import {
   members,
   subscribe,
 } from './helpers/event-fixtures';
+import { createSeries, subscribeSeries } from './helpers/series-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
 /**
@@ -53,6 +54,72 @@ const participants = async (eventUuid: string) =>
   (
     await ctx.app.inject({ method: 'GET', url: `/api/event/${eventUuid}`, headers: bearer(organiser) })
   ).json();
+
+const SERIES_RUNS = 5;
+
+/**
+ * One series race on `app`: a weekly 10-session series of 12 places `startInDays` ahead, 30 members
+ * subscribing to all of it at once. Counted per session: subscribed, waiting, members in both, and
+ * waiting entries whose queue order (seq) disagrees with their time of arrival (created_at, read from a
+ * clock that runs for the race). `answersOk`: each member was told `subscribed` or `waiting` for each.
+ */
+async function seriesRace(app: TestContext, startInDays: number) {
+  const start = new Date(ctx.clock.now.getTime() + startInDays * DAY);
+  const series = await createSeries(ctx, organiser, {
+    uuid_model_event: model,
+    start_date: start.toISOString(),
+    end_date: new Date(start.getTime() + 2 * HOUR).toISOString(),
+    max_subscribers: 12,
+    recurrence: { weekdays: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'], interval_weeks: 1, count: 10 },
+  });
+  const racers = crowd.slice(0, 30);
+  const fixed = app.clock.now;
+  Object.defineProperty(app.clock, 'now', { get: () => new Date(), configurable: true });
+  let responses: Awaited<ReturnType<typeof subscribeSeries>>[];
+  try {
+    responses = await Promise.all(
+      racers.map((r) =>
+        subscribeSeries(app, r.token, series.uuid_series, { uuid_user: r.id, subscribe: true }),
+      ),
+    );
+  } finally {
+    Object.defineProperty(app.clock, 'now', { value: fixed, writable: true, configurable: true });
+  }
+  const answersOk = responses.every(
+    (r) =>
+      r.statusCode === 200 &&
+      r.json().sessions.length === 10 &&
+      r
+        .json()
+        .sessions.every((s: { outcome: string }) => s.outcome === 'subscribed' || s.outcome === 'waiting'),
+  );
+  const subscribed: number[] = [];
+  const waiting: number[] = [];
+  let inBoth = 0;
+  let outOfOrder = 0;
+  for (const session of series.sessions) {
+    const ins = await ctx.db
+      .selectFrom('subscriptions')
+      .select('user_id')
+      .where('event_uuid', '=', session.uuid_event)
+      .execute();
+    const queue = await ctx.db
+      .selectFrom('waiting_list')
+      .select(['user_id', 'created_at'])
+      .where('event_uuid', '=', session.uuid_event)
+      .orderBy('seq')
+      .execute();
+    subscribed.push(ins.length);
+    waiting.push(queue.length);
+    const inIds = new Set(ins.map((i) => i.user_id));
+    inBoth += queue.filter((q) => inIds.has(q.user_id)).length;
+    outOfOrder += queue.filter(
+      (q, i) => i > 0 && q.created_at < (queue[i - 1] as typeof q).created_at,
+    ).length;
+  }
+  const figure = `${subscribed.join(',')}/${waiting.join(',')}${inBoth ? ` both:${inBoth}` : ''}${outOfOrder ? ` disorder:${outOfOrder}` : ''}`;
+  return { subscribed, waiting, inBoth, outOfOrder, answersOk, figure };
+}
 
 describe('races on PostgreSQL', () => {
   it(`100 concurrent subscribes for 10 places seat exactly 10, ${RUNS} times`, async () => {
@@ -168,6 +235,38 @@ describe('races on PostgreSQL', () => {
     expect(queued).toHaveLength(RUNS * readers.length);
     for (const reader of readers)
       expect(queued.filter((m) => m.to_address === `${reader.username}@example.org`)).toHaveLength(RUNS);
+  }, 300_000);
+
+  it(`30 members subscribing at once to a 10-session series with 12 places: 12 in and 18 waiting in order at each session, ${SERIES_RUNS} times`, async () => {
+    const figures: string[] = [];
+    for (let run = 0; run < SERIES_RUNS; run++) {
+      const tally = await seriesRace(ctx, 300 + run * 70);
+      figures.push(tally.figure);
+      expect(tally.subscribed).toEqual(Array(10).fill(12));
+      expect(tally.waiting).toEqual(Array(10).fill(18));
+      expect(tally.inBoth).toBe(0);
+      expect(tally.outOfOrder).toBe(0);
+      expect(tally.answersOk).toBe(true);
+    }
+    console.log(`series race: ${SERIES_RUNS} runs, subscribed/waiting per session: ${figures.join(' | ')}`);
+  }, 300_000);
+
+  it('negative control: with the row locks switched off, the series race breaks', async () => {
+    const figures: string[] = [];
+    let broken = false;
+    for (let run = 0; run < 5 && !broken; run++) {
+      const tally = await seriesRace(unlocked, 700 + run * 70);
+      figures.push(tally.figure);
+      broken =
+        tally.subscribed.some((n) => n !== 12) ||
+        tally.inBoth > 0 ||
+        tally.outOfOrder > 0 ||
+        !tally.answersOk;
+    }
+    console.log(
+      `series negative control (no row locks): subscribed/waiting per session: ${figures.join(' | ')}`,
+    );
+    expect(broken).toBe(true);
   }, 300_000);
 
   it('negative control: with the row locks switched off, the same race overbooks', async () => {

@@ -11,6 +11,30 @@ import { guestEmailsOf, stuffHoldersOf, subscribersOf, waitingUsersOf } from './
 type Db = Kysely<Database>;
 
 /**
+ * What an update changed that members hear of: the day or the place (an email and a push), or only the
+ * capacity or the equipment (an email). A save with no change is none.
+ */
+export function whatChanged(
+  before: EventRow,
+  after: EventRow,
+  hasEquipmentChanged: boolean,
+): { hasDateOrPlaceChanged: boolean; hasRealChange: boolean } {
+  const hasDateOrPlaceChanged =
+    before.start_date.getTime() !== after.start_date.getTime() ||
+    before.end_date.getTime() !== after.end_date.getTime() ||
+    before.street !== after.street ||
+    before.city !== after.city ||
+    before.zip_code !== after.zip_code ||
+    before.location !== after.location;
+  const hasRealChange =
+    hasEquipmentChanged ||
+    hasDateOrPlaceChanged ||
+    before.max_subscribers !== after.max_subscribers ||
+    before.subscriber_is_infinite !== after.subscriber_is_infinite;
+  return { hasDateOrPlaceChanged, hasRealChange };
+}
+
+/**
  * What an update tells whom (server-rules "Emails"): a cancellation to subscribers, their guests with an
  * email and the waiting list; a real change (date, place, capacity or equipment; not a save with no
  * change) to subscribers; a removed stuff to its holders, who keep their place on their own equipment.
@@ -54,18 +78,7 @@ export async function notifyEventChanges(
     return;
   }
 
-  const hasDateOrPlaceChanged =
-    before.start_date.getTime() !== after.start_date.getTime() ||
-    before.end_date.getTime() !== after.end_date.getTime() ||
-    before.street !== after.street ||
-    before.city !== after.city ||
-    before.zip_code !== after.zip_code ||
-    before.location !== after.location;
-  const hasRealChange =
-    hasEquipmentChanged ||
-    hasDateOrPlaceChanged ||
-    before.max_subscribers !== after.max_subscribers ||
-    before.subscriber_is_infinite !== after.subscriber_is_infinite;
+  const { hasDateOrPlaceChanged, hasRealChange } = whatChanged(before, after, hasEquipmentChanged);
   if (hasRealChange && !after.is_cancelled) {
     const subscribers = await subscribersOf(db, after.uuid);
     await notify(deps, db, 'event_update', subscribers, (r) => ({ event: nameEvent(r.language) }));

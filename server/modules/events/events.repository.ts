@@ -24,7 +24,7 @@ export function listEventsBetween(db: Db, from: Date, to: Date): Promise<EventRo
 
 export async function insertEvent(
   db: Db,
-  event: EventColumns & Pick<EventRow, 'uuid' | 'creator_id'>,
+  event: EventColumns & Pick<EventRow, 'uuid' | 'creator_id'> & Partial<Pick<EventRow, 'uuid_series'>>,
 ): Promise<void> {
   await db.insertInto('events').values(event).execute();
 }

@@ -30,7 +30,11 @@ type Db = Kysely<Database>;
  */
 export type AfterEventUpdate = (deps: AppDeps, db: Db, event: EventRow) => Promise<unknown>;
 
-async function validateReferences(db: Db, input: EventInput): Promise<string[]> {
+/** The model and the stuff an event names exist (404 naming the field otherwise); answers the stuff, once each. */
+export async function validateReferences(
+  db: Db,
+  input: Pick<EventInput, 'uuid_model_event' | 'stuffs_available'>,
+): Promise<string[]> {
   if (!(await findModel(db, input.uuid_model_event)))
     throw new HttpError(404, 'not_found', 'uuid_model_event');
   const stuffUuids = [...new Set(input.stuffs_available.map((s) => s.uuid))];
@@ -39,7 +43,7 @@ async function validateReferences(db: Db, input: EventInput): Promise<string[]> 
   return stuffUuids;
 }
 
-function eventColumns(input: EventInput) {
+export function eventColumns(input: Omit<EventInput, 'uuid_event'>) {
   return {
     model_uuid: input.uuid_model_event,
     start_date: new Date(input.start_date),
@@ -54,6 +58,63 @@ function eventColumns(input: EventInput) {
   };
 }
 
+/** The dates rule (event-dates.ts) as a refusal; `only` limits it to one code (a reversed range is checked first). */
+export function assertEventDates(
+  columns: { start_date: Date; end_date: Date },
+  now: Date,
+  previousStart: Date | null,
+  only?: 'error_date',
+): void {
+  const error = eventDateError(columns.start_date, columns.end_date, now, previousStart);
+  if (error && (!only || error.code === only)) throw new HttpError(400, error.code, error.field);
+}
+
+/** What one update changed, read before the removed stuff is released (its holders still hold it). */
+export interface EventChange {
+  before: EventRow;
+  after: EventRow;
+  removedStuffs: string[];
+  hasEquipmentChanged: boolean;
+}
+
+/**
+ * The update of one existing event with every check of add-or-update (role, past event, dates, model and
+ * stuff), in the caller's transaction with the row locked. `tell` is who hears of it: the event's own
+ * notice for a single update, a series' gathered notice for "this session and the following" (one
+ * message per member, not one per session). The fill step runs last, as places may have grown.
+ */
+export async function applyEventUpdate(
+  deps: AppDeps,
+  db: Db,
+  actor: UserRow,
+  input: EventInput & { uuid_event: string },
+  afterUpdate: AfterEventUpdate,
+  tell: (change: EventChange) => Promise<void>,
+): Promise<EventRow> {
+  const columns = eventColumns(input);
+  const now = deps.now();
+  assertEventDates(columns, now, null, 'error_date');
+  const { event: before, facts } = await lockEvent(deps, db, input.uuid_event);
+  assertAllowed(mayEditEvent(actor, facts, now));
+  assertEventDates(columns, now, before.start_date);
+  const stuffUuids = await validateReferences(db, input);
+  const stuffsBefore = await eventStuffUuids(db, before.uuid);
+  await updateEvent(db, before.uuid, columns);
+  await setEventStuffs(db, before.uuid, stuffUuids);
+  const after = (await findEvent(db, before.uuid)) as EventRow;
+  const removedStuffs = stuffsBefore.filter((uuid) => !stuffUuids.includes(uuid));
+  await tell({
+    before,
+    after,
+    removedStuffs,
+    hasEquipmentChanged: stuffsBefore.length !== stuffUuids.length || removedStuffs.length > 0,
+  });
+  // After the notice: its holders are found by the stuff they still hold until here.
+  for (const stuffUuid of removedStuffs) await releaseStuff(db, after.uuid, stuffUuid);
+  await afterUpdate(deps, db, after);
+  return after;
+}
+
 /** `POST /api/event/add-or-update`: creates when `uuid_event` is absent, else updates, cancels or reactivates. */
 export async function saveEvent(
   deps: AppDeps,
@@ -64,42 +125,34 @@ export async function saveEvent(
 ): Promise<EventDto> {
   const columns = eventColumns(input);
   const now = deps.now();
-  const checkDates = (previousStart: Date | null, only?: 'error_date') => {
-    const error = eventDateError(columns.start_date, columns.end_date, now, previousStart);
-    if (error && (!only || error.code === only)) throw new HttpError(400, error.code, error.field);
-  };
   // A reversed range is refused first, before the role or the event is looked at.
-  checkDates(null, 'error_date');
+  assertEventDates(columns, now, null, 'error_date');
   if (!input.uuid_event) {
     assertAllowed(mayCreateEvent(actor));
-    checkDates(null);
+    assertEventDates(columns, now, null);
     const stuffUuids = await validateReferences(db, input);
     const uuid = randomUUID();
     await insertEvent(db, { uuid, creator_id: actor.id, ...columns });
     await setEventStuffs(db, uuid, stuffUuids);
     return eventDto(db, uuid);
   }
-  const { event: before, facts } = await lockEvent(deps, db, input.uuid_event);
-  assertAllowed(mayEditEvent(actor, facts, now));
-  checkDates(before.start_date);
-  const stuffUuids = await validateReferences(db, input);
-  const stuffsBefore = await eventStuffUuids(db, before.uuid);
-  await updateEvent(db, before.uuid, columns);
-  await setEventStuffs(db, before.uuid, stuffUuids);
-  const after = (await findEvent(db, before.uuid)) as EventRow;
-  const removedStuffs = stuffsBefore.filter((uuid) => !stuffUuids.includes(uuid));
-  await notifyEventChanges(
+  const after = await applyEventUpdate(
     deps,
     db,
-    before,
-    after,
-    removedStuffs,
-    stuffsBefore.length !== stuffUuids.length || removedStuffs.length > 0,
+    actor,
+    { ...input, uuid_event: input.uuid_event },
+    afterUpdate,
+    (change) =>
+      notifyEventChanges(
+        deps,
+        db,
+        change.before,
+        change.after,
+        change.removedStuffs,
+        change.hasEquipmentChanged,
+      ),
   );
-  // After the notice: its holders are found by the stuff they still hold until here.
-  for (const stuffUuid of removedStuffs) await releaseStuff(db, after.uuid, stuffUuid);
-  await afterUpdate(deps, db, after);
-  return eventDto(db, before.uuid);
+  return eventDto(db, after.uuid);
 }
 
 /** Refused for an upcoming event that is not cancelled: cancel first, so members are told. */

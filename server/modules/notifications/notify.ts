@@ -8,8 +8,19 @@ import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
 
-const isSwitchable = (kind: MailKind): kind is MailKind & NotificationType =>
-  (NOTIFICATION_TYPES as readonly string[]).includes(kind);
+// A series' message stands for the messages of its sessions, so the same switch lets it through.
+const SWITCH_OF_SERIES: Partial<Record<MailKind, NotificationType>> = {
+  series_cancellation: 'event_cancellation',
+  series_update: 'event_update',
+  series_stuff_unavailable: 'stuff_unavailable',
+  series_subscription: 'subscribe_unsubscribe',
+};
+
+/** The notification switch that gates `kind`; none for those always sent (resets, promotions, group mail). */
+const switchOf = (kind: MailKind): NotificationType | undefined =>
+  (NOTIFICATION_TYPES as readonly string[]).includes(kind)
+    ? (kind as NotificationType)
+    : SWITCH_OF_SERIES[kind];
 
 /** Kinds that reach accounts that are revoked or not yet confirmed (server-rules "Emails"). */
 const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set(['user_invitation', 'password_reset']);
@@ -28,13 +39,14 @@ export async function reachableRecipients<R extends Recipient>(
   kind: MailKind,
   recipients: R[],
 ): Promise<R[]> {
-  if (isSwitchable(kind) && !(await readSystemSwitches(db))[kind]) return [];
+  const gate = switchOf(kind);
+  if (gate && !(await readSystemSwitches(db))[gate]) return [];
   const reachable: R[] = [];
   for (const recipient of recipients) {
     if (isMember(recipient)) {
       if (recipient.is_revoked) continue;
       if (recipient.confirmed_at === null && !REACHES_INACTIVE.has(kind)) continue;
-      if (isSwitchable(kind) && !(await readUserSwitches(db, recipient.id))[kind]) continue;
+      if (gate && !(await readUserSwitches(db, recipient.id))[gate]) continue;
     }
     reachable.push(recipient);
   }

@@ -26,12 +26,16 @@ import { assertStuffAvailable } from './stuff-availability';
 
 type Db = Kysely<Database>;
 
-/** `PUT /api/event/subscribe/status`: subscribe (with a stuff, or own equipment) or leave the event or its waiting list. */
+/**
+ * `PUT /api/event/subscribe/status`: subscribe (with a stuff, or own equipment) or leave the event or its
+ * waiting list. `tell` false leaves the confirmation to the caller (a series sends one for all its sessions).
+ */
 export async function setSubscription(
   deps: AppDeps,
   db: Db,
   actor: UserRow,
   request: SubscribeRequest,
+  tell = true,
 ): Promise<EventDto> {
   assertAllowed(mayActFor(actor, request.uuid_user));
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
@@ -62,7 +66,7 @@ export async function setSubscription(
       deps.now(),
     );
     await deleteWaitingEntry(db, event.uuid, actor.id);
-    await tellSubscription(deps, db, event, actor, true);
+    if (tell) await tellSubscription(deps, db, event, actor, true);
     return eventDto(db, event.uuid);
   }
 
@@ -72,7 +76,7 @@ export async function setSubscription(
     await deleteGuestsOfHost(db, event.uuid, actor.id);
     await deleteSubscription(db, existing.uuid);
     await fillFromWaitingList(deps, db, event);
-    await tellSubscription(deps, db, event, actor, false);
+    if (tell) await tellSubscription(deps, db, event, actor, false);
   } else {
     await deleteWaitingEntry(db, event.uuid, actor.id);
   }

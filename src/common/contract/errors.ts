@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'model_in_use',
   'stuff_in_use',
+  'series_empty',
+  'series_too_long',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

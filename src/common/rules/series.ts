@@ -10,6 +10,7 @@
 import * as rruleModule from 'rrule';
 import { SERIES_MAX_SESSIONS, WEEKDAYS, type Weekday } from '../contract/series';
 import { clubDateTime } from './club-time';
+import { type Actor, mayManageEvent, type Verdict } from './events';
 
 // rrule ships CommonJS for Node and ES modules for bundlers: the classes sit on `default` in the first.
 const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
@@ -55,3 +56,11 @@ export function sessionStarts(
 ): Date[] {
   return sessionDays(firstDay, recurrence).map((day) => clubDateTime(day, time, timeZone));
 }
+
+/**
+ * Changing or cancelling "this session and the following": whoever manages an event manages the series
+ * (its creator while Contributor or above, or a SuperAdmin). Each session is then checked as a single
+ * update would be (a past one is never changed).
+ */
+export const mayManageSeries = (actor: Actor, series: { creatorId: string }): Verdict =>
+  mayManageEvent(actor, series);

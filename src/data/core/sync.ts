@@ -11,6 +11,11 @@ import { clearCachedData, mirrorSession } from './session-mirror';
 import type { SyncEngine } from './sync-engine';
 
 let engine: SyncEngine | undefined;
+/**
+ * The week a screen asked for before the engine's chunk arrived (a reload on `/?week=…`): the engine
+ * starts on it, or the page would show the current week's neighbours only and call a far week empty.
+ */
+let askedWeek: string | undefined;
 /** Counts sign-outs, so an engine whose chunk arrives after a sign-out is never started. */
 let generation = 0;
 
@@ -21,8 +26,18 @@ export async function startSync(token: string, user: User, onUnauthorised: () =>
     mirrorSession(appDb(), token, user),
   ]);
   if (started !== generation) throw new Error('signed out while the sync engine was loading');
-  engine ??= startSyncEngine({ db: appDb(), onUnauthorised });
+  if (!engine) {
+    engine = startSyncEngine({ db: appDb(), onUnauthorised });
+    // Before the engine's first read of "the visible week" (after the club's zone is known), so it reads this one.
+    if (askedWeek) void engine.refreshWeek(askedWeek).catch(() => undefined);
+  }
   return engine;
+}
+
+/** The week a screen shows: fetched now when the engine runs, else as soon as it starts. */
+export function showWeekSoon(monday: string): void {
+  askedWeek = monday;
+  void engine?.refreshWeek(monday).catch(() => undefined);
 }
 
 export function syncEngine(): SyncEngine | undefined {
@@ -32,6 +47,7 @@ export function syncEngine(): SyncEngine | undefined {
 /** Sign-out: the cache goes, pending writes stay for this user's next sign-in. */
 export async function stopSync(): Promise<void> {
   generation++;
+  askedWeek = undefined;
   engine?.stop();
   engine = undefined;
   await clearCachedData(appDb());

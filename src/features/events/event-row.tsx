@@ -6,6 +6,7 @@ import type { User } from '../../common/contract/user';
 import { factsOf, isPast, mayManageEvent, mayTickChecklist, standingOf } from '../../common/rules/events';
 import { useHasPendingWrite } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
+import { Icon } from '../../ui/icons';
 import { LazyEventFormDialog } from './editor/lazy-event-form';
 import styles from './event-row.module.css';
 import { EventStatus } from './event-status';
@@ -61,6 +62,12 @@ export function EventRow({ event, user }: { event: EventDto; user: User }) {
             <span className={styles.hidden}>{`${t('events.count_label')} `}</span>
             {countText(event)}
           </span>
+          {event.uuid_series && (
+            <span className={`${styles.status} ${styles.series}`} data-testid="series-mark">
+              <Icon name="repeat" />
+              {t('series.mark')}
+            </span>
+          )}
           <EventStatus facts={facts} standing={standing} now={now} />
           {hasPendingWrite && <span className="badge badge-pending">{t('sync.pending_short')}</span>}
         </p>

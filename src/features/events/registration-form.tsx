@@ -6,6 +6,7 @@ import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../d
 import { useIsOnline } from '../../data/sync-status';
 import styles from './dialog.module.css';
 import { registrationMoves, useRunMove } from './quick-actions';
+import { SeriesRegistration } from './series-registration';
 import { StuffChoice } from './stuff-choice';
 
 /** The equipment choice and the member's own moves; queued through the outbox, so they work offline. */
@@ -70,6 +71,9 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
           </button>
         )}
       </div>
+      {event.uuid_series && (
+        <SeriesRegistration uuidSeries={event.uuid_series} user={user} stuffUuid={stuff} />
+      )}
       {described && (
         <p id={offlineId} className={styles.hint}>
           {t('registration.queued_offline')}

@@ -17,12 +17,15 @@ export function EventActions({
   busy,
   isOnline,
   offlineId,
+  isSaveBlocked = false,
   onAction,
 }: {
   actions: EditorAction[];
   busy: EditorAction | null;
   isOnline: boolean;
   offlineId: string;
+  /** The save cannot be sent as typed (a series rule giving no session or too many): the form says why. */
+  isSaveBlocked?: boolean;
   onAction: (action: EditorAction) => void;
 }) {
   const { t } = useTranslation();
@@ -36,7 +39,7 @@ export function EventActions({
             key={action}
             type={isSave ? 'submit' : 'button'}
             className={`button${isSave ? ' button-primary' : ''}${isDanger ? ` ${styles.danger}` : ''}`}
-            disabled={!isOnline || busy !== null}
+            disabled={!isOnline || busy !== null || (isSave && isSaveBlocked)}
             aria-describedby={isOnline ? undefined : offlineId}
             aria-haspopup={action === 'delete' || action === 'group_mail' ? 'dialog' : undefined}
             onClick={isSave ? undefined : () => onAction(action)}

@@ -27,6 +27,12 @@ import {
 } from './event-form-state';
 import { FormNotes } from './form-notes';
 import { GroupMailDialog } from './group-mail-dialog';
+import { RepeatFields } from './repeat-fields';
+import { REPEAT_OFF, type RepeatValues, repeatPreview } from './repeat-preview';
+import { SeriesCancelDialog } from './series-cancel-dialog';
+import { type SeriesScope, seriesChanges } from './series-changes';
+import { cancelSessions, createSeriesFromForm, isManagedSession, saveFollowing } from './series-save';
+import { SeriesScopeChoice } from './series-scope';
 
 const SUCCESS: Partial<Record<EditorAction, string>> = {
   create: 'eventForm.created',
@@ -68,12 +74,19 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
   const [busy, setBusy] = useState<EditorAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [addressFailed, setAddressFailed] = useState(false);
-  const [popup, setPopup] = useState<'delete' | 'group_mail' | null>(null);
+  const [popup, setPopup] = useState<'delete' | 'group_mail' | 'cancel_series' | null>(null);
+  const [repeat, setRepeat] = useState<RepeatValues>(REPEAT_OFF);
+  const [scope, setScope] = useState<SeriesScope>('one');
   const now = new Date();
   const state = eventState(event, now);
   const actions = editorActions(user, event, now);
   const errors = validate(values, timeZone, now, event);
   const isReadOnly = state === 'past' || state === 'cancelled';
+  const preview = repeatPreview(values.startDay, repeat);
+  const isRepeating = !event && repeat.isOn;
+  // A rule giving no session or too many cannot be sent: the preview says why.
+  const isSaveBlocked = isRepeating && (preview.kind === 'too_many' || preview.kind === 'empty');
+  const session = isManagedSession(event, user) ? event : null;
 
   /** A new address (or a new event) is looked up; an unchanged one keeps its link. */
   async function locationFor(current: EventFormValues): Promise<string> {
@@ -87,13 +100,38 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
     return '';
   }
 
+  /**
+   * A series write instead of the single event's: 'done', 'kept' (the form refused it and says why, nothing
+   * sent) or 'single' (not a series write).
+   */
+  async function runSeries(action: EditorAction): Promise<'done' | 'kept' | 'single'> {
+    if (action === 'create' && isRepeating) {
+      const count = await createSeriesFromForm(values, repeat, timeZone, await locationFor(values));
+      showToast('success', 'series.created', t('series.created_count', { count }));
+      return 'done';
+    }
+    if (action !== 'update' || !session || scope !== 'following') return 'single';
+    const changes = seriesChanges(initialValues(session, timeZone), values, timeZone);
+    if (changes.kind !== 'changes') {
+      setError(t(changes.kind === 'none' ? 'series.no_change' : 'series.single_only'));
+      return 'kept';
+    }
+    await saveFollowing(session, changes, changes.isAddressChanged ? await locationFor(values) : '');
+    showToast('success', 'series.updated');
+    return 'done';
+  }
+
   async function run(action: EditorAction, close: () => void) {
     if (action === 'delete' || action === 'group_mail') {
       setPopup(action);
       return;
     }
+    if (action === 'cancel' && session) {
+      setPopup('cancel_series');
+      return;
+    }
     const isSave = action === 'create' || action === 'update';
-    if (isSave && Object.keys(errors).length > 0) {
+    if (isSave && (Object.keys(errors).length > 0 || (isRepeating && preview.kind !== 'ok'))) {
       setShown(ALL_SHOWN);
       return;
     }
@@ -101,6 +139,12 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
     setError(null);
     setAddressFailed(false);
     try {
+      const series = await runSeries(action);
+      if (series !== 'single') {
+        setBusy(null);
+        if (series === 'done') close();
+        return;
+      }
       // Cancel and reactivate change only the state: what was saved, not what is being typed.
       const source = isSave || !event ? values : initialValues(event, timeZone);
       const location = isSave ? await locationFor(values) : (event?.location ?? '');
@@ -118,7 +162,7 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
   function submit(e: FormEvent, close: () => void) {
     e.preventDefault();
     const save = actions.find((a) => a === 'create' || a === 'update');
-    if (save && busy === null && isOnline) void run(save, close);
+    if (save && busy === null && isOnline && !isSaveBlocked) void run(save, close);
   }
 
   const dateText = event
@@ -141,6 +185,18 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
               onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
               onBlur={(field) => setShown((s) => ({ ...s, [field]: true }))}
             />
+            {!event && actions.includes('create') && (
+              <RepeatFields
+                repeat={repeat}
+                preview={preview}
+                startDay={values.startDay}
+                isShown={shown.startDay === true}
+                onChange={(patch) => setRepeat((r) => ({ ...r, ...patch }))}
+              />
+            )}
+            {session && actions.includes('update') && (
+              <SeriesScopeChoice name="series-save-scope" value={scope} onChange={setScope} />
+            )}
             {addressFailed && (
               <p className={styles.hint} role="status">
                 {t('eventForm.address_failed')}
@@ -152,6 +208,7 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
               busy={busy}
               isOnline={isOnline}
               offlineId={offlineId}
+              isSaveBlocked={isSaveBlocked}
               onAction={(action) => void run(action, close)}
             />
           </form>
@@ -161,6 +218,18 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
               onConfirm={async () => {
                 await deleteEvent(event);
                 showToast('success', 'eventForm.deleted');
+                close();
+              }}
+              onClose={() => setPopup(null)}
+            />
+          )}
+          {popup === 'cancel_series' && session && (
+            <SeriesCancelDialog
+              message={t('series.cancel_message', { name: session.model_name, date: dateText })}
+              initialScope={scope}
+              onConfirm={async (chosen) => {
+                await cancelSessions(session, chosen, timeZone);
+                showToast('success', chosen === 'following' ? 'series.cancelled' : 'eventForm.canceled');
                 close();
               }}
               onClose={() => setPopup(null)}

@@ -1,0 +1,65 @@
+import type { Language } from '../../src/common/contract/user';
+import { catalogueText } from '../i18n';
+import { SIGNATURE } from './signature';
+import type { Render, SeriesMailKind, TemplateData } from './template-types';
+
+const text = (language: Language, key: string, values?: Record<string, string>) =>
+  catalogueText(language, 'series_mail', key, values);
+
+/** A heading and its sessions, one per line; nothing when there are none. */
+const block = (heading: string, sessions: string[]): string[] =>
+  sessions.length === 0 ? [] : [heading, ...sessions.map((line) => `• ${line}`), ''];
+
+/** A message whose body is one heading over the sessions it names (cancellation, update, stuff removed). */
+function listing(
+  subjectKey: string,
+  introKey: string,
+): Record<Language, Render<'series_cancellation' | 'series_update' | 'series_stuff_unavailable'>> {
+  const render =
+    (language: Language) =>
+    ({ event, sessions }: { event: string; sessions: string[] }) => ({
+      subject: text(language, subjectKey, { event }),
+      text:
+        [
+          text(language, 'greeting'),
+          '',
+          ...block(text(language, introKey, { event }), sessions),
+          text(language, 'see_app'),
+        ].join('\n') + SIGNATURE[language],
+    });
+  return { fr: render('fr'), en: render('en') };
+}
+
+function subscription(language: Language): Render<'series_subscription'> {
+  return ({
+    event,
+    member,
+    subscribed,
+    waiting,
+    left,
+    isCreatorCopy,
+  }: TemplateData['series_subscription']) => {
+    // The creator's copy says who; the member's says "you".
+    const who = isCreatorCopy ? 'creator_' : '';
+    return {
+      subject: text(language, left.length > 0 ? 'left_subject' : 'subscribed_subject', { event }),
+      text:
+        [
+          isCreatorCopy ? text(language, 'greeting') : text(language, 'greeting_name', { name: member }),
+          '',
+          ...block(text(language, `${who}subscribed_intro`, { event, member }), subscribed),
+          ...block(text(language, `${who}waiting_intro`, { event, member }), waiting),
+          ...block(text(language, `${who}left_intro`, { event, member }), left),
+          text(language, 'see_app'),
+        ].join('\n') + SIGNATURE[language],
+    };
+  };
+}
+
+/** Training series (issue 16): one message listing the sessions, in French and English (texts under `series_mail.`). */
+export const SERIES_TEMPLATES: { [K in SeriesMailKind]: Record<Language, Render<K>> } = {
+  series_cancellation: listing('cancellation_subject', 'cancellation_intro'),
+  series_update: listing('update_subject', 'update_intro'),
+  series_stuff_unavailable: listing('stuff_subject', 'stuff_intro'),
+  series_subscription: { fr: subscription('fr'), en: subscription('en') },
+};

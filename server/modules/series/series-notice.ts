@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import type { Language } from '../../../src/common/contract/user';
+import type { AppDeps } from '../../app-deps';
+import type { Database, EventRow, UserRow } from '../../db/schema';
+import { catalogueText } from '../../i18n';
+import { describeEvent } from '../../mail/templates';
+import { findModel } from '../catalog/models.repository';
+import { findStuff } from '../catalog/stuff.repository';
+import { whatChanged } from '../events/event-notifications';
+import {
+  guestEmailsOf,
+  stuffHoldersOf,
+  subscribersOf,
+  waitingUsersOf,
+} from '../events/event-recipients.repository';
+import type { EventChange } from '../events/events.service';
+import { notify, type Recipient } from '../notifications/notify';
+import { notifyPush } from '../notifications/notify-push';
+
+type Db = Kysely<Database>;
+
+/** One line of a message: a session, and what is said about it (the stuff removed there). */
+interface Line {
+  session: EventRow;
+  stuff?: string;
+}
+
+const keyOf = (recipient: Recipient) =>
+  'id' in recipient ? `user:${recipient.id}` : `email:${recipient.email.toLowerCase()}`;
+
+/** Who hears of what, one entry per person however many sessions concern them. */
+class Tally<R extends Recipient> {
+  private readonly entries = new Map<string, { recipient: R; lines: Line[] }>();
+
+  add(recipient: R, line: Line): void {
+    const entry = this.entries.get(keyOf(recipient));
+    if (entry) entry.lines.push(line);
+    else this.entries.set(keyOf(recipient), { recipient, lines: [line] });
+  }
+
+  get recipients(): R[] {
+    return [...this.entries.values()].map((e) => e.recipient);
+  }
+
+  linesOf(recipient: R): Line[] {
+    return this.entries.get(keyOf(recipient))?.lines ?? [];
+  }
+}
+
+/**
+ * What "this session and the following" tells whom, gathered session by session while the sessions are
+ * updated, then sent once: each member gets one message per kind listing their sessions (the recipients
+ * and the switches are those of a single event's notice, event-notifications.ts), and at most one push.
+ * `collect` runs where the single notice would (before a removed stuff is released: holders are found by
+ * the stuff they still hold).
+ */
+export class SeriesNotice {
+  private readonly cancelled = new Tally<Recipient>();
+  private readonly cancelledPush = new Tally<UserRow>();
+  private readonly updated = new Tally<UserRow>();
+  private readonly updatedPush = new Tally<UserRow>();
+  private readonly stuffRemoved = new Tally<UserRow>();
+  private readonly modelNames = new Map<string, string>();
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly db: Db,
+  ) {}
+
+  async collect({ before, after, removedStuffs, hasEquipmentChanged }: EventChange): Promise<void> {
+    const db = this.db;
+    const line = { session: after };
+    if (!this.modelNames.has(after.model_uuid))
+      this.modelNames.set(after.model_uuid, (await findModel(db, after.model_uuid))?.name ?? '');
+    for (const stuffUuid of removedStuffs) {
+      const stuff = (await findStuff(db, stuffUuid))?.name ?? '';
+      for (const holder of await stuffHoldersOf(db, after.uuid, stuffUuid))
+        this.stuffRemoved.add(holder, { session: after, stuff });
+    }
+    if (!before.is_cancelled && after.is_cancelled) {
+      const subscribers = await subscribersOf(db, after.uuid);
+      for (const member of [...subscribers, ...(await waitingUsersOf(db, after.uuid))])
+        this.cancelled.add(member, line);
+      for (const email of await guestEmailsOf(db, after.uuid))
+        this.cancelled.add({ email, language: 'fr' }, line);
+      for (const member of subscribers) this.cancelledPush.add(member, line);
+      return;
+    }
+    const { hasDateOrPlaceChanged, hasRealChange } = whatChanged(before, after, hasEquipmentChanged);
+    if (!hasRealChange || after.is_cancelled) return;
+    for (const member of await subscribersOf(db, after.uuid)) {
+      this.updated.add(member, line);
+      if (hasDateOrPlaceChanged) this.updatedPush.add(member, line);
+    }
+  }
+
+  /** Queues the messages and pushes, in the caller's transaction. */
+  async send(): Promise<void> {
+    const { deps, db } = this;
+    const sessionName = (session: EventRow, language: Language) =>
+      describeEvent(
+        this.modelNames.get(session.model_uuid) ?? '',
+        session.start_date,
+        language,
+        deps.config.clubTimezone,
+      );
+    const seriesName = (lines: Line[]) => {
+      const first = lines[0]?.session;
+      return first ? (this.modelNames.get(first.model_uuid) ?? '') : '';
+    };
+    const message =
+      <R extends Recipient>(tally: Tally<R>) =>
+      (r: R) => {
+        const lines = tally.linesOf(r);
+        return {
+          event: seriesName(lines),
+          sessions: lines.map((l) =>
+            l.stuff === undefined
+              ? sessionName(l.session, r.language)
+              : catalogueText(r.language, 'series_mail', 'stuff_line', {
+                  session: sessionName(l.session, r.language),
+                  stuff: l.stuff,
+                }),
+          ),
+        };
+      };
+    await notify(
+      deps,
+      db,
+      'series_stuff_unavailable',
+      this.stuffRemoved.recipients,
+      message(this.stuffRemoved),
+    );
+    await notify(deps, db, 'series_cancellation', this.cancelled.recipients, message(this.cancelled));
+    await notify(deps, db, 'series_update', this.updated.recipients, message(this.updated));
+    for (const [kind, tally] of [
+      ['event_cancellation', this.cancelledPush],
+      ['event_update', this.updatedPush],
+    ] as const) {
+      for (const member of tally.recipients) {
+        const lines = tally.linesOf(member);
+        const first = (lines[0] as Line).session;
+        // One push naming the first session and how many more: a later one would replace it anyway.
+        const name = (language: Language) =>
+          lines.length === 1
+            ? sessionName(first, language)
+            : catalogueText(language, 'series_mail', 'push_more', {
+                event: sessionName(first, language),
+                count: String(lines.length - 1),
+              });
+        await notifyPush(deps, db, kind, [member], first, name);
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import type { SeriesSubscribe, SeriesSubscribeAnswer } from '../../../src/common/contract/series';
+import { mayActFor } from '../../../src/common/rules/events';
+import type { AppDeps } from '../../app-deps';
+import type { Database, EventRow, UserRow } from '../../db/schema';
+import { assertAllowed, HttpError } from '../../http-error';
+import { describeEvent } from '../../mail/templates';
+import { findModel } from '../catalog/models.repository';
+import { lockEvent } from '../events/event-facts';
+import { notify } from '../notifications/notify';
+import { readStanding } from '../participation/participation.repository';
+import { setSubscription } from '../participation/subscriptions.service';
+import { joinWaitingList } from '../participation/waiting-list.service';
+import { runWrite } from '../replays/write';
+import { findUserById } from '../users/users.repository';
+import { findSeries, seriesSessions } from './series.repository';
+
+type Db = Kysely<Database>;
+type Outcome = SeriesSubscribeAnswer['sessions'][number];
+
+/**
+ * One session, decided as a single subscribe decides it, in the transaction `db` with the event row
+ * locked: subscribed; full → on the waiting list (as POST waiting-list would put them); already in →
+ * `already`; any refusal → `refused` with its code. Leaving: `unsubscribed` (the fill step runs, as for a
+ * single unsubscribe) or `left_waiting_list`. No per-session confirmation: the series sends one.
+ */
+async function decideSession(
+  deps: AppDeps,
+  db: Db,
+  actor: UserRow,
+  session: EventRow,
+  request: SeriesSubscribe,
+): Promise<Omit<Outcome, 'uuid_event' | 'start_date'>> {
+  const { event } = await lockEvent(deps, db, session.uuid);
+  const standing = await readStanding(db, event.uuid, actor.id);
+  const single = { uuid_event: event.uuid, uuid_user: request.uuid_user, ...pickStuff(request) };
+  if (!request.subscribe) {
+    if (!standing.isSubscribed && !standing.isWaiting) return { outcome: 'already', code: null };
+    await setSubscription(deps, db, actor, { ...single, subscribe: false }, false);
+    return { outcome: standing.isSubscribed ? 'unsubscribed' : 'left_waiting_list', code: null };
+  }
+  if (standing.isSubscribed || standing.isWaiting) return { outcome: 'already', code: null };
+  try {
+    await setSubscription(deps, db, actor, { ...single, subscribe: true }, false);
+    return { outcome: 'subscribed', code: null };
+  } catch (error) {
+    // Refusals are raised before anything is written, so the transaction goes on unharmed.
+    if (!(error instanceof HttpError)) throw error;
+    if (error.code !== 'event_full') return { outcome: 'refused', code: error.code };
+  }
+  try {
+    await joinWaitingList(deps, db, actor, single);
+    return { outcome: 'waiting', code: null };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { outcome: 'refused', code: error.code };
+  }
+}
+
+const pickStuff = (request: SeriesSubscribe) =>
+  request.uuid_stuff ? { uuid_stuff: request.uuid_stuff } : {};
+
+/**
+ * `PUT /api/event/series/{uuid}/subscribe`: every upcoming, non-cancelled session in start order, each in
+ * its own locked transaction exactly as a single subscribe (so a series holds no lock on its other
+ * sessions, and concurrent members interleave session by session), then one confirmation for all of them.
+ */
+export async function subscribeSeries(
+  deps: AppDeps,
+  actor: UserRow,
+  uuidSeries: string,
+  request: SeriesSubscribe,
+): Promise<SeriesSubscribeAnswer> {
+  assertAllowed(mayActFor(actor, request.uuid_user));
+  const series = await findSeries(deps.db, uuidSeries);
+  if (!series) throw new HttpError(404, 'not_found');
+  const now = deps.now();
+  const upcoming = (await seriesSessions(deps.db, uuidSeries)).filter(
+    (s) => s.start_date > now && !s.is_cancelled,
+  );
+  const sessions: Outcome[] = [];
+  for (const session of upcoming) {
+    const decided = await deps.db
+      .transaction()
+      .execute((trx) => decideSession(deps, trx, actor, session, request));
+    sessions.push({ uuid_event: session.uuid, start_date: session.start_date.toISOString(), ...decided });
+  }
+  await runWrite(deps, (trx) => confirm(deps, trx, actor, series.creator_id, upcoming, sessions));
+  return { uuid_series: uuidSeries, sessions };
+}
+
+/** One message to the member, and one copy to the series' creator, listing what changed (nothing: none). */
+async function confirm(
+  deps: AppDeps,
+  db: Db,
+  member: UserRow,
+  creatorId: string,
+  upcoming: EventRow[],
+  outcomes: Outcome[],
+): Promise<void> {
+  const changed = outcomes.filter((o) => o.outcome !== 'already' && o.outcome !== 'refused');
+  const first = upcoming[0];
+  if (changed.length === 0 || !first) return;
+  const modelName = (await findModel(db, first.model_uuid))?.name ?? '';
+  const byUuid = new Map(upcoming.map((s) => [s.uuid, s]));
+  const lines = (language: UserRow['language'], ...kinds: Outcome['outcome'][]) =>
+    changed
+      .filter((o) => kinds.includes(o.outcome))
+      .map((o) => {
+        const session = byUuid.get(o.uuid_event) as EventRow;
+        return describeEvent(modelName, session.start_date, language, deps.config.clubTimezone);
+      });
+  const data = (isCreatorCopy: boolean) => (r: UserRow) => ({
+    event: modelName,
+    member: member.username,
+    subscribed: lines(r.language, 'subscribed'),
+    waiting: lines(r.language, 'waiting'),
+    left: lines(r.language, 'unsubscribed', 'left_waiting_list'),
+    isCreatorCopy,
+  });
+  await notify(deps, db, 'series_subscription', [member], data(false));
+  const creator = creatorId === member.id ? undefined : await findUserById(db, creatorId);
+  if (creator) await notify(deps, db, 'series_subscription', [creator], data(true));
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { uuidParam } from '../../../src/common/contract/fields';
+import {
+  SERIES_PATH,
+  seriesCreateSchema,
+  seriesSchema,
+  seriesSubscribeAnswerSchema,
+  seriesSubscribeSchema,
+  seriesUpdateSchema,
+} from '../../../src/common/contract/series';
+import type { AppDeps } from '../../app-deps';
+import { authOf } from '../../plugins/auth';
+import type { AfterEventUpdate } from '../events/events.service';
+import { runWrite } from '../replays/write';
+import { createSeries, seriesDto } from './series.service';
+import { subscribeSeries } from './series-subscribe.service';
+import { updateSeries } from './series-update.service';
+
+/**
+ * Training series (issue 16), signed-in routes. Online only (never queued by the app), so no
+ * Idempotency-Key. The static `series` segment wins over `/api/event/:id` in the router.
+ */
+export async function seriesRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hooks: { afterUpdate: AfterEventUpdate },
+): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    SERIES_PATH,
+    { schema: { body: seriesCreateSchema, response: { 200: seriesSchema } } },
+    (request) => runWrite(deps, (trx) => createSeries(deps, trx, authOf(request).user, request.body)),
+  );
+
+  routes.get(
+    `${SERIES_PATH}/:id`,
+    { schema: { params: uuidParam, response: { 200: seriesSchema } } },
+    (request) => seriesDto(deps.db, request.params.id),
+  );
+
+  routes.put(
+    `${SERIES_PATH}/:id`,
+    { schema: { params: uuidParam, body: seriesUpdateSchema, response: { 200: seriesSchema } } },
+    (request) =>
+      runWrite(deps, (trx) =>
+        updateSeries(deps, trx, authOf(request).user, request.params.id, request.body, hooks.afterUpdate),
+      ),
+  );
+
+  routes.put(
+    `${SERIES_PATH}/:id/subscribe`,
+    {
+      schema: {
+        params: uuidParam,
+        body: seriesSubscribeSchema,
+        response: { 200: seriesSubscribeAnswerSchema },
+      },
+    },
+    // Each session in its own transaction (series-subscribe.service.ts), so no runWrite around it all.
+    (request) => subscribeSeries(deps, authOf(request).user, request.params.id, request.body),
+  );
+}

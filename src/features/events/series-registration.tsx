@@ -1,0 +1,112 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '../../common/contract/user';
+import { type SeriesSubscribeAnswer, subscribeSeries } from '../../data/series';
+import { useClubTimeZone } from '../../data/settings';
+import { useIsOnline } from '../../data/sync-status';
+import { errorText } from '../../i18n/error-text';
+import styles from './dialog.module.css';
+import { sessionDayText } from './series-text';
+
+type Session = SeriesSubscribeAnswer['sessions'][number];
+
+function OutcomeText({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  if (session.outcome !== 'refused') return t(`series.outcome.${session.outcome}`);
+  const reason = t(`errors.${session.code ?? 'server_error'}`, { defaultValue: t('errors.server_error') });
+  return t('series.outcome.refused', { reason });
+}
+
+/**
+ * In the registration popup of a session: join or leave every upcoming session of its series at once,
+ * then what happened at each (each session is decided alone: places, waiting list). Online only — the
+ * answer is the point, so it is never queued.
+ */
+export function SeriesRegistration({
+  uuidSeries,
+  user,
+  stuffUuid,
+}: {
+  uuidSeries: string;
+  user: User;
+  /** The equipment picked in the popup, asked for at each session where it is offered. */
+  stuffUuid: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const isOnline = useIsOnline();
+  const timeZone = useClubTimeZone();
+  const offlineId = useId();
+  const [busy, setBusy] = useState<'join' | 'leave' | null>(null);
+  const [answer, setAnswer] = useState<SeriesSubscribeAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function send(subscribe: boolean) {
+    setBusy(subscribe ? 'join' : 'leave');
+    setError(null);
+    setAnswer(null);
+    try {
+      setAnswer(
+        await subscribeSeries(uuidSeries, {
+          uuid_user: user.id,
+          subscribe,
+          ...(subscribe && stuffUuid ? { uuid_stuff: stuffUuid } : {}),
+        }),
+      );
+    } catch (failure) {
+      setError(errorText(t, failure));
+    }
+    setBusy(null);
+  }
+
+  const isDisabled = !isOnline || busy !== null;
+  return (
+    <>
+      <div className={styles.buttons}>
+        {(['join', 'leave'] as const).map((move) => (
+          <button
+            key={move}
+            type="button"
+            className="button"
+            disabled={isDisabled}
+            aria-describedby={isOnline ? undefined : offlineId}
+            onClick={() => void send(move === 'join')}
+          >
+            {busy === move
+              ? t('series.busy')
+              : t(move === 'join' ? 'series.subscribe_all' : 'series.leave_all')}
+          </button>
+        ))}
+      </div>
+      {!isOnline && (
+        <p id={offlineId} className={styles.hint}>
+          {t('series.offline')}
+        </p>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div aria-live="polite" data-testid="series-answer">
+        {answer && timeZone && (
+          <section className={styles.section} aria-label={t('series.answer_title')}>
+            <h3>{t('series.answer_title')}</h3>
+            {answer.sessions.length === 0 ? (
+              <p className={styles.hint}>{t('series.answer_none')}</p>
+            ) : (
+              <ul className={styles.outcomes}>
+                {answer.sessions.map((session) => (
+                  <li key={session.uuid_event}>
+                    {sessionDayText(session.start_date, i18n.language, timeZone)}
+                    {' — '}
+                    <OutcomeText session={session} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clubDateTime } from '../../../../src/common/rules/club-time';
+import { useConnectivityStore } from '../../../../src/data/core/connectivity';
+import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
+import { json, stubFetch, USER } from '../../fake-api';
+import { stubModalDialogs } from '../../modal-dialogs';
+import { SERIES_UUID, sessionOf } from './series-fixtures';
+
+vi.mock('../../../../src/data/guests', () => ({
+  fetchMyGuests: vi.fn(async () => []),
+  saveGuest: vi.fn(async () => undefined),
+  deleteGuest: vi.fn(async () => undefined),
+}));
+vi.mock('../../../../src/data/settings', () => ({ useClubTimeZone: () => 'Europe/Paris' }));
+
+beforeAll(stubModalDialogs);
+afterEach(() => useConnectivityStore.setState({ isOnline: true }));
+
+const SERIES = SERIES_UUID;
+const at = (day: string) => clubDateTime(day, '19:00', 'Europe/Paris').toISOString();
+
+const session = (uuidSeries: string | null) =>
+  sessionOf({
+    uuidSeries,
+    start: new Date(at('2027-01-05')),
+    minutes: 90,
+    creatorId: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
+  });
+
+const ANSWER = {
+  uuid_series: SERIES,
+  sessions: [
+    { uuid_event: 'a1', start_date: at('2027-01-05'), outcome: 'subscribed', code: null },
+    { uuid_event: 'a2', start_date: at('2027-01-07'), outcome: 'waiting', code: null },
+    { uuid_event: 'a3', start_date: at('2027-01-12'), outcome: 'already', code: null },
+    { uuid_event: 'a4', start_date: at('2027-01-14'), outcome: 'refused', code: 'event_cancelled' },
+  ],
+};
+
+const SUBSCRIBE_ALL = "S'inscrire à toute la série";
+const LEAVE_ALL = 'Quitter la série';
+
+describe('the registration popup of a session of a series', () => {
+  it('a one-off event offers no series buttons', () => {
+    render(<RegistrationDialog event={session(null)} user={USER} onClose={() => undefined} />);
+    expect(screen.queryByRole('button', { name: SUBSCRIBE_ALL })).toBeNull();
+  });
+
+  it('"S\'inscrire à toute la série" beside the session\'s own buttons; the answer, session by session', async () => {
+    const bodies: unknown[] = [];
+    stubFetch((url, init) => {
+      if (init.method === 'PUT') {
+        expect(new URL(url, 'http://localhost').pathname).toBe(`/api/event/series/${SERIES}/subscribe`);
+        bodies.push(JSON.parse(String(init.body)));
+        return json(200, ANSWER);
+      }
+      // The sessions read again after the write, for the cache.
+      return json(404, { code: 'not_found', message: 'not found' });
+    });
+    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
+    expect(screen.getByRole('button', { name: "S'inscrire" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: LEAVE_ALL })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: SUBSCRIBE_ALL }));
+    const answer = await screen.findByRole('region', { name: 'Séance par séance' });
+    expect(screen.getByTestId('series-answer').getAttribute('aria-live')).toBe('polite');
+    expect(
+      within(answer)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'mar. 05/01/27 — Inscrit',
+      "jeu. 07/01/27 — Liste d'attente",
+      'mar. 12/01/27 — Déjà inscrit',
+      'jeu. 14/01/27 — Refusé : Cet évènement a été annulé',
+    ]);
+    expect(bodies).toEqual([{ uuid_user: USER.id, subscribe: true }]);
+  });
+
+  it('"Quitter la série" sends subscribe: false; a refusal of the whole request is said', async () => {
+    const bodies: unknown[] = [];
+    stubFetch((_url, init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return json(403, { code: 'forbidden', message: 'forbidden' });
+    });
+    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: LEAVE_ALL }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      "Vous n'avez pas le droit de faire cette action.",
+    );
+    await waitFor(() => expect(bodies).toEqual([{ uuid_user: USER.id, subscribe: false }]));
+  });
+
+  it("offline: both disabled, with the reason; the session's own moves stay (they are queued)", () => {
+    useConnectivityStore.setState({ isOnline: false });
+    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
+    for (const name of [SUBSCRIBE_ALL, LEAVE_ALL]) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveProperty('disabled', true);
+      expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Hors ligne : les séries se gèrent avec le réseau.',
+      );
+    }
+    expect(screen.getByRole('button', { name: "S'inscrire" })).toHaveProperty('disabled', false);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Series, SeriesSubscribeAnswer } from '../../../src/common/contract/series';
+import { insertModel, members } from './event-fixtures';
+import { bearer, createTestContext, type TestContext } from './test-context';
+
+export interface SeriesBody {
+  uuid_model_event: string;
+  start_date: string;
+  end_date: string;
+  max_subscribers?: number;
+  subscriber_is_infinite?: boolean;
+  city?: string;
+  stuffs_available?: Array<{ uuid: string }>;
+  recurrence: { weekdays: string[]; interval_weeks: number; until?: string; count?: number };
+}
+
+export const postSeries = (ctx: TestContext, token: string, body: SeriesBody | object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/event/series', headers: bearer(token), payload: body });
+
+/** A series created through the API by `token`'s user; answers it as the API does. */
+export async function createSeries(ctx: TestContext, token: string, body: SeriesBody): Promise<Series> {
+  const response = await postSeries(ctx, token, body);
+  if (response.statusCode !== 200)
+    throw new Error(`series not created: ${response.statusCode} ${response.body}`);
+  return response.json<Series>();
+}
+
+export const putSeries = (ctx: TestContext, token: string, uuidSeries: string, body: object) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/event/series/${uuidSeries}`,
+    headers: bearer(token),
+    payload: body,
+  });
+
+export const subscribeSeries = (
+  ctx: TestContext,
+  token: string,
+  uuidSeries: string,
+  body: { uuid_user: string; subscribe: boolean; uuid_stuff?: string },
+) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/event/series/${uuidSeries}/subscribe`,
+    headers: bearer(token),
+    payload: body,
+  });
+
+/** Each session's outcome, in start order. */
+export const outcomes = (answer: SeriesSubscribeAnswer) => answer.sessions.map((s) => s.outcome);
+
+export type Member = { id: string; token: string; username: string };
+
+/**
+ * A context in `zone` on a fixed clock (`now`), with an organiser (a Contributor named `orga`), a model
+ * and `count` members named `prefix0`, `prefix1`…
+ */
+export async function seriesContext(
+  zone: string,
+  now: string,
+  modelName: string,
+  prefix: string,
+  count: number,
+) {
+  const ctx = await createTestContext({ env: { CLUB_TIMEZONE: zone, RATE_LIMIT_LOGIN: '1000' } });
+  ctx.clock.now = new Date(now);
+  const organiserId = (await ctx.createUser('orga', 'Contributor')).id;
+  const organiser = await ctx.signIn('orga');
+  const model = await insertModel(ctx, modelName);
+  const people: Member[] = await members(ctx, prefix, count);
+  return { ctx, organiser, organiserId, model, people };
+}
+
+/** The queued messages (of one kind), by recipient. */
+export const queuedMails = (ctx: TestContext, kind?: string) =>
+  ctx.db
+    .selectFrom('mail_queue')
+    .select(['kind', 'to_address', 'subject', 'body_text'])
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as string))
+    .orderBy('to_address')
+    .execute();
+export const clearQueuedMails = (ctx: TestContext) => ctx.db.deleteFrom('mail_queue').execute();
