@@ -78,6 +78,11 @@ export const routes: RouteObject[] = [
                     (m) => m.EmailSettingsScreen,
                   ),
                   lazyScreen(
+                    '/settings/report',
+                    () => import('../features/report/season-report-screen'),
+                    (m) => m.SeasonReportScreen,
+                  ),
+                  lazyScreen(
                     '/settings/app',
                     () => import('../features/app-settings/app-settings-screen'),
                     (m) => m.AppSettingsScreen,

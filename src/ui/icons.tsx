@@ -26,6 +26,7 @@ const PATHS = {
   past: 'M3 12a9 9 0 109-9M3 4v5h5M12 7v5l3 2',
   repeat: 'M17 2l4 4-4 4M3 11v-1a4 4 0 014-4h14M7 22l-4-4 4-4M21 13v1a4 4 0 01-4 4H3',
   close: 'M6 6l12 12M18 6L6 18',
+  chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   warning: 'M12 3L2 20h20L12 3zM12 10v4M12 17h.01',
 } as const;
 

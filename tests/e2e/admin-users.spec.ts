@@ -85,6 +85,7 @@ test('an admin opens the settings, lists the users and invites one, who confirms
     /Application/,
     /Utilisateurs/,
     /Emails/,
+    /Bilan de saison/,
     /Modèles d'évènement/,
     /Matériel/,
   ]);

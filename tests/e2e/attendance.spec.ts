@@ -74,10 +74,12 @@ test('an organiser ticks offline, comes back, reads "sent offline, received …"
   for (const row of await rows.all()) {
     const cells = row.getByRole('cell');
     const note =
-      (await row.getByTestId('tick-note').count()) > 0 ? await row.getByTestId('tick-note').innerText() : '';
-    const name = (await cells.nth(0).innerText()).replace(note, '').trim();
+      (await row.getByTestId('tick-note').count()) > 0
+        ? ((await row.getByTestId('tick-note').textContent()) ?? '')
+        : '';
+    const name = ((await cells.nth(0).textContent()) ?? '').replace(note, '').trim();
     const isChecked = (await cells.nth(2).getByRole('button').getAttribute('aria-pressed')) === 'true';
-    onScreen.push({ name, stuff: (await cells.nth(1).innerText()).trim(), isChecked, note });
+    onScreen.push({ name, stuff: ((await cells.nth(1).textContent()) ?? '').trim(), isChecked, note });
   }
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);

@@ -9,6 +9,7 @@ const ENTRIES: Record<SettingsEntry, { path: string; icon: IconName }> = {
   app: { path: '/settings/app', icon: 'image' },
   users: { path: '/settings/users', icon: 'users' },
   email: { path: '/settings/email', icon: 'mail' },
+  report: { path: '/settings/report', icon: 'chart' },
   model: { path: '/settings/model', icon: 'model' },
   stuff: { path: '/settings/stuff', icon: 'stuff' },
 };

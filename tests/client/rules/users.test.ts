@@ -80,8 +80,8 @@ describe('the settings menu', () => {
     [undefined, ''],
     ['User', ''],
     ['Contributor', 'model,stuff'],
-    ['Admin', 'app,users,email,model,stuff'],
-    ['SuperAdmin', 'app,users,email,model,stuff'],
+    ['Admin', 'app,users,email,report,model,stuff'],
+    ['SuperAdmin', 'app,users,email,report,model,stuff'],
   ] as const)('shows %s: %s', (role, entries) => {
     expect(settingsEntriesFor(role).join(',')).toBe(entries);
   });

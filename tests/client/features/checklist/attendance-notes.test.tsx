@@ -47,7 +47,7 @@ beforeEach(async () => {
   await appDb().events.put(
     cachedEvent({
       subcribers_count: 2,
-      subscribers_with_stuff: [{ ...cachedEvent().subscribers_with_stuff[0]!, is_checked: true }],
+      subscribers_with_stuff: cachedEvent().subscribers_with_stuff.map((s) => ({ ...s, is_checked: true })),
       invite_list: [GUEST],
     }),
   );

@@ -63,8 +63,14 @@ beforeEach(() => {
 describe('the settings menu', () => {
   it.each([
     ['Contributor', ["Modèles d'évènement", 'Matériel']],
-    ['Admin', ['Application', 'Utilisateurs', 'Emails', "Modèles d'évènement", 'Matériel']],
-    ['SuperAdmin', ['Application', 'Utilisateurs', 'Emails', "Modèles d'évènement", 'Matériel']],
+    [
+      'Admin',
+      ['Application', 'Utilisateurs', 'Emails', 'Bilan de saison', "Modèles d'évènement", 'Matériel'],
+    ],
+    [
+      'SuperAdmin',
+      ['Application', 'Utilisateurs', 'Emails', 'Bilan de saison', "Modèles d'évènement", 'Matériel'],
+    ],
   ] as const)('for a %s: %s', async (role, names) => {
     serve(signInAs(role));
     renderApp('/settings');
