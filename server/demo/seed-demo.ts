@@ -13,10 +13,12 @@ import { openDatabase } from '../db/connect';
 import { startMailWorker } from '../mail/mail-worker';
 import { createMailTransport } from '../mail/transport';
 import { createConfirmedUser } from '../modules/users/create-user';
+import { type TickJob, tickPastEvents } from './attendance-story';
 import { avatarPng } from './avatars';
 import { DEMO_PASSWORD, DEMO_SLOGAN, type DemoPerson, MEMBERS, MODELS, PLACES, STAFF, STUFFS } from './club';
 import { DemoClient } from './demo-client';
 import { type PlannedEvent, planEvents } from './event-plan';
+import { createTrainingSeries } from './training-series';
 
 export interface DemoAccount {
   username: string;
@@ -167,6 +169,15 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
       }
     }
 
+    const series = await createTrainingSeries(api, {
+      monday,
+      timeZone,
+      modelUuid: models.training as string,
+      stuffUuids: [stuffs.k1 as string, stuffs.paddle as string],
+      organiser: people.get('soazig.tanguy') as Person,
+      members: MEMBERS.slice(0, 10).map((m) => people.get(m.username) as Person),
+    });
+
     // A day later the Wednesday initiation is called off (the weather).
     clock.now = new Date(clock.now.getTime() + 24 * HOUR);
     for (const [event, uuid] of created)
@@ -186,36 +197,26 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
       }
 
     // Then the past events happen, in order: the organiser ticks at the venue.
-    const past = plan.filter((e) => e.ticks && clubDateTime(e.day, e.to, timeZone) < today);
-    for (const event of past.sort((a, b) => a.day.localeCompare(b.day))) {
-      const organiser = people.get(event.organiser) as Person;
-      const uuid = created.get(event) as string;
-      const ticked = new Date(clubDateTime(event.day, event.from, timeZone).getTime() + 10 * 60_000);
-      // Sent offline: the phone had no signal at the venue and delivered the ticks on the way home.
-      clock.now = event.ticks === 'offline' ? clubDateTime(event.day, event.to, timeZone) : ticked;
-      if (event.ticks === 'offline') clock.now = new Date(clock.now.getTime() + 50 * 60_000);
-      const details = await api.call<{
-        subscribers_with_stuff: Array<{ id: string; username: string }>;
-        invite_list: Array<{ id: number; first_name: string }>;
-      }>(organiser.token, 'GET', `/api/event/${uuid}`);
-      for (const s of details.subscribers_with_stuff)
-        if (!event.absent.includes(s.username))
-          await api.call(organiser.token, 'PUT', '/api/event/checklist', {
-            event_uuid: uuid,
-            is_invited: false,
-            user_id: s.id,
-            is_checked: true,
-            checked_at: ticked.toISOString(),
-          });
-      for (const g of details.invite_list)
-        await api.call(organiser.token, 'PUT', '/api/event/checklist', {
-          event_uuid: uuid,
-          is_invited: true,
-          user_id: g.id,
-          is_checked: true,
-          checked_at: ticked.toISOString(),
-        });
-    }
+    const jobs: TickJob[] = [...created].flatMap(([event, eventUuid]) =>
+      event.ticks
+        ? [
+            {
+              eventUuid,
+              organiserToken: (people.get(event.organiser) as Person).token,
+              start: clubDateTime(event.day, event.from, timeZone),
+              end: clubDateTime(event.day, event.to, timeZone),
+              mode: event.ticks,
+              absent: event.absent,
+            },
+          ]
+        : [],
+    );
+    jobs.push(...series.pastSessions);
+    await tickPastEvents(
+      api,
+      clock,
+      jobs.filter((job) => job.end < today),
+    );
     clock.now = today;
 
     return [...people.values()]
