@@ -9,7 +9,12 @@ import {
 import { apiRequest } from './core/api-client';
 import { downloadFile } from './downloads';
 
-export type { ReportRow, SeasonReport, SeasonReportQuery } from '../common/contract/report';
+export {
+  REPORT_FIGURES,
+  type ReportRow,
+  type SeasonReport,
+  type SeasonReportQuery,
+} from '../common/contract/report';
 
 export function fetchSeasonReport(query: SeasonReportQuery): Promise<SeasonReport> {
   return apiRequest('GET', seasonReportPath(query), { schema: seasonReportSchema });

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type {
-  ReportFigures,
-  ReportRow,
-  SeasonReport,
-  SeasonReportQuery,
+import {
+  REPORT_FIGURES,
+  type ReportFigures,
+  type ReportRow,
+  type SeasonReport,
+  type SeasonReportQuery,
 } from '../../../src/common/contract/report';
 import type { Language } from '../../../src/common/contract/user';
 import { mayReadSeasonReport } from '../../../src/common/rules/attendance';
@@ -20,17 +21,6 @@ const withRate = <T extends Omit<ReportFigures, 'attendance_rate'>>(counts: T) =
   ...counts,
   attendance_rate: rate(counts.attended, counts.participants),
 });
-
-const FIGURES = [
-  'events',
-  'cancelled_events',
-  'places_offered',
-  'subscriptions',
-  'guests',
-  'promotions',
-  'attended',
-  'participants',
-] as const;
 
 /** The season report: events starting from `from` 00:00 to `to` 24:00, club time, per model and month. */
 export async function seasonReport(
@@ -49,12 +39,12 @@ export async function seasonReport(
     timeZone,
   );
   const totals = Object.fromEntries(
-    FIGURES.map((key) => [key, counts.reduce((sum, row: ReportCounts) => sum + row[key], 0)]),
+    REPORT_FIGURES.map((key) => [key, counts.reduce((sum, row: ReportCounts) => sum + row[key], 0)]),
   ) as Omit<ReportFigures, 'attendance_rate'>;
   return { from: query.from, to: query.to, rows: counts.map(withRate), totals: withRate(totals) };
 }
 
-const COLUMNS = ['month', 'model', ...FIGURES, 'attendance_rate'] as const;
+const COLUMNS = ['month', 'model', ...REPORT_FIGURES, 'attendance_rate'] as const;
 
 /** The same report as a CSV: headers in the caller's language, the rate in percent, a totals line. */
 export function seasonReportCsv(report: SeasonReport, language: Language): string {
@@ -63,7 +53,7 @@ export function seasonReportCsv(report: SeasonReport, language: Language): strin
   const line = (month: string, model: string, figures: ReportFigures) => [
     month,
     model,
-    ...FIGURES.map((key) => figures[key]),
+    ...REPORT_FIGURES.map((key) => figures[key]),
     percent(figures.attendance_rate),
   ];
   return toCsv(COLUMNS.map(text), [

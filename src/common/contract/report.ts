@@ -41,6 +41,18 @@ export const reportFiguresSchema = z.object({
 });
 export type ReportFigures = z.infer<typeof reportFiguresSchema>;
 
+/** The counted figures, in the order the table and the CSV show them (the rate follows). */
+export const REPORT_FIGURES = [
+  'events',
+  'cancelled_events',
+  'places_offered',
+  'subscriptions',
+  'guests',
+  'promotions',
+  'attended',
+  'participants',
+] as const;
+
 export const reportRowSchema = reportFiguresSchema.extend({
   model_uuid: z.string(),
   model_name: z.string(),

@@ -1,17 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ReportRow, SeasonReport } from '../../data/report';
+import { REPORT_FIGURES, type ReportRow, type SeasonReport } from '../../data/report';
 import styles from './season-report.module.css';
-
-const FIGURES = [
-  'events',
-  'cancelled_events',
-  'places_offered',
-  'subscriptions',
-  'guests',
-  'promotions',
-  'attended',
-  'participants',
-] as const;
 
 type Figures = SeasonReport['totals'];
 
@@ -28,7 +17,7 @@ export function ReportTable({
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const cells = (figures: Figures) => (
     <>
-      {FIGURES.map((key) => (
+      {REPORT_FIGURES.map((key) => (
         <td key={key}>{number.format(figures[key])}</td>
       ))}
       <td>{figures.attendance_rate === null ? '—' : percent.format(figures.attendance_rate)}</td>
@@ -47,7 +36,7 @@ export function ReportTable({
           <tr>
             <th scope="col">{t('report_csv.month')}</th>
             <th scope="col">{t('report_csv.model')}</th>
-            {[...FIGURES, 'attendance_rate' as const].map((key) => (
+            {[...REPORT_FIGURES, 'attendance_rate' as const].map((key) => (
               <th key={key} scope="col">
                 {t(`report.column_${key}`)}
               </th>
