@@ -16,6 +16,8 @@ export interface PlannedEvent {
   subscribers: Array<[string, StuffKey | null]>;
   /** Members who joined the waiting list of the full event, first come first served. */
   waiting: string[];
+  /** Subscribers who leave afterwards, freeing a place for the first one waiting. */
+  leaving?: string[];
   guests: Array<{ host: string; first_name: string; last_name: string; age?: number }>;
   isCancelled?: boolean;
   /** A past event's attendance: ticked at the venue as it happened, or offline and delivered later. */
@@ -90,7 +92,8 @@ export function planEvents(monday: string): PlannedEvent[] {
       organiser: 'erwan.kerboul',
       stuffs: ['k1', 'paddle'],
       subscribers: withStuff(range(0, 6), 'k1'),
-      waiting: range(6, 9),
+      waiting: range(6, 10),
+      leaving: [m(2)],
     },
     {
       ...base,

@@ -157,6 +157,14 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
           uuid_user: person.id,
         });
       }
+      for (const username of event.leaving ?? []) {
+        const person = people.get(username) as Person;
+        await api.call(person.token, 'PUT', '/api/event/subscribe/status', {
+          uuid_event: saved.uuid_event,
+          uuid_user: person.id,
+          subscribe: false,
+        });
+      }
       for (const guest of event.guests) {
         const host = people.get(guest.host) as Person;
         await api.call(host.token, 'POST', '/api/event/invite', {

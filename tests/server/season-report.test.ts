@@ -203,7 +203,7 @@ describe('the season report', () => {
         f.attended,
         f.participants,
       ].map(String),
-      f.attendance_rate === null ? '' : String(Math.round(f.attendance_rate * 1000) / 10),
+      f.attendance_rate === null ? '' : String(Math.round(f.attendance_rate * 1000) / 10).replace('.', ','),
     ];
     expect(lines).toEqual([
       ...answer.rows.map((r) => asLine(r.month, r.model_name, r)),

@@ -49,7 +49,9 @@ const COLUMNS = ['month', 'model', ...REPORT_FIGURES, 'attendance_rate'] as cons
 /** The same report as a CSV: headers in the caller's language, the rate in percent, a totals line. */
 export function seasonReportCsv(report: SeasonReport, language: Language): string {
   const text = (key: string) => catalogueText(language, 'report_csv', key);
-  const percent = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 10);
+  // Written as the spreadsheet's language writes a decimal (87,5 in French), which it then reads as a number.
+  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1, useGrouping: false });
+  const percent = (value: number | null) => (value === null ? null : decimal.format(value * 100));
   const line = (month: string, model: string, figures: ReportFigures) => [
     month,
     model,
