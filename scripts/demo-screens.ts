@@ -119,6 +119,15 @@ async function findEvents(baseUrl: string): Promise<DemoEvents> {
   return { full: full.uuid_event, tickedOffline: tickedOffline.uuid_event };
 }
 
+/** The error toasts and alerts the page shows (a screen's own failure message is an alert too). */
+export async function errorsShown(page: Page): Promise<string[]> {
+  const shown = await page
+    .locator('.toast-error, [role="alert"]')
+    .filter({ visible: true })
+    .allTextContents();
+  return shown.map((text) => text.trim()).filter(Boolean);
+}
+
 /** Takes every scene at every width; answers the files written. Throws on a visible error toast. */
 export async function takeDemoScreens(baseUrl: string, outDir: string): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
@@ -147,7 +156,7 @@ export async function takeDemoScreens(baseUrl: string, outDir: string): Promise<
         }
         await scene.show(page, events);
         await page.waitForTimeout(300); // let transitions and lazy images settle
-        const errors = await page.locator('.toast-error').allInnerTexts();
+        const errors = await errorsShown(page);
         if (errors.length > 0)
           throw new Error(`${scene.name} at ${width} px shows an error: ${errors.join(' | ')}`);
         const file = path.join(outDir, `${scene.name}-${width}.png`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { takeDemoScreens, WIDTHS } from '../../scripts/demo-screens';
+import { errorsShown, takeDemoScreens, WIDTHS } from '../../scripts/demo-screens';
 import { DEMO_PASSWORD, MEMBERS, STAFF } from '../../server/demo/club';
 import { startServer, stopServer } from './server-process';
 
@@ -121,4 +121,14 @@ test('the screenshots script goes over every screen with no error toast', async 
   const files = await takeDemoScreens(BASE, outDir);
   expect(files).toHaveLength(6 * WIDTHS.length);
   for (const file of files) expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+});
+
+test('the screenshots script sees an error toast or alert when a screen shows one', async ({ page }) => {
+  await page.setContent(`
+    <div class="toast toast-error" role="alert">Erreur de connexion</div>
+    <p role="alert">Le bilan n'a pas pu être chargé.</p>
+    <p role="alert" hidden>caché</p>`);
+  expect(await errorsShown(page)).toEqual(['Erreur de connexion', "Le bilan n'a pas pu être chargé."]);
+  await page.setContent('<p role="status">Chargement…</p>');
+  expect(await errorsShown(page)).toEqual([]);
 });

@@ -201,11 +201,12 @@ test('the service worker shows a delivered push, and a click opens the event wee
   // a worker nothing was attached to was seen to show no notification in this Chromium.
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   expect(await worker.evaluate(() => Notification.permission)).toBe('granted');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseURL,
-    registrationId: id,
-    data: JSON.stringify(message),
-  });
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseURL,
+      registrationId: id,
+      data: JSON.stringify(message),
+    });
   const shown = async () =>
     page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
@@ -217,7 +218,13 @@ test('the service worker shows a delivered push, and a click opens the event wee
         icon: n.icon,
       }));
     });
-  await expect.poll(shown).toHaveLength(1);
+  // On a loaded machine a message DevTools delivered was once seen to show nothing (CI, with other work
+  // on both cores): it is delivered again, as a push service redelivers an unacknowledged message. The
+  // tag is the same, so a second delivery would replace the first notification, never add one.
+  await expect(async () => {
+    if ((await shown()).length === 0) await deliver();
+    await expect.poll(shown, { timeout: 4_000 }).toHaveLength(1);
+  }).toPass({ timeout: 20_000 });
   expect(await shown()).toEqual([
     {
       title: message.title,
