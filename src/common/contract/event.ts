@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stuffSchema } from './catalog';
-import { optionalText } from './fields';
+import { clubDayField, optionalText } from './fields';
 import { LIMITS } from './limits';
 
 /** Maps links the app builds (product-spec §7): an https link on one of these hosts, or nothing. */
@@ -115,8 +115,4 @@ export const eventSchema = z.object({
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a date');
-export const eventRangeParamsSchema = z.object({ from: day, to: day });
+export const eventRangeParamsSchema = z.object({ from: clubDayField, to: clubDayField });

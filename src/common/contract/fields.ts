@@ -28,5 +28,11 @@ export const DB_INTEGER_MAX = 2_147_483_647;
 /** A guest's number (a database serial), as the invite, delete-invitation and checklist requests carry it. */
 export const guestIdField = z.number().int().positive().max(DB_INTEGER_MAX);
 
+/** A club day, `yyyy-mm-dd`, that is a real date. */
+export const clubDayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a date');
+
 export const uuidParam = z.object({ id: z.string().uuid() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });

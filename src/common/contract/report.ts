@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clubDayField } from './fields';
 
 /** The season report (issue 12): per model and per month, between two club days. Admins only. */
 export const SEASON_REPORT_PATH = '/api/report/season';
@@ -7,13 +8,8 @@ export const SEASON_REPORT_CSV_PATH = '/api/report/season.csv';
 /** At most two years in one report. */
 export const REPORT_SPAN_MAX_DAYS = 731;
 
-const clubDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a date');
-
 export const seasonReportQuerySchema = z
-  .object({ from: clubDay, to: clubDay })
+  .object({ from: clubDayField, to: clubDayField })
   .refine((q) => q.to >= q.from, { path: ['to'], message: 'on or after from' })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < REPORT_SPAN_MAX_DAYS, {
     path: ['to'],

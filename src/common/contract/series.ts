@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPACITY_REFINEMENT, eventFieldsSchema, eventSchema, hasCapacity } from './event';
+import { clubDayField } from './fields';
 import { LIMITS } from './limits';
 
 /**
@@ -16,11 +17,6 @@ export type Weekday = (typeof WEEKDAYS)[number];
 /** At most this many sessions in one series. */
 export const SERIES_MAX_SESSIONS = 100;
 
-const clubDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a date');
-
 /** Weekdays, every N weeks, until a club day (inclusive) or a number of sessions — exactly one of the two. */
 export const recurrenceSchema = z
   .object({
@@ -30,7 +26,7 @@ export const recurrenceSchema = z
       .max(7)
       .refine((days) => new Set(days).size === days.length, 'each weekday once'),
     interval_weeks: z.number().int().min(1).max(52),
-    until: clubDay.optional(),
+    until: clubDayField.optional(),
     count: z.number().int().min(1).max(SERIES_MAX_SESSIONS).optional(),
   })
   .refine((r) => (r.until === undefined) !== (r.count === undefined), {
