@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { mayCreateEvent } from '../common/rules/events';
 import { isAdminRole } from '../common/rules/roles';
 import { confirmSession, useCurrentUser, useSession } from '../state/session';
@@ -10,12 +10,15 @@ import { showToast } from '../state/toast-store';
 export function RequireAuth() {
   const { t } = useTranslation();
   const { user, status } = useSession();
+  const location = useLocation();
 
   useEffect(() => {
     void confirmSession();
   }, []);
 
-  if (status === 'signed-out') return <Navigate to="/login" replace />;
+  // The page asked for (an email's link, a push's week) is where signing in leads back to.
+  if (status === 'signed-out')
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (user) return <Outlet />;
   if (status === 'checking') {
     return (

@@ -2,9 +2,8 @@ import { expect, test } from '@playwright/test';
 import { renderMail } from '../../server/mail/templates';
 import { call, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
-import { signIn } from './helpers';
 import { screenshotWhole } from './screenshots';
-import { E2E_BASE_URL } from './server-process';
+import { E2E_BASE_URL, E2E_PASSWORD } from './server-process';
 
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ bypassCSP: true });
@@ -16,9 +15,13 @@ test("the weekly email's preferences link opens the preferences, where the list 
   request,
 }) => {
   const member = await newMember(request, await rootToken(request), `weekly${Date.now() % 1_000_000}`);
-  await signIn(page, member.username);
-
+  // The link opened signed out: the sign-in leads on to the preferences, not home.
   await page.goto('/my-profile?tab=preferences');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Nom d'utilisateur ou e-mail").fill(member.username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/my-profile\?tab=preferences$/);
   await expect(page.getByRole('tab', { name: 'Préférences' })).toHaveAttribute('aria-selected', 'true');
   const weekly = page.getByRole('switch', { name: 'Programme de la semaine (bêta)' });
   await expect(weekly).toHaveAttribute('aria-checked', 'false'); // off by default

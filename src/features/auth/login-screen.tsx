@@ -1,13 +1,24 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorText } from '../../i18n/error-text';
 import { signIn, useSession } from '../../state/session';
 import { Icon } from '../../ui/icons';
 
+/**
+ * Where a successful sign-in goes: the page the sign-in guard sent the member from (a link in an email, a
+ * notification), else home (product-spec §2). Only a path of this app: never another origin (`//host`).
+ */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return '/';
+  return /^\/(login|logout)\b/.test(from) ? '/' : from;
+}
+
 export function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const target = returnPath(useLocation().state);
   const [usernameOrEmail, setUsernameOrEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isPasswordShown, setPasswordShown] = useState(false);
@@ -15,11 +26,11 @@ export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
 
-  // Signed in here or from another tab: go in.
+  // Signed in here or from another tab: go in, to the page asked for.
   const isSignedIn = useSession((s) => s.status === 'signed-in');
   useEffect(() => {
-    if (isSignedIn) void navigate('/', { replace: true });
-  }, [isSignedIn, navigate]);
+    if (isSignedIn) void navigate(target, { replace: true });
+  }, [isSignedIn, navigate, target]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -31,6 +31,34 @@ describe('login screen', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ username_or_email: 'marie', password: 'Secret123' });
   });
 
+  it('leads back to the page a signed-out member asked for (a link in an email), never elsewhere', async () => {
+    stubFetch((url) =>
+      url === '/api/user/login'
+        ? json(200, { token: 'new-token', user: USER })
+        : url === '/api/user/me'
+          ? json(200, USER)
+          : json(503, {}),
+    );
+    const { router } = renderApp('/my-profile?tab=preferences');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    fillAndSubmit('marie', 'Secret123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-profile'));
+    expect(router.state.location.search).toBe('?tab=preferences');
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/', '/logout'])(
+    'goes home instead of a return target %s',
+    async (from) => {
+      stubFetch((url) =>
+        url === '/api/user/login' ? json(200, { token: 'new-token', user: USER }) : json(200, USER),
+      );
+      const { router } = renderApp('/login');
+      await router.navigate('/login', { state: { from } });
+      fillAndSubmit('marie', 'Secret123');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    },
+  );
+
   it("shows the server's refusal, translated, and stays", async () => {
     stubFetch(() =>
       json(401, { code: 'invalid_credentials', message: 'Wrong username or password.', field: null }),
