@@ -14,7 +14,10 @@ const block = (heading: string, sessions: string[]): string[] =>
 function listing(
   subjectKey: string,
   introKey: string,
-): Record<Language, Render<'series_cancellation' | 'series_update' | 'series_stuff_unavailable'>> {
+): Record<
+  Language,
+  Render<'series_cancellation' | 'series_update' | 'series_stuff_unavailable' | 'series_promotion'>
+> {
   const render =
     (language: Language) =>
     ({ event, sessions }: { event: string; sessions: string[] }) => ({
@@ -61,5 +64,6 @@ export const SERIES_TEMPLATES: { [K in SeriesMailKind]: Record<Language, Render<
   series_cancellation: listing('cancellation_subject', 'cancellation_intro'),
   series_update: listing('update_subject', 'update_intro'),
   series_stuff_unavailable: listing('stuff_subject', 'stuff_intro'),
+  series_promotion: listing('promotion_subject', 'promotion_intro'),
   series_subscription: { fr: subscription('fr'), en: subscription('en') },
 };

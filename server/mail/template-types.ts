@@ -35,6 +35,8 @@ export interface TemplateData {
   series_update: { event: string; sessions: string[] };
   /** Each line names a session and the stuff no longer offered there. */
   series_stuff_unavailable: { event: string; sessions: string[] };
+  /** Sessions the member was moved into from their waiting lists (with the stuff they got, if any). */
+  series_promotion: { event: string; sessions: string[] };
   /** What subscribing to (or leaving) a series did: `member` as in subscribe_unsubscribe. */
   series_subscription: {
     event: string;
@@ -65,6 +67,7 @@ export type SeriesMailKind =
   | 'series_cancellation'
   | 'series_update'
   | 'series_stuff_unavailable'
+  | 'series_promotion'
   | 'series_subscription';
 
 /** `html`: an HTML alternative to `text`, for the kinds that have one. */

@@ -97,11 +97,12 @@ describe('subscribing to a series', () => {
     await clearMail();
     try {
       expect(outcomes(await join(p(0), series.uuid_series, false))).toEqual(['unsubscribed', 'unsubscribed']);
-      // The fill step ran for each: the waiting member was promoted (and told, as a promotion always is).
-      expect((await mails('waiting_list_promotion')).map((m) => m.to_address)).toEqual([
-        'rower1@example.org',
-        'rower1@example.org',
-      ]);
+      // The fill step ran for each: the waiting member was promoted in both, and told once (as a promotion
+      // always is), listing the two sessions.
+      expect(await mails('waiting_list_promotion')).toEqual([]);
+      const promoted = await mails('series_promotion');
+      expect(promoted.map((m) => m.to_address)).toEqual(['rower1@example.org']);
+      expect(promoted[0]?.body_text.split('\n').filter((line) => line.startsWith('• '))).toHaveLength(2);
       const left = await mails('series_subscription');
       expect(left.map((m) => m.subject)).toEqual([
         'Désinscription de la série : Aviron',

@@ -123,11 +123,11 @@ describe('this session and the following', () => {
         expect(mail.body_text).toContain('samedi 06/11/2027 09:30');
         expect(mail.body_text).not.toContain('16/10/2027');
       }
-      // The promoted member hears of each promotion (always sent, as for a single event).
-      expect((await mails('waiting_list_promotion')).map((m) => m.to_address)).toEqual(
-        Array(3).fill('paddler2@example.org'),
-      );
-      expect(await allMailKinds()).toEqual(['series_update', 'waiting_list_promotion']);
+      // The promoted member hears once of the three sessions they were moved into (always sent).
+      const promoted = await mails('series_promotion');
+      expect(promoted.map((m) => m.to_address)).toEqual(['paddler2@example.org']);
+      expect(promoted[0]?.body_text.split('\n').filter((line) => line.startsWith('• '))).toHaveLength(3);
+      expect(await allMailKinds()).toEqual(['series_promotion', 'series_update']);
     } finally {
       ctx.clock.now = START;
     }

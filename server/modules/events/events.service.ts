@@ -8,6 +8,7 @@ import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { findModel } from '../catalog/models.repository';
 import { existingStuffUuids } from '../catalog/stuff.repository';
+import type { Promotion } from '../participation/fill-step';
 import { eventDto } from './event-details';
 import { lockEvent } from './event-facts';
 import { notifyEventChanges } from './event-notifications';
@@ -28,7 +29,13 @@ type Db = Kysely<Database>;
  * (a raised capacity or a reactivation frees places). Handed in by app.ts rather than imported, since
  * participation builds on this module (event rows, their details) and imports go one way.
  */
-export type AfterEventUpdate = (deps: AppDeps, db: Db, event: EventRow) => Promise<unknown>;
+/** What runs after an update (the fill step); `tell`, when given, hears of each promotion instead of the member. */
+export type AfterEventUpdate = (
+  deps: AppDeps,
+  db: Db,
+  event: EventRow,
+  tell?: (promotion: Promotion) => unknown,
+) => Promise<unknown>;
 
 /** The model and the stuff an event names exist (404 naming the field otherwise); answers the stuff, once each. */
 export async function validateReferences(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isPast, placesLeft } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import type { Database, EventRow } from '../../db/schema';
+import type { Database, EventRow, UserRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { findStuff, lockStuffs } from '../catalog/stuff.repository';
@@ -17,17 +17,27 @@ import {
 } from './participation.repository';
 import { isStuffAvailable } from './stuff-availability';
 
+/** A member moved from the waiting list to `event`, with the stuff they got (null: their own). */
+export interface Promotion {
+  member: UserRow;
+  event: EventRow;
+  stuffName: string | null;
+}
+
 /**
  * The one fill step (server-rules "Subscriptions"), run in the transaction of every change that frees
  * places, with the event row already locked: waiting members are subscribed first-in first-out while
  * places remain, with the stuff they wished for when it is still available, else on their own
  * equipment (and may then pick a stuff once). Never for a cancelled or past event. Each promoted member
- * is told (email, and a push to their devices), whatever their preferences. Answers how many were promoted.
+ * is told (email, and a push to their devices), whatever their preferences — or, when `tell` is given
+ * (a series changed many sessions at once), handed to it to be told once for all. Answers how many were
+ * promoted.
  */
 export async function fillFromWaitingList(
   deps: AppDeps,
   db: Kysely<Database>,
   event: EventRow,
+  tell?: (promotion: Promotion) => unknown,
 ): Promise<number> {
   const readFacts = async () => eventFacts(event, await countParticipants(db, event.uuid));
   let facts = await readFacts();
@@ -50,13 +60,16 @@ export async function fillFromWaitingList(
     await deleteWaitingEntryBySeq(db, next.seq);
     await recordPromotion(db, event.uuid, next.id, deps.now());
     const stuffName = stuffUuid ? ((await findStuff(db, stuffUuid))?.name ?? null) : null;
-    const eventName = (language: 'fr' | 'en') =>
-      describeEvent(model?.name ?? '', event.start_date, language, deps.config.clubTimezone);
-    await notify(deps, db, 'waiting_list_promotion', [next], (r) => ({
-      event: eventName(r.language),
-      stuff: stuffName,
-    }));
-    await notifyPush(deps, db, 'waiting_list_promotion', [next], event, eventName);
+    if (tell) await tell({ member: next, event, stuffName });
+    else {
+      const eventName = (language: 'fr' | 'en') =>
+        describeEvent(model?.name ?? '', event.start_date, language, deps.config.clubTimezone);
+      await notify(deps, db, 'waiting_list_promotion', [next], (r) => ({
+        event: eventName(r.language),
+        stuff: stuffName,
+      }));
+      await notifyPush(deps, db, 'waiting_list_promotion', [next], event, eventName);
+    }
     promoted++;
     facts = await readFacts(); // each promotion takes a place
   }

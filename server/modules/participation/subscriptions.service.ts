@@ -12,7 +12,7 @@ import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
 import { notify } from '../notifications/notify';
 import { findUserById } from '../users/users.repository';
-import { fillFromWaitingList } from './fill-step';
+import { fillFromWaitingList, type Promotion } from './fill-step';
 import { deleteGuestsOfHost } from './guests.repository';
 import {
   deleteSubscription,
@@ -28,7 +28,8 @@ type Db = Kysely<Database>;
 
 /**
  * `PUT /api/event/subscribe/status`: subscribe (with a stuff, or own equipment) or leave the event or its
- * waiting list. `tell` false leaves the confirmation to the caller (a series sends one for all its sessions).
+ * waiting list. `tell` false leaves the confirmation to the caller (a series sends one for all its sessions);
+ * `onPromotion`, when given, hears of the members the freed place promotes instead of them (likewise).
  */
 export async function setSubscription(
   deps: AppDeps,
@@ -36,6 +37,7 @@ export async function setSubscription(
   actor: UserRow,
   request: SubscribeRequest,
   tell = true,
+  onPromotion?: (promotion: Promotion) => unknown,
 ): Promise<EventDto> {
   assertAllowed(mayActFor(actor, request.uuid_user));
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
@@ -75,7 +77,7 @@ export async function setSubscription(
     // Leaving takes the member's guests along; their places go to the waiting list.
     await deleteGuestsOfHost(db, event.uuid, actor.id);
     await deleteSubscription(db, existing.uuid);
-    await fillFromWaitingList(deps, db, event);
+    await fillFromWaitingList(deps, db, event, onPromotion);
     if (tell) await tellSubscription(deps, db, event, actor, false);
   } else {
     await deleteWaitingEntry(db, event.uuid, actor.id);

@@ -16,10 +16,11 @@ import {
 import type { EventChange } from '../events/events.service';
 import { notify, type Recipient } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
+import type { Promotion } from '../participation/fill-step';
 
 type Db = Kysely<Database>;
 
-/** One line of a message: a session, and what is said about it (the stuff removed there). */
+/** One line of a message: a session, and what is said about it (the stuff removed, or given, there). */
 interface Line {
   session: EventRow;
   stuff?: string;
@@ -60,6 +61,8 @@ export class SeriesNotice {
   private readonly updated = new Tally<UserRow>();
   private readonly updatedPush = new Tally<UserRow>();
   private readonly stuffRemoved = new Tally<UserRow>();
+  /** Members the fill step moved from a waiting list into sessions (places grew): told once, always. */
+  private readonly promotedTo = new Tally<UserRow>();
   private readonly modelNames = new Map<string, string>();
 
   constructor(
@@ -70,8 +73,7 @@ export class SeriesNotice {
   async collect({ before, after, removedStuffs, hasEquipmentChanged }: EventChange): Promise<void> {
     const db = this.db;
     const line = { session: after };
-    if (!this.modelNames.has(after.model_uuid))
-      this.modelNames.set(after.model_uuid, (await findModel(db, after.model_uuid))?.name ?? '');
+    await this.knowModel(after.model_uuid);
     for (const stuffUuid of removedStuffs) {
       const stuff = (await findStuff(db, stuffUuid))?.name ?? '';
       for (const holder of await stuffHoldersOf(db, after.uuid, stuffUuid))
@@ -94,6 +96,16 @@ export class SeriesNotice {
     }
   }
 
+  async promoted({ member, event, stuffName }: Promotion): Promise<void> {
+    await this.knowModel(event.model_uuid);
+    this.promotedTo.add(member, { session: event, ...(stuffName ? { stuff: stuffName } : {}) });
+  }
+
+  private async knowModel(modelUuid: string): Promise<void> {
+    if (!this.modelNames.has(modelUuid))
+      this.modelNames.set(modelUuid, (await findModel(this.db, modelUuid))?.name ?? '');
+  }
+
   /** Queues the messages and pushes, in the caller's transaction. */
   async send(): Promise<void> {
     const { deps, db } = this;
@@ -109,7 +121,7 @@ export class SeriesNotice {
       return first ? (this.modelNames.get(first.model_uuid) ?? '') : '';
     };
     const message =
-      <R extends Recipient>(tally: Tally<R>) =>
+      <R extends Recipient>(tally: Tally<R>, stuffLine = 'stuff_line') =>
       (r: R) => {
         const lines = tally.linesOf(r);
         return {
@@ -117,7 +129,7 @@ export class SeriesNotice {
           sessions: lines.map((l) =>
             l.stuff === undefined
               ? sessionName(l.session, r.language)
-              : catalogueText(r.language, 'series_mail', 'stuff_line', {
+              : catalogueText(r.language, 'series_mail', stuffLine, {
                   session: sessionName(l.session, r.language),
                   stuff: l.stuff,
                 }),
@@ -133,9 +145,17 @@ export class SeriesNotice {
     );
     await notify(deps, db, 'series_cancellation', this.cancelled.recipients, message(this.cancelled));
     await notify(deps, db, 'series_update', this.updated.recipients, message(this.updated));
+    await notify(
+      deps,
+      db,
+      'series_promotion',
+      this.promotedTo.recipients,
+      message(this.promotedTo, 'promotion_stuff_line'),
+    );
     for (const [kind, tally] of [
       ['event_cancellation', this.cancelledPush],
       ['event_update', this.updatedPush],
+      ['waiting_list_promotion', this.promotedTo],
     ] as const) {
       for (const member of tally.recipients) {
         const lines = tally.linesOf(member);

@@ -8,12 +8,14 @@ import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { lockEvent } from '../events/event-facts';
 import { notify } from '../notifications/notify';
+import type { Promotion } from '../participation/fill-step';
 import { readStanding } from '../participation/participation.repository';
 import { setSubscription } from '../participation/subscriptions.service';
 import { joinWaitingList } from '../participation/waiting-list.service';
 import { runWrite } from '../replays/write';
 import { findUserById } from '../users/users.repository';
 import { findSeries, seriesSessions } from './series.repository';
+import { SeriesNotice } from './series-notice';
 
 type Db = Kysely<Database>;
 type Outcome = SeriesSubscribeAnswer['sessions'][number];
@@ -30,13 +32,14 @@ async function decideSession(
   actor: UserRow,
   session: EventRow,
   request: SeriesSubscribe,
+  onPromotion: (promotion: Promotion) => void,
 ): Promise<Omit<Outcome, 'uuid_event' | 'start_date'>> {
   const { event } = await lockEvent(deps, db, session.uuid);
   const standing = await readStanding(db, event.uuid, actor.id);
   const single = { uuid_event: event.uuid, uuid_user: request.uuid_user, ...pickStuff(request) };
   if (!request.subscribe) {
     if (!standing.isSubscribed && !standing.isWaiting) return { outcome: 'already', code: null };
-    await setSubscription(deps, db, actor, { ...single, subscribe: false }, false);
+    await setSubscription(deps, db, actor, { ...single, subscribe: false }, false, onPromotion);
     return { outcome: standing.isSubscribed ? 'unsubscribed' : 'left_waiting_list', code: null };
   }
   if (standing.isSubscribed || standing.isWaiting) return { outcome: 'already', code: null };
@@ -79,13 +82,22 @@ export async function subscribeSeries(
     (s) => s.start_date > now && !s.is_cancelled,
   );
   const sessions: Outcome[] = [];
+  // Members a leaving member's places promote, session by session: told once for all, like the member.
+  const promotions: Promotion[] = [];
   for (const session of upcoming) {
+    const promotedHere: Promotion[] = [];
     const decided = await deps.db
       .transaction()
-      .execute((trx) => decideSession(deps, trx, actor, session, request));
+      .execute((trx) => decideSession(deps, trx, actor, session, request, (p) => promotedHere.push(p)));
+    promotions.push(...promotedHere); // only once its session committed
     sessions.push({ uuid_event: session.uuid, start_date: session.start_date.toISOString(), ...decided });
   }
-  await runWrite(deps, (trx) => confirm(deps, trx, actor, series.creator_id, upcoming, sessions));
+  await runWrite(deps, async (trx) => {
+    await confirm(deps, trx, actor, series.creator_id, upcoming, sessions);
+    const notice = new SeriesNotice(deps, trx);
+    for (const promotion of promotions) await notice.promoted(promotion);
+    await notice.send();
+  });
   return { uuid_series: uuidSeries, sessions };
 }
 

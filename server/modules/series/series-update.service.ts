@@ -91,7 +91,14 @@ export async function updateSeries(
   const notice = new SeriesNotice(deps, db);
   for (const session of affected) {
     const input = await sessionInput(deps, db, session, update);
-    await applyEventUpdate(deps, db, actor, input, afterUpdate, (change) => notice.collect(change));
+    await applyEventUpdate(
+      deps,
+      db,
+      actor,
+      input,
+      (d, trx, event) => afterUpdate(d, trx, event, (promotion) => notice.promoted(promotion)),
+      (change) => notice.collect(change),
+    );
   }
   await notice.send();
   return seriesDto(db, uuidSeries);
