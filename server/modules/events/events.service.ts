@@ -8,7 +8,6 @@ import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { findModel } from '../catalog/models.repository';
 import { existingStuffUuids } from '../catalog/stuff.repository';
-import type { Promotion } from '../participation/fill-step';
 import { eventDto } from './event-details';
 import { lockEvent } from './event-facts';
 import { notifyEventChanges } from './event-notifications';
@@ -29,6 +28,13 @@ type Db = Kysely<Database>;
  * (a raised capacity or a reactivation frees places). Handed in by app.ts rather than imported, since
  * participation builds on this module (event rows, their details) and imports go one way.
  */
+/** A member moved from the waiting list to `event`, with the stuff they got (null: their own). */
+export interface Promotion {
+  member: UserRow;
+  event: EventRow;
+  stuffName: string | null;
+}
+
 /** What runs after an update (the fill step); `tell`, when given, hears of each promotion instead of the member. */
 export type AfterEventUpdate = (
   deps: AppDeps,

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { isPast, placesLeft } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import type { Database, EventRow, UserRow } from '../../db/schema';
+import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { findStuff, lockStuffs } from '../catalog/stuff.repository';
 import { eventFacts } from '../events/event-facts';
 import { countParticipants } from '../events/events.repository';
+import type { Promotion } from '../events/events.service';
 import { notify } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
 import {
@@ -16,13 +17,6 @@ import {
   recordPromotion,
 } from './participation.repository';
 import { isStuffAvailable } from './stuff-availability';
-
-/** A member moved from the waiting list to `event`, with the stuff they got (null: their own). */
-export interface Promotion {
-  member: UserRow;
-  event: EventRow;
-  stuffName: string | null;
-}
 
 /**
  * The one fill step (server-rules "Subscriptions"), run in the transaction of every change that frees

@@ -10,9 +10,10 @@ import { findModel } from '../catalog/models.repository';
 import { lockStuffs } from '../catalog/stuff.repository';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
+import type { Promotion } from '../events/events.service';
 import { notify } from '../notifications/notify';
 import { findUserById } from '../users/users.repository';
-import { fillFromWaitingList, type Promotion } from './fill-step';
+import { fillFromWaitingList } from './fill-step';
 import { deleteGuestsOfHost } from './guests.repository';
 import {
   deleteSubscription,

@@ -13,10 +13,9 @@ import {
   subscribersOf,
   waitingUsersOf,
 } from '../events/event-recipients.repository';
-import type { EventChange } from '../events/events.service';
+import type { EventChange, Promotion } from '../events/events.service';
 import { notify, type Recipient } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
-import type { Promotion } from '../participation/fill-step';
 
 type Db = Kysely<Database>;
 
