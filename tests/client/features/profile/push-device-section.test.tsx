@@ -153,10 +153,12 @@ describe('notifications on this device', () => {
 
   it('says when offline; the switch is disabled with the reason', async () => {
     stubBrowser({ permission: 'granted' });
-    serve();
+    const fetchMock = serve();
     const section = await openSection();
     await waitFor(() => expect(theSwitch(section).hasAttribute('disabled')).toBe(false));
-    // Set after the reads, whose answers mark the app online.
+    // The network goes: from now on every request fails, so no late answer of a read still in flight
+    // marks the app online again (seen on a loaded CI machine).
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
     act(() => useConnectivityStore.setState({ isOnline: false }));
     expect(await within(section).findByText(/Hors ligne : les notifications se règlent/)).toBeTruthy();
     await waitFor(() => expect(theSwitch(section).getAttribute('aria-busy')).toBe('false'));
