@@ -240,11 +240,16 @@ describe('the season report', () => {
     }
   });
 
+  it('takes exactly two years, across a 29 February', async () => {
+    expect((await report(admin, 'from=2024-01-01&to=2026-01-01')).statusCode).toBe(200);
+  });
+
   it.each([
     ['a missing date', 'from=2026-09-01', 'to'],
     ['a date that is not one', 'from=2026-09-01&to=2026-13-45', 'to'],
     ['an end before the start', 'from=2026-09-10&to=2026-09-01', 'to'],
-    ['more than two years', 'from=2024-01-01&to=2026-09-01', 'to'],
+    ['more than two years', 'from=2024-01-01&to=2026-01-02', 'to'],
+    ['a day that does not exist (30 February)', 'from=2026-02-30&to=2026-03-31', 'from'],
   ])('refuses %s with 400 invalid_input naming the field', async (_, query, field) => {
     const response = await report(admin, query);
     expect(response.statusCode).toBe(400);

@@ -32,7 +32,11 @@ export const guestIdField = z.number().int().positive().max(DB_INTEGER_MAX);
 export const clubDayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a date');
+  // The round trip, not Date.parse alone: it takes 2026-02-30 and quietly means 2 March.
+  .refine((d) => {
+    const date = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
+  }, 'a date');
 
 export const uuidParam = z.object({ id: z.string().uuid() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });

@@ -5,13 +5,14 @@ import { clubDayField } from './fields';
 export const SEASON_REPORT_PATH = '/api/report/season';
 export const SEASON_REPORT_CSV_PATH = '/api/report/season.csv';
 
-/** At most two years in one report. */
-export const REPORT_SPAN_MAX_DAYS = 731;
+/** At most two years in one report: `to` no later than the same day two years after `from`. */
+const isWithinTwoYears = (from: string, to: string) =>
+  to <= `${Number(from.slice(0, 4)) + 2}${from.slice(4)}`;
 
 export const seasonReportQuerySchema = z
   .object({ from: clubDayField, to: clubDayField })
   .refine((q) => q.to >= q.from, { path: ['to'], message: 'on or after from' })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < REPORT_SPAN_MAX_DAYS, {
+  .refine((q) => isWithinTwoYears(q.from, q.to), {
     path: ['to'],
     message: 'at most two years',
   });
