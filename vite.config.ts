@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = Number(process.env.PORT ?? 3000);
@@ -35,6 +36,14 @@ export default defineConfig({
         ],
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip copies of every text asset, served by @fastify/static's preCompressed (server/plugins/
+    // client-files.ts): compressed once at build time, at the best level, instead of on every request.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|js|css|svg|webmanifest|json|txt)$/,
+      threshold: 512,
+      logLevel: 'silent',
     }),
   ],
   server: {

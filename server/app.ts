@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -67,6 +68,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   registerSecurity(app, securityHeaders);
   registerBodyLimits(app);
+  // Answers above 1 KB go out in brotli or gzip, whichever the client prefers (JSON, the OpenAPI page, the
+  // service worker). The built assets have precompressed copies (client-files.ts); a body that already
+  // carries a Content-Encoding is left alone.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, 'too_many_requests'),

@@ -25,8 +25,15 @@ export async function registerClientFiles(app: FastifyInstance, staticDir: strin
       root: staticDir,
       prefix: '/',
       index: false,
+      // The build writes .br and .gz beside every asset (vite.config.ts): the best one the client accepts
+      // is sent, with Content-Encoding and Vary; a missing copy falls back to the plain file.
+      preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+      setHeaders: (res, filePath) => {
+        res.setHeader('Cache-Control', cacheControlFor(filePath));
+        // The bytes depend on Accept-Encoding (a precompressed copy or the plain file): caches must know.
+        res.setHeader('Vary', 'accept-encoding');
+      },
     });
     // The static handler refuses directories; the root is the app itself.
     app.get('/', (_request, reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'));

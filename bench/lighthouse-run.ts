@@ -1,0 +1,104 @@
+// Runs under the Node 22 that bench/lighthouse-tools.ts provides: one Lighthouse run of one page in a new
+// Debian Chromium, printed as one JSON line (score, LCP, TBT, CLS, bytes). bench/lighthouse.ts drives it.
+// Usage: lighthouse-run.ts <modules dir> <url> <mobile|desktop> [token]
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [modules, url, preset, token] = process.argv.slice(2);
+if (!modules || !url || (preset !== 'mobile' && preset !== 'desktop')) {
+  console.error('usage: lighthouse-run.ts <modules dir> <url> <mobile|desktop> [token]');
+  process.exit(2);
+}
+
+// Loaded from the tools folder, not the project's node_modules (types too: it is no dependency of ours).
+type Loaded = Record<string, unknown> & { default: unknown };
+const load = (name: string): Promise<Loaded> =>
+  import(pathToFileURL(path.join(modules, name)).href) as Promise<Loaded>;
+
+interface Audit {
+  numericValue?: number;
+}
+interface Lhr {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, Audit>;
+}
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+  config?: unknown,
+) => Promise<{ lhr: Lhr } | undefined>;
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{
+    port: number;
+    kill(): Promise<void>;
+  }>;
+}
+interface PuppeteerCore {
+  connect(options: { browserURL: string }): Promise<{
+    newPage(): Promise<{
+      goto(url: string): Promise<unknown>;
+      evaluate(fn: (t: string) => void, arg: string): Promise<void>;
+      close(): Promise<void>;
+    }>;
+    disconnect(): Promise<void>;
+  }>;
+}
+
+const lighthouse = (await load('lighthouse/core/index.js')).default as Lighthouse;
+const desktopConfig = (await load('lighthouse/core/config/desktop-config.js')).default;
+const chromeLauncher = (await load('chrome-launcher/dist/index.js')) as unknown as ChromeLauncher;
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  if (token) {
+    // A member already signed in on this phone, on a new browser profile otherwise: the token is set on the
+    // origin through a page that loads no app code, then Lighthouse keeps storage (but the cache is empty).
+    const puppeteer = (await load('puppeteer-core/lib/puppeteer/puppeteer-core.js')).default as PuppeteerCore;
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(new URL('/robots.txt', url).href);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.close();
+    await browser.disconnect();
+  }
+  const result = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: Boolean(token),
+    },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  console.log(
+    JSON.stringify({
+      runtimeError: lhr.runtimeError?.code ?? null,
+      performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      bytes: audit('total-byte-weight'),
+    }),
+  );
+} finally {
+  await chrome.kill();
+}
