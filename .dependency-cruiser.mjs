@@ -29,11 +29,28 @@ export default {
         'No folder may (indirectly) import itself either: server/plugins -> server/modules/users -> ' +
         'server/modules/notifications -> server/modules/users is a cycle between folders even when no ' +
         'single file imports itself. Folders are the layers and modules; their imports go one way.',
-      // Same reasoning as no-circular, one level up (a folder stands for all the files directly in it).
+      // Same reasoning as no-circular, one level up: type-only imports count here too.
+      // dependency-cruiser counts a folder as all the files below it, subfolders included, so a folder
+      // never depends on its own subfolders and this rule cannot see a cycle that runs through a parent
+      // folder's own files (server/app-deps.ts -> server/modules/push -> server/app-deps.ts):
+      // server-root-not-areas below closes that gap for the one parent every server area imports.
       // `(/|$)` so that top-level folders such as `sw` itself take part.
       scope: 'folder',
       from: { path: '^(src|server|sw|scripts|bench)(/|$)' },
       to: { circular: true },
+    },
+    {
+      name: 'server-root-not-areas',
+      severity: 'error',
+      comment:
+        'The files directly in server/ (AppDeps, config, errors, i18n, the queue worker...) are imported ' +
+        'by every area, so they import no area back: name what they need in server/ itself (for a ' +
+        'worker, the QueueWorker it is). Only the entry points, which assemble the areas, import them.',
+      // The area cycle no-circular-folders cannot see (see there), cut at the only edge that can start it.
+      // db/ and mail/ are the infrastructure AppDeps hands out: they import no area, so AppDeps may name
+      // their types. Type-only imports count, as in no-circular.
+      from: { path: '^server/[^/]+$', pathNot: '^server/(app|main|cli)\\.ts$' },
+      to: { path: '^server/[^/]+/', pathNot: '^server/(db|mail)/' },
     },
     {
       name: 'server-imports-only-common',

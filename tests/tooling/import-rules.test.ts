@@ -37,6 +37,9 @@ const CLEAN: Tree = {
   'src/features/news/news-screen.ts':
     "import { listEvents } from '../../data/events';\nexport const news = (): number => listEvents().length;\n",
   'server/db/schema.ts': 'export type EventRow = { id: string };\n',
+  'server/app-deps.ts':
+    "import type { EventRow } from './db/schema';\nexport interface AppDeps { rows: EventRow[] }\n",
+  'server/app.ts': "import { routes } from './modules/users/users.routes';\nexport const app = routes;\n",
   'server/plugins/auth.ts':
     "import { currentUser } from '../modules/users/users.service';\nexport const auth = (): string => currentUser();\n",
   'server/modules/users/users.service.ts': "export const currentUser = (): string => 'u1';\n",
@@ -128,6 +131,47 @@ describe('import rules (npm run lint:deps)', () => {
       'server/db/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
     });
     expect(names(violations)).toEqual(['no-circular']);
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails on a cycle of type imports between two folders, file and folder alike', async () => {
+    const { exitCode, violations } = await cruise({
+      'server/modules/users/users.types.ts':
+        "import type { EventRow } from '../events/events.types';\nexport type UserRow = { events?: EventRow[] };\n",
+      'server/modules/events/events.types.ts':
+        "import type { UserRow } from '../users/users.types';\nexport type EventRow = { users?: UserRow[] };\n",
+    });
+    expect(names(violations)).toEqual(['no-circular', 'no-circular-folders']);
+    const files = violations.filter((v) => v.rule === 'no-circular');
+    expect(files).toHaveLength(1);
+    expect([files[0]?.from, files[0]?.to].sort()).toEqual([
+      'server/modules/events/events.types.ts',
+      'server/modules/users/users.types.ts',
+    ]);
+    expect(violations.filter((v) => v.rule === 'no-circular-folders').map((v) => v.from)).toEqual(
+      expect.arrayContaining(['server/modules/events', 'server/modules/users']),
+    );
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails when a file directly in server/ imports an area, even a type (a cycle the folder rule misses)', async () => {
+    // The shape of the cycle server/app-deps.ts once had with the push area: no file imports itself, and
+    // for dependency-cruiser server/ contains server/modules/users, so no folder does either.
+    const { exitCode, violations } = await cruise({
+      'server/app-deps.ts':
+        "import type { UsersWorker } from './modules/users/users.worker';\nexport interface AppDeps { users: UsersWorker }\n",
+      'server/modules/users/users.worker.ts': 'export type UsersWorker = { kick(): void };\n',
+      'server/modules/users/users.routes.ts':
+        "import type { AppDeps } from '../../app-deps';\nimport { currentUser } from './users.service';\nexport const routes = (deps: AppDeps) => [deps.users, currentUser];\n",
+    });
+    expect(names(violations)).toEqual(['server-root-not-areas']);
+    expect(violations).toEqual([
+      {
+        rule: 'server-root-not-areas',
+        from: 'server/app-deps.ts',
+        to: 'server/modules/users/users.worker.ts',
+      },
+    ]);
     expect(exitCode).not.toBe(0);
   });
 
