@@ -5,6 +5,7 @@ import { mayCreateEvent } from '../common/rules/events';
 import { isAdminRole } from '../common/rules/roles';
 import { confirmSession, useCurrentUser, useSession } from '../state/session';
 import { showToast } from '../state/toast-store';
+import { AppLayout } from './layout/app-layout';
 
 /** Signed-in routes: renders at once from the cached user while /api/user/me confirms it. */
 export function RequireAuth() {
@@ -21,10 +22,13 @@ export function RequireAuth() {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (user) return <Outlet />;
   if (status === 'checking') {
+    // In the frame the screen will have, so nothing moves when the user is known.
     return (
-      <p className="centered-message" role="status">
-        {t('app.loading')}
-      </p>
+      <AppLayout>
+        <p className="empty-week" role="status">
+          {t('app.loading')}
+        </p>
+      </AppLayout>
     );
   }
   return (

@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 
 interface UpdateState {
@@ -8,20 +7,66 @@ interface UpdateState {
 
 export const useUpdateStore = create<UpdateState>(() => ({ applyUpdate: null }));
 
+/** How long a page waits for an idle moment before registering anyway. */
+const IDLE_TIMEOUT_MS = 10_000;
+
+function whenIdle(run: () => void): void {
+  const afterLoad = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(run, 1_000);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
+
 /**
- * Registers /sw.js. A new version waits until the user accepts the prompt: taking over silently would
- * leave an open page asking for lazy chunks the new deploy no longer has.
+ * Registers /sw.js once the page has loaded and is idle: installing it downloads the whole precache,
+ * which must never compete with a first visit's paint on a phone's slow network. A new version waits
+ * until the user accepts the prompt: taking over silently would leave an open page asking for lazy chunks
+ * the new deploy no longer has.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorkerWhenIdle(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const workbox = new Workbox('/sw.js', { type: 'module' });
-  workbox.addEventListener('waiting', () => {
-    useUpdateStore.setState({
-      applyUpdate: () => {
-        workbox.addEventListener('controlling', () => window.location.reload());
-        workbox.messageSkipWaiting();
-      },
-    });
+  whenIdle(() => {
+    void import('workbox-window')
+      .then(({ Workbox }) => {
+        const workbox = new Workbox('/sw.js', { type: 'module' });
+        workbox.addEventListener('waiting', () => {
+          useUpdateStore.setState({
+            applyUpdate: () => {
+              workbox.addEventListener('controlling', () => window.location.reload());
+              workbox.messageSkipWaiting();
+            },
+          });
+        });
+        // The page has loaded already: register now rather than on a `load` event that has passed.
+        return workbox.register({ immediate: true });
+      })
+      .catch((error: unknown) => console.warn('service worker registration failed', error));
   });
-  workbox.register().catch((error: unknown) => console.warn('service worker registration failed', error));
+}
+
+export const MISSING_CHUNK_RELOAD_KEY = 'missing-chunk-reload';
+const RELOAD_AT_MOST_EVERY_MS = 60_000;
+
+/**
+ * A deploy deletes the previous build's chunks. A page still running the old build (opened before the
+ * deploy, before a service worker held its files) then gets a 404 for a screen's lazy chunk: it reloads
+ * once, to the new index.html and its chunks. It does not when the server cannot be reached (the error
+ * is then the network's, and the screen says so) nor twice within a minute (no reload loop).
+ */
+export function reloadOnceForMissingChunks(): void {
+  // The error still reaches the screen (its own message when offline); the reload, if any, replaces it.
+  window.addEventListener('vite:preloadError', () => {
+    const last = Number(sessionStorage.getItem(MISSING_CHUNK_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < RELOAD_AT_MOST_EVERY_MS) return;
+    void fetch('/', { method: 'HEAD', cache: 'no-store' }).then(
+      (answer) => {
+        if (!answer.ok) return;
+        sessionStorage.setItem(MISSING_CHUNK_RELOAD_KEY, String(Date.now()));
+        window.location.reload();
+      },
+      () => undefined,
+    );
+  });
 }

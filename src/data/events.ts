@@ -19,6 +19,11 @@ export function useWeekEvents(monday: string, timeZone: string): EventDto[] | un
   }, [monday, timeZone]);
 }
 
+/** Whether this week's events were ever read from the server here; undefined while the cache answers. */
+export function useWeekWasRead(monday: string): boolean | undefined {
+  return useLiveQuery(async () => (await appDb().readWeeks.get(monday)) !== undefined, [monday]);
+}
+
 /** The cached event; null when it is not cached, undefined while loading. */
 export function useEvent(uuid: string | undefined): EventDto | null | undefined {
   return useLiveQuery(async () => (uuid ? ((await appDb().events.get(uuid)) ?? null) : null), [uuid]);

@@ -1,6 +1,6 @@
 /** The club's settings as screens read them: time zone, slogan and logo; and the admin's writes. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../common/contract/club-defaults';
 import { appDb } from './core/db';
 
@@ -27,36 +27,13 @@ export function loadClubSettings(): void {
 }
 
 /**
- * The logo's URL as this tab knows it: undefined until asked, '' while none was uploaded. One value for
- * every logo on screen, so that an upload shows in the header at once.
+ * The public URL of the club's logo: '' while none was uploaded, undefined until known. It comes with the
+ * other start settings and is kept in the cache, so an offline start shows the club's own logo; an upload
+ * writes the cache, so every logo on screen shows the new one at once.
  */
-let logoUrl: string | undefined;
-let isLogoAsked = false;
-const logoListeners = new Set<() => void>();
-
-function setLogoUrl(url: string): void {
-  logoUrl = url;
-  for (const listener of logoListeners) listener();
-}
-
-function subscribeLogo(listener: () => void): () => void {
-  logoListeners.add(listener);
-  if (isLogoAsked) return () => logoListeners.delete(listener);
-  isLogoAsked = true;
-  void clubSettings()
-    .then(({ readPublicSetting }) => readPublicSetting('logo'))
-    .then(
-      (url) => setLogoUrl(logoUrl ?? url),
-      () => {
-        isLogoAsked = false; // offline: the next logo shown asks again
-      },
-    );
-  return () => logoListeners.delete(listener);
-}
-
-/** The public URL of the club's logo: '' while none was uploaded, undefined until the server answered. */
 export function useLogoUrl(): string | undefined {
-  return useSyncExternalStore(subscribeLogo, () => logoUrl);
+  useEffect(loadClubSettings, []);
+  return useLiveQuery(async () => (await appDb().clubSettings.get('logo'))?.value, []);
 }
 
 /** Saves the slogan (admin, online only); the cache then holds it, so the header changes at once. */
@@ -67,7 +44,5 @@ export async function updateSlogan(value: string): Promise<string> {
 /** Uploads the club's logo (admin, online only); every logo on screen shows the new one at once. */
 export async function uploadLogo(file: Blob): Promise<string> {
   // The server versions the URL (`?v=` the file's time): a new logo is a new URL for every cache.
-  const url = await (await clubSettings()).saveLogo(file);
-  setLogoUrl(url);
-  return url;
+  return (await clubSettings()).saveLogo(appDb(), file);
 }

@@ -1,5 +1,5 @@
 /** The admin's users screens: list, read, invite, revoke/reactivate, unlock, change role (online only). */
-import { z } from 'zod';
+
 import {
   type RegisterRequest,
   type RegisterResponse,
@@ -7,6 +7,7 @@ import {
 } from '../common/contract/account';
 import { type RoleName, type User, userSchema } from '../common/contract/user';
 import type { StatusUpdate } from '../common/contract/users';
+import { z } from '../common/contract/zod';
 import { apiRequest } from './core/api-client';
 
 export const fetchUsers = (): Promise<User[]> =>

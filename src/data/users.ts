@@ -1,4 +1,6 @@
 /** Account calls the session module makes (sign-in, who am I, sign-out). */
+
+import { ME_PATH } from '../common/contract/start-paths';
 import {
   type LoginRequest,
   type LoginResponse,
@@ -12,7 +14,7 @@ import { apiRequest } from './core/api-client';
 export const login = (request: LoginRequest): Promise<LoginResponse> =>
   apiRequest('POST', '/api/user/login', { body: request, schema: loginResponseSchema, isAnonymous: true });
 
-export const fetchMe = (): Promise<User> => apiRequest('GET', '/api/user/me', { schema: userSchema });
+export const fetchMe = (): Promise<User> => apiRequest('GET', ME_PATH, { schema: userSchema });
 
 /** Ends the server's session of this token; the token is passed in because it is already gone here. */
 export const logout = (token: string): Promise<void> =>

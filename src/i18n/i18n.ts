@@ -6,17 +6,18 @@ import { setApiLanguage } from '../data/core/api-client';
 export const LANGUAGE_KEY = 'lang';
 export const DEFAULT_LANGUAGE = 'fr';
 
-function storedLanguage(): string {
+export function storedLanguage(): string {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
   return stored === 'en' || stored === 'fr' ? stored : DEFAULT_LANGUAGE;
 }
 
 /**
- * English is its own chunk: French (the default) is in the first download, English arrives just after
- * (before the first paint when it is the language shown, see initI18n).
+ * English is its own chunk: French (the default) is in the first download; English is fetched only when
+ * it is the language shown (before the first paint then, see initI18n) or chosen later. As the fallback it
+ * is never needed in French: scripts/check-i18n.mjs keeps every key in both catalogues.
  */
 let english: Promise<void> | undefined;
-function loadEnglish(): Promise<void> {
+export function loadEnglish(): Promise<void> {
   english ??= import('../common/i18n/en.json').then((catalogue) => {
     i18n.addResourceBundle('en', 'translation', catalogue.default, true, true);
   });
@@ -42,8 +43,7 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
     });
   }
   setApiLanguage(language);
-  const englishLoaded = loadEnglish();
-  const ready = language === 'fr' ? Promise.resolve() : englishLoaded;
+  const ready = language === 'fr' ? Promise.resolve() : loadEnglish();
   return ready.then(async () => {
     if (i18n.language !== language) await i18n.changeLanguage(language);
     return i18n;

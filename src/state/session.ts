@@ -123,6 +123,9 @@ export async function confirmSession(): Promise<void> {
     if (useSession.getState().status !== 'signed-out') await endLocally();
     return;
   }
+  // With a cached user the sync engine starts now, beside the check: the week's read does not wait for it.
+  const cachedAtStart = getCachedUser();
+  if (cachedAtStart) begin(token, cachedAtStart);
   try {
     const savesBefore = savedProfiles;
     const { fetchMe } = await accountCalls();

@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n } from '../../src/i18n/i18n';
+import { initI18n, loadEnglish } from '../../src/i18n/i18n';
 
 await initI18n('fr');
+// The app fetches English only when it is shown; tests switch languages freely, so both are in.
+await loadEnglish();
 
 beforeEach(() => {
   localStorage.clear();

@@ -111,6 +111,26 @@ describe('slogan', () => {
   });
 });
 
+describe('start settings', () => {
+  it('answers the time zone, slogan and logo in one public request, as the one-key reads do', async () => {
+    const answer = await call('GET', '/api/internal/settings/start', {});
+    expect(answer.statusCode).toBe(200);
+    const one = async (key: string) =>
+      (await call('GET', `/api/internal/settings?key=${key}`, {})).json().value;
+    expect(answer.json()).toEqual({
+      timezone: await one('timezone'),
+      slogan: await one('slogan'),
+      logo: await one('logo'),
+    });
+    expect(answer.json().timezone).toBe('Europe/Paris');
+    // The same answer with a member's token: public, and never a 401 for a stale token.
+    const withToken = await call('GET', '/api/internal/settings/start', member);
+    expect(withToken.json()).toEqual(answer.json());
+    const stale = await call('GET', '/api/internal/settings/start', { authorization: 'Bearer stale' });
+    expect(stale.statusCode).toBe(200);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every path of the API from the contract', async () => {
     const response = await call('GET', '/api/docs/json', {});
@@ -129,6 +149,7 @@ describe('OpenAPI', () => {
       '/api/user/system/settings/{id}',
       '/api/internal/settings',
       '/api/internal/settings/logo',
+      '/api/internal/settings/start',
       '/api/event/model',
       '/api/event/model/add',
       '/api/stuff/delete/{id}',

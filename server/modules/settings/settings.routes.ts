@@ -5,7 +5,9 @@ import {
   settingQuerySchema,
   settingResponseSchema,
   sloganUpdateQuerySchema,
+  startSettingsSchema,
 } from '../../../src/common/contract/settings';
+import { START_SETTINGS_PATH } from '../../../src/common/contract/start-paths';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
 import { logoUrl } from '../../plugins/public-files';
@@ -26,6 +28,12 @@ export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps):
       return { key, value: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN };
     },
   );
+
+  routes.get(START_SETTINGS_PATH, { schema: { response: { 200: startSettingsSchema } } }, async () => ({
+    timezone: deps.config.clubTimezone,
+    slogan: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN,
+    logo: logoUrl(deps.config),
+  }));
 }
 
 /** Signed-in routes (registered inside the signed-in scope). */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { emailSchema, usernameSchema, userSchema } from './user';
+import { z } from './zod';
 
 export const registerRequestSchema = z.object({ username: usernameSchema, email: emailSchema });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

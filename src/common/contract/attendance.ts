@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * One line of an event's attendance record (issue 12): a checklist row as the screen shows it, with who set

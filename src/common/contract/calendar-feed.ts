@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * A member's private calendar feed (issue 11). The feed's URL holds its token, which the server keeps only

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { descriptionField, nameField } from './fields';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 export const modelSchema = z.object({ uuid: z.string().uuid(), name: z.string(), description: z.string() });
 export type Model = z.infer<typeof modelSchema>;

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { stuffSchema } from './catalog';
 import { clubDayField, optionalText } from './fields';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 /** Maps links the app builds (product-spec §7): an https link on one of these hosts, or nothing. */
 export const MAPS_HOSTS = [

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 /** A required short text: names of people, models, stuff, places (1–100 characters once trimmed). */
 export const nameField = z.string().trim().min(1).max(LIMITS.nameMax);

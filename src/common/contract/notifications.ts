@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The six notification types of product-spec §2; each name is also an i18n key under `notifications.`. */
 export const NOTIFICATION_TYPES = [

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { guestIdField, nameField } from './fields';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 export const subscribeRequestSchema = z.object({
   uuid_event: z.string().uuid(),

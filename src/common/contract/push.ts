@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Web push (issue 11): the signed-in member's own devices. */
 export const PUSH_PUBLIC_KEY_PATH = '/api/push/public-key';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 /**
  * POST /api/replay: the app's queued writes in one request, run in order, each exactly as if sent alone

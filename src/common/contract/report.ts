@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { clubDayField } from './fields';
+import { z } from './zod';
 
 /** The season report (issue 12): per model and per month, between two club days. Admins only. */
 export const SEASON_REPORT_PATH = '/api/report/season';

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { CAPACITY_REFINEMENT, eventFieldsSchema, eventSchema, hasCapacity } from './event';
 import { clubDayField } from './fields';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 /**
  * Training series (issue 16). New paths; the spec's stay as they are. A series is a rule and its

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export { DEFAULT_SLOGAN } from './club-defaults';
 
@@ -17,6 +17,18 @@ export const settingResponseSchema = z.object({
   value: z.string(),
 });
 export type SettingResponse = z.infer<typeof settingResponseSchema>;
+
+/**
+ * `GET /api/internal/settings/start`: what every page needs before anyone signs in — the club's time zone
+ * (weeks and hours), its slogan and its logo's URL ('' while none was uploaded) — in one request, so a
+ * first visit waits for one answer, not three.
+ */
+export const startSettingsSchema = z.object({
+  timezone: z.string(),
+  slogan: z.string(),
+  logo: z.string(),
+});
+export type StartSettings = z.infer<typeof startSettingsSchema>;
 
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ROLE_NAMES = ['User', 'Contributor', 'Admin', 'SuperAdmin'] as const;
 export const roleNameSchema = z.enum(ROLE_NAMES);

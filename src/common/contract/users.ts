@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { optionalText, phoneField } from './fields';
 import { LIMITS } from './limits';
 import { languageSchema, roleNameSchema } from './user';
+import { z } from './zod';
 
 /** The only fields a profile update writes; anything else in the body is ignored (server-rules). */
 export const profileUpdateSchema = z.object({

@@ -5,7 +5,7 @@
 // Building an Intl.DateTimeFormat costs about a millisecond (it loads the zone's data), far more than
 // using one: one formatter per zone and kind, made on first use.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'parts' | 'day', timeZone: string): Intl.DateTimeFormat {
+function formatter(kind: 'parts' | 'day' | 'time', timeZone: string): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`;
   let found = formatters.get(key);
   if (!found) {
@@ -21,7 +21,14 @@ function formatter(kind: 'parts' | 'day', timeZone: string): Intl.DateTimeFormat
             minute: '2-digit',
             second: '2-digit',
           })
-        : new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+        : kind === 'day'
+          ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+          : new Intl.DateTimeFormat('en-GB', {
+              timeZone,
+              hourCycle: 'h23',
+              hour: '2-digit',
+              minute: '2-digit',
+            });
     formatters.set(key, found);
   }
   return found;
@@ -67,6 +74,21 @@ export function weekStart(day: string): string {
   return new Date(Date.UTC(year, month - 1, date - ((weekday + 6) % 7))).toISOString().slice(0, 10);
 }
 
+/**
+ * The Monday of the week an address asks for (`/?week=yyyy-mm-dd`, any day of it), or of this club week
+ * when it asks none or something that is no date. The week screen and the reads sent at page load agree.
+ */
+export function askedWeek(asked: string | null, timeZone: string, now = new Date()): string {
+  return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked))
+    ? weekStart(asked)
+    : currentWeek(timeZone, now);
+}
+
+/** The club days a week's read covers: the week before, this one and the next, so paging is instant. */
+export function weekReadRange(monday: string): { from: string; to: string } {
+  return { from: shiftDay(monday, -7), to: shiftDay(monday, 13) };
+}
+
 /** Whether `name` is an IANA time zone this runtime knows (a bad one would break every date shown). */
 export function isTimeZone(name: string): boolean {
   try {
@@ -94,10 +116,5 @@ export function clubDateTime(day: string, time: string, timeZone: string): Date 
 
 /** The club wall-clock time (`HH:mm`) of an instant. */
 export function clubTimeOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(instant);
+  return formatter('time', timeZone).format(instant);
 }

@@ -1,22 +1,34 @@
 import { clubDayOf } from './club-time';
 
+type PartKind = 'date' | 'time' | 'weekday';
+
+const PART_OPTIONS: Record<PartKind, Intl.DateTimeFormatOptions> = {
+  date: { day: '2-digit', month: '2-digit', year: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  weekday: { weekday: 'short' },
+};
+
+// Making an Intl.DateTimeFormat costs far more than using one (it loads locale and zone data), and a week
+// shows three per date of every event on each render: one formatter per kind, locale and zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function format(kind: PartKind, instant: Date, locale: string, timeZone: string): string {
+  const key = `${kind} ${locale} ${timeZone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { timeZone, ...PART_OPTIONS[kind] });
+    formatters.set(key, found);
+  }
+  return found.format(instant);
+}
+
 /** Product-spec §2: dates dd/MM/yy and times HH:mm, in the club's time zone. */
 function parts(instant: Date, language: string, timeZone: string) {
   const locale = language === 'en' ? 'en-GB' : 'fr-FR';
-  const date = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: '2-digit',
-  }).format(instant);
-  const time = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-  const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short' }).format(instant);
-  return { date, time, weekday };
+  return {
+    date: format('date', instant, locale, timeZone),
+    time: format('time', instant, locale, timeZone),
+    weekday: format('weekday', instant, locale, timeZone),
+  };
 }
 
 export interface EventDates {

@@ -4,9 +4,11 @@
  * connectivity state. A 401 means a lost session only for a request that carried a token: the
  * session module is told (and decides); the sign-in's own 401 is just the sign-in's error.
  */
-import type { z } from 'zod';
+
 import { codeForStatus, readErrorBody } from '../../common/contract/errors';
+import type { z } from '../../common/contract/zod';
 import { trackedFetch } from './connectivity';
+import { takeEarlyRead } from './early-reads';
 import { getToken } from './session-storage';
 
 /** An API refusal or a failure to reach the API; `code` is an i18n key under `errors.`. */
@@ -55,17 +57,21 @@ async function send(method: string, path: string, options: RequestOptions<unknow
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
+  // A plain read the page started at load (early-reads.ts) is answered by that request, not sent again.
+  const isPlainRead = method === 'GET' && options.headers === undefined && options.body === undefined;
+  const early = isPlainRead ? takeEarlyRead(path, token) : undefined;
   let response: Response;
   try {
-    response = await trackedFetch(path, {
-      method,
-      headers,
-      ...(options.formData
-        ? { body: options.formData }
-        : options.body !== undefined
-          ? { body: JSON.stringify(options.body) }
-          : {}),
-    });
+    response = await (early ??
+      trackedFetch(path, {
+        method,
+        headers,
+        ...(options.formData
+          ? { body: options.formData }
+          : options.body !== undefined
+            ? { body: JSON.stringify(options.body) }
+            : {}),
+      }));
   } catch {
     throw new ApiError(0, 'network_error', 'network_error');
   }

@@ -1,10 +1,16 @@
 /**
  * The club's public settings, fetched: its time zone (weeks and hours are the club's, whatever the
- * device's zone), its slogan and its logo. Kept in Dexie so an offline start shows the right weeks; read
+ * device's zone), its slogan and its logo. Kept in Dexie so an offline start shows the right weeks and the
+ * club's own logo; read
  * by screens through data/settings.ts. Parsed with the contract's schema, so loaded after the first paint.
  */
 import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../../common/contract/club-defaults';
-import { type PublicSettingKey, settingResponseSchema } from '../../common/contract/settings';
+import {
+  type PublicSettingKey,
+  settingResponseSchema,
+  startSettingsSchema,
+} from '../../common/contract/settings';
+import { START_SETTINGS_PATH } from '../../common/contract/start-paths';
 import { isTimeZone } from '../../common/rules/club-time';
 import { apiRequest } from './api-client';
 import type { EquipeeDb } from './db';
@@ -22,13 +28,45 @@ export async function clubTimeZone(db: EquipeeDb): Promise<string> {
   return (await db.clubSettings.get('timezone'))?.value ?? DEFAULT_TIMEZONE;
 }
 
-/** Fetches the club's settings into the cache; a failure keeps what was cached. */
-export async function refreshClubSettings(db: EquipeeDb): Promise<void> {
-  const [timezone, slogan] = await Promise.all([readPublicSetting('timezone'), readPublicSetting('slogan')]);
+/** The settings change rarely: several screens asking at start (header, sync engine, logo) read them once. */
+const FRESH_FOR_MS = 5 * 60_000;
+// Per database: tests (and a sign-out's fresh database) do not share another one's freshness.
+const reads = new WeakMap<EquipeeDb, { reading?: Promise<void>; readAt: number }>();
+
+async function readIntoCache(db: EquipeeDb): Promise<void> {
+  const { timezone, slogan, logo } = await apiRequest('GET', START_SETTINGS_PATH, {
+    schema: startSettingsSchema,
+    isAnonymous: true,
+  });
   await db.clubSettings.bulkPut([
     { key: 'timezone', value: isTimeZone(timezone) ? timezone : DEFAULT_TIMEZONE },
     { key: 'slogan', value: slogan || DEFAULT_SLOGAN },
+    { key: 'logo', value: logo },
   ]);
+}
+
+/**
+ * Fetches the club's settings into the cache in one request; a failure keeps what was cached. Callers at
+ * the same time share one request, and a read younger than five minutes is not repeated unless `force`d
+ * (back online).
+ */
+export function refreshClubSettings(db: EquipeeDb, force = false): Promise<void> {
+  let state = reads.get(db);
+  if (!state) {
+    state = { readAt: 0 };
+    reads.set(db, state);
+  }
+  const read = state;
+  if (!read.reading && (force || Date.now() - read.readAt >= FRESH_FOR_MS)) {
+    read.reading = readIntoCache(db)
+      .then(() => {
+        read.readAt = Date.now();
+      })
+      .finally(() => {
+        read.reading = undefined;
+      });
+  }
+  return read.reading ?? Promise.resolve();
 }
 
 /** Saves the slogan (admin) and caches the server's answer: this tab's header shows it at once. */
@@ -44,13 +82,14 @@ export async function saveSlogan(db: EquipeeDb, value: string): Promise<string> 
   return answer.value;
 }
 
-/** Sends the logo (admin) as `logo.png` (product-spec §7); answers its public URL. */
-export async function saveLogo(file: Blob): Promise<string> {
+/** Sends the logo (admin) as `logo.png` (product-spec §7) and caches its public URL, which it answers. */
+export async function saveLogo(db: EquipeeDb, file: Blob): Promise<string> {
   const formData = new FormData();
   formData.append('file', file, 'logo.png');
   const answer = await apiRequest('PUT', '/api/internal/settings/logo', {
     formData,
     schema: settingResponseSchema,
   });
+  await db.clubSettings.put({ key: 'logo', value: answer.value });
   return answer.value;
 }

@@ -21,9 +21,9 @@ export interface SessionRow {
   user: User;
 }
 
-/** The club's settings every screen needs, kept for offline starts (`timezone`, `slogan`). */
+/** The club's settings every screen needs, kept for offline starts (`logo`: its URL, '' when none). */
 export interface ClubSettingRow {
-  key: 'timezone' | 'slogan';
+  key: 'timezone' | 'slogan' | 'logo';
   value: string;
 }
 
@@ -48,6 +48,12 @@ export interface AttendanceRow {
   entries: AttendanceEntry[];
 }
 
+/** A club week (its Monday) whose events were read from the server at least once on this device. */
+export interface ReadWeekRow {
+  monday: string;
+  readAt: number;
+}
+
 /** A queued write and its delivery state; `kind` decides the type of `body`. */
 export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
@@ -59,6 +65,7 @@ export class EquipeeDb extends Dexie {
   clubSettings!: EntityTable<ClubSettingRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
   attendance!: EntityTable<AttendanceRow, 'eventUuid'>;
+  readWeeks!: EntityTable<ReadWeekRow, 'monday'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -75,6 +82,8 @@ export class EquipeeDb extends Dexie {
     // v2: the member's own lists were cached but read by no screen; the club's settings are kept instead.
     this.version(2).stores({ subscriptions: null, waitingList: null, invites: null, clubSettings: 'key' });
     this.version(3).stores({ attendance: 'eventUuid' });
+    // v4: which weeks were read, so an empty cache reads "loading", not "no events this week".
+    this.version(4).stores({ readWeeks: 'monday' });
   }
 }
 

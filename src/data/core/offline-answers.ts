@@ -4,7 +4,7 @@
  * server's 2xx answer is read into the event to cache. Parsed with the contract's zod schemas, so this
  * loads with the sync engine, after the first paint.
  */
-import type { z } from 'zod';
+
 import { type EventDto, eventSchema } from '../../common/contract/event';
 import {
   checklistRequestSchema,
@@ -12,6 +12,7 @@ import {
   subscribeRequestSchema,
   waitingListRequestSchema,
 } from '../../common/contract/participation';
+import type { z } from '../../common/contract/zod';
 import type { OfflineWriteBodies, OutboxKind } from './offline-writes';
 import { withCheck } from './optimistic';
 

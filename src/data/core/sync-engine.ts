@@ -5,10 +5,12 @@
  * empty after drains that delivered or refused something, and when another tab signs in. Drains run on start, when the network comes back,
  * when the page becomes visible, and a second after each queued write.
  */
-import { z } from 'zod';
+
 import { modelSchema, stuffSchema } from '../../common/contract/catalog';
 import { eventSchema } from '../../common/contract/event';
-import { clubDayStart, currentWeek, shiftDay } from '../../common/rules/club-time';
+import { eventsRangePath, MODELS_PATH, STUFF_PATH } from '../../common/contract/start-paths';
+import { z } from '../../common/contract/zod';
+import { clubDayStart, currentWeek, shiftDay, weekReadRange, weekStart } from '../../common/rules/club-time';
 import { apiConditionalGet, apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline } from './connectivity';
@@ -65,13 +67,13 @@ function storeRange(
   etag: string | undefined,
 ): Promise<string | undefined> {
   return withDrainLock(async () => {
-    const answer = await apiConditionalGet(`/api/event/from/${from}/to/${to}`, z.array(eventSchema), etag);
+    const answer = await apiConditionalGet(eventsRangePath(from, to), z.array(eventSchema), etag);
     if (answer.isNotModified) return etag;
     const events = answer.data;
     const rangeStart = clubDayStart(from, timeZone).toISOString();
     const rangeEnd = clubDayStart(shiftDay(to, 1), timeZone).toISOString();
     const listed = new Set(events.map((e) => e.uuid_event));
-    await db.transaction('rw', db.events, db.outbox, db.session, async () => {
+    await db.transaction('rw', [db.events, db.outbox, db.session, db.readWeeks], async () => {
       const gone = await db.events
         .where('start_date')
         .below(rangeEnd)
@@ -79,9 +81,20 @@ function storeRange(
         .primaryKeys();
       await db.events.bulkDelete(gone);
       await putServerEvents(db, events);
+      const readAt = Date.now();
+      await db.readWeeks.bulkPut(mondaysOf(from, to).map((monday) => ({ monday, readAt })));
     });
     return answer.etag ?? undefined;
   });
+}
+
+/** The Mondays of the whole weeks within from..to. */
+function mondaysOf(from: string, to: string): string[] {
+  const mondays: string[] = [];
+  for (let monday = weekStart(from); monday <= to; monday = shiftDay(monday, 7)) {
+    if (monday >= from && shiftDay(monday, 6) <= to) mondays.push(monday);
+  }
+  return mondays;
 }
 
 /** The signed-in user's writes still waiting to be delivered (another user's wait for their owner). */
@@ -107,11 +120,24 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
   // back by storing the server's answer even when the server's week did not change.
   const rangeTags = new Map<string, string>();
 
-  async function refreshWeek(monday: string, force = false) {
+  // A week's read under way, per key: the screen and the engine's own start ask for the same week at once.
+  const weekReads = new Map<string, Promise<void>>();
+
+  function refreshWeek(monday: string, force = false): Promise<void> {
     visibleWeek = monday;
     const key = `week:${monday}`;
-    if (!force && isFresh(key)) return;
-    const [from, to] = [shiftDay(monday, -7), shiftDay(monday, 13)];
+    const running = weekReads.get(key);
+    if (running && !force) return running;
+    if (!force && isFresh(key)) return Promise.resolve();
+    const read = readWeek(monday, key, force).finally(() => {
+      if (weekReads.get(key) === read) weekReads.delete(key);
+    });
+    weekReads.set(key, read);
+    return read;
+  }
+
+  async function readWeek(monday: string, key: string, force: boolean) {
+    const { from, to } = weekReadRange(monday);
     const tagKey = `${getToken() ?? ''} ${from} ${to}`;
     const tag = await storeRange(
       db,
@@ -132,8 +158,8 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
   async function refreshCatalog(force = false) {
     if (!force && isFresh('catalog')) return;
     const [models, stuffs] = await Promise.all([
-      apiRequest('GET', '/api/event/model', { schema: z.array(modelSchema) }),
-      apiRequest('GET', '/api/stuff', { schema: z.array(stuffSchema) }),
+      apiRequest('GET', MODELS_PATH, { schema: z.array(modelSchema) }),
+      apiRequest('GET', STUFF_PATH, { schema: z.array(stuffSchema) }),
     ]);
     await db.transaction('rw', db.models, db.stuffs, async () => {
       await db.models.clear();
@@ -173,7 +199,7 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
 
   const refreshAll = (force: boolean) => {
     // The club's time zone first: it decides which week is "this week".
-    void refreshClubSettings(db)
+    void refreshClubSettings(db, force)
       .catch(() => undefined)
       .then(() => refreshVisibleWeek(force))
       .catch(() => undefined);

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '../../common/contract/user';
-import { shiftDay, weekStart } from '../../common/rules/club-time';
+import { askedWeek, shiftDay } from '../../common/rules/club-time';
 import { dayLabel } from '../../common/rules/date-display';
-import { currentWeek, showWeek, useWeekEvents } from '../../data/events';
+import { currentWeek, showWeek, useWeekEvents, useWeekWasRead } from '../../data/events';
 import { useClubTimeZone } from '../../data/settings';
+import { useIsOnline } from '../../data/sync-status';
 import { useCurrentUser } from '../../state/session';
 import { EventRow } from './event-row';
 
@@ -22,13 +23,13 @@ function Week({ user, zone }: { user: User; zone: string }) {
   const { t, i18n } = useTranslation();
   // The week is in the address (`/?week=yyyy-mm-dd`), so a week can be linked to and survives a reload.
   const [params, setParams] = useSearchParams();
-  const asked = params.get('week');
-  const monday =
-    asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked))
-      ? weekStart(asked)
-      : currentWeek(zone);
+  const monday = askedWeek(params.get('week'), zone);
   const setMonday = (day: string) => setParams(day === currentWeek(zone) ? {} : { week: day });
-  const events = useWeekEvents(monday, zone);
+  const cached = useWeekEvents(monday, zone);
+  const wasRead = useWeekWasRead(monday);
+  const isOnline = useIsOnline();
+  // An empty cache is not an empty week: until this week was read once, the list is still loading.
+  const events = cached?.length === 0 && wasRead !== true ? undefined : cached;
   const sunday = shiftDay(monday, 6);
   const isCurrentWeek = monday === currentWeek(zone);
   const from = dayLabel(monday, i18n.language);
@@ -60,7 +61,13 @@ function Week({ user, zone }: { user: User; zone: string }) {
           ›
         </button>
       </nav>
-      {events === undefined && <p role="status">{t('app.loading')}</p>}
+      {events === undefined && (
+        <p role="status" className="empty-week">
+          {cached !== undefined && wasRead === false && !isOnline
+            ? t('events.week_not_read_offline')
+            : t('events.week_loading')}
+        </p>
+      )}
       {events?.length === 0 && (
         <div className="empty-week">
           <p>{t('events.none_found')}</p>

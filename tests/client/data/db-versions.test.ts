@@ -55,13 +55,14 @@ describe('database versions', () => {
       expect(rows[0]).toMatchObject({ ...queued, id: 1 });
       expect((await current.session.get('current'))?.token).toBe('tok');
       // Version 2 dropped the member's own lists (read by no screen) and keeps the club's settings;
-      // version 3 keeps attendance records.
+      // version 3 keeps attendance records; version 4 the weeks read at least once.
       expect(current.tables.map((t) => t.name).sort()).toEqual([
         'attendance',
         'clubSettings',
         'events',
         'models',
         'outbox',
+        'readWeeks',
         'session',
         'stuffs',
       ]);

@@ -34,8 +34,8 @@ function club(timeZone: string) {
     if (url === '/api/event/model')
       return json(200, [{ uuid: '33333333-3333-4333-8333-333333333333', name: 'Kayak', description: 'd' }]);
     if (url === '/api/stuff') return json(200, []);
-    if (url.endsWith('key=timezone')) return json(200, { key: 'timezone', value: timeZone });
-    if (url.endsWith('key=slogan')) return json(200, { key: 'slogan', value: 'Allez !' });
+    if (url === '/api/internal/settings/start')
+      return json(200, { timezone: timeZone, slogan: 'Allez !', logo: '/files/logo.png?v=1' });
     return json(404, { code: 'not_found', message: 'x', field: null });
   };
 }
@@ -57,6 +57,7 @@ describe('sync engine', () => {
       { timeout: 3000 },
     );
     expect(await db.clubSettings.toArray()).toEqual([
+      { key: 'logo', value: '/files/logo.png?v=1' },
       { key: 'slogan', value: 'Allez !' },
       { key: 'timezone', value: 'America/Montreal' },
     ]);

@@ -9,7 +9,7 @@ describe('the club logo', () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/internal/settings/logo' && init.method === 'PUT')
         return json(200, { key: 'logo', value: '/files/logo.png?v=1732370000000' });
-      return json(200, { key: 'logo', value: '' });
+      return json(200, { timezone: 'Europe/Paris', slogan: 'Allez !', logo: '' });
     });
     render(
       <>
@@ -19,7 +19,7 @@ describe('the club logo', () => {
     );
     const [header, preview] = screen.getAllByRole('img', { name: 'Logo du club' });
     await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith('/api/internal/settings?key=logo', expect.anything()),
+      expect(fetchMock).toHaveBeenCalledWith('/api/internal/settings/start', expect.anything()),
     );
     expect(header?.getAttribute('src')).toBe(BUNDLED_LOGO);
 
@@ -30,7 +30,7 @@ describe('the club logo', () => {
     expect(sent).toBeInstanceOf(FormData);
     expect(((sent as FormData).get('file') as File).name).toBe('logo.png');
     // The server's versioned URL: the browser does not keep showing its cached copy of logo.png.
-    expect(header?.getAttribute('src')).toBe('/files/logo.png?v=1732370000000');
+    await waitFor(() => expect(header?.getAttribute('src')).toBe('/files/logo.png?v=1732370000000'));
     expect(preview?.getAttribute('src')).toBe(header?.getAttribute('src'));
   });
 });

@@ -12,8 +12,14 @@ beforeEach(() => {
   setToken('tok');
   setCachedUser(USER);
   restoreSession();
-  // Nothing cached and nothing from the server: every week is empty.
-  stubFetch((url) => (url === '/api/user/me' ? json(200, USER) : json(200, { key: 'slogan', value: 'x' })));
+  // Nothing cached, and the server lists no event in any week.
+  stubFetch((url) => {
+    if (url === '/api/user/me') return json(200, USER);
+    if (url.startsWith('/api/event/from/')) return json(200, []);
+    if (url === '/api/internal/settings/start')
+      return json(200, { timezone: 'Europe/Paris', slogan: 'x', logo: '' });
+    return json(200, []);
+  });
 });
 afterEach(async () => {
   await act(() => i18n.changeLanguage('fr'));
