@@ -38,7 +38,7 @@ interface PuppeteerCore {
   connect(options: { browserURL: string }): Promise<{
     newPage(): Promise<{
       goto(url: string): Promise<unknown>;
-      evaluate(fn: (t: string) => void, arg: string): Promise<void>;
+      evaluate(fn: (t: string) => unknown, arg: string): Promise<void>;
       close(): Promise<void>;
     }>;
     disconnect(): Promise<void>;
@@ -64,13 +64,19 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   if (token) {
-    // A member already signed in on this phone, on a new browser profile otherwise: the token is set on the
-    // origin through a page that loads no app code, then Lighthouse keeps storage (but the cache is empty).
+    // A member already signed in on this phone, with nothing of the app cached (a new deploy, a cleared
+    // cache): the session is set on the origin through a page that loads no app code, then Lighthouse
+    // keeps storage, but the HTTP cache, IndexedDB and service worker are those of a new profile.
     const puppeteer = (await load('puppeteer-core/lib/puppeteer/puppeteer-core.js')).default as PuppeteerCore;
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     await page.goto(new URL('/robots.txt', url).href);
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    // As the app leaves a signed-in member's storage: the token and the user it belongs to.
+    await page.evaluate(async (t) => {
+      const me = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${t}` } });
+      localStorage.setItem('token', t);
+      localStorage.setItem('currentUser', JSON.stringify(await me.json()));
+    }, token);
     await page.close();
     await browser.disconnect();
   }
@@ -87,6 +93,7 @@ try {
   );
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
+  if (process.env.LH_SAVE) (await import('node:fs')).writeFileSync(process.env.LH_SAVE, JSON.stringify(lhr));
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   console.log(
     JSON.stringify({

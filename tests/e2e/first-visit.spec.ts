@@ -1,0 +1,137 @@
+import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import { newEvent, rootToken, signInApi } from './api';
+import { E2E_USERS } from './server-process';
+
+// Issue 24: a cold first visit asks the server for each thing once, the reads a page needs start
+// together, the static files arrive compressed, and a repeat visit paints the week from the cache.
+// Every context here is new: empty HTTP cache, no service worker yet, nothing in IndexedDB.
+
+const SHOTS = 'test-results/screenshots';
+
+/** Every request to the API the page sends, in order, as `METHOD path?query`. */
+function recordApiRequests(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) sent.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return sent;
+}
+
+const repeated = (sent: string[]) => sent.filter((line, index) => sent.indexOf(line) !== index);
+
+/** Puts a signed-in member's storage on the origin without loading any app code, as lighthouse-run does. */
+async function signInStorage(context: BrowserContext, token: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto('/robots.txt');
+  await page.evaluate(async (t) => {
+    const me = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${t}` } });
+    localStorage.setItem('token', t);
+    localStorage.setItem('currentUser', JSON.stringify(await me.json()));
+  }, token);
+  await page.close();
+}
+
+/** Waits until the page has nothing left in flight (the later reads of a screen included). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await page.waitForLoadState('networkidle');
+}
+
+test('cold /login: each API read once, static files compressed, the form usable', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const sent = recordApiRequests(page);
+  const assets: { url: string; encoding: string | undefined; vary: string | undefined }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (/\.(js|css)$/.test(url.pathname))
+      assets.push({
+        url: url.pathname,
+        encoding: response.headers()['content-encoding'],
+        vary: response.headers().vary,
+      });
+  });
+
+  await page.goto('/login');
+  await expect(page.getByLabel("Nom d'utilisateur ou e-mail")).toBeEditable();
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/first-visit-login-390.png` });
+
+  expect(repeated(sent)).toEqual([]);
+  // The club's settings in one answer, not one request per key.
+  expect(sent).toContain('GET /api/internal/settings/start');
+  expect(sent.filter((line) => line.startsWith('GET /api/internal/settings?key='))).toEqual([]);
+  // Signed out: no session check, no week.
+  expect(sent.some((line) => line.includes('/api/user/me') || line.includes('/api/event/'))).toBe(false);
+
+  expect(assets.length).toBeGreaterThan(3);
+  for (const asset of assets) {
+    expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/);
+    expect(asset.vary?.toLowerCase(), asset.url).toContain('accept-encoding');
+  }
+  await context.close();
+});
+
+test('cold / signed in: each API read once, the session check and the week together; a repeat visit paints from the cache', async ({
+  browser,
+  request,
+}) => {
+  const organiser = await rootToken(request);
+  const event = await newEvent(request, organiser, {
+    model: { name: 'Première visite', description: 'Sortie du samedi' },
+    startInHours: 1,
+  });
+  const { token } = await signInApi(request, E2E_USERS.member.username);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInStorage(context, token);
+  const page = await context.newPage();
+  const sent = recordApiRequests(page);
+
+  // The session check is held back for a second: the week must not wait for it.
+  let weekAskedWhileMeHeld = false;
+  let meHeld = false;
+  await page.route('**/api/user/me', async (route) => {
+    meHeld = true;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    meHeld = false;
+    await route.continue();
+  });
+  page.on('request', (r: Request) => {
+    if (new URL(r.url()).pathname.startsWith('/api/event/from/') && meHeld) weekAskedWhileMeHeld = true;
+  });
+
+  await page.goto('/');
+  const row = page.locator(`[data-event="${event.uuid_event}"]`);
+  await expect(row).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/first-visit-week-390.png` });
+
+  expect(repeated(sent)).toEqual([]);
+  expect(sent).toContain('GET /api/user/me');
+  expect(sent).toContain('GET /api/internal/settings/start');
+  expect(sent.filter((line) => line.startsWith('GET /api/event/from/'))).toHaveLength(1);
+  expect(weekAskedWhileMeHeld).toBe(true);
+  await page.unroute('**/api/user/me');
+
+  // Repeat visit: the week's read is held for three seconds, yet the cached week is on screen before it.
+  let releaseWeek: () => void = () => undefined;
+  const weekHeld = new Promise<void>((resolve) => {
+    releaseWeek = resolve;
+  });
+  let weekAnswered = false;
+  await page.route('**/api/event/from/**', async (route) => {
+    await Promise.race([weekHeld, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await route.continue();
+    weekAnswered = true;
+  });
+  await page.reload();
+  await expect(row).toBeVisible();
+  expect(weekAnswered).toBe(false);
+  releaseWeek();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/first-visit-week-repeat-1280.png` });
+  await context.close();
+});
