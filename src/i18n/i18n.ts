@@ -3,13 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import fr from '../common/i18n/fr.json';
 import { setApiLanguage } from '../data/core/api-client';
 
-export const LANGUAGE_KEY = 'lang';
-export const DEFAULT_LANGUAGE = 'fr';
+import { DEFAULT_LANGUAGE, storedLanguage } from './stored-language';
 
-export function storedLanguage(): string {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
-  return stored === 'en' || stored === 'fr' ? stored : DEFAULT_LANGUAGE;
-}
+export { DEFAULT_LANGUAGE, LANGUAGE_KEY, storedLanguage } from './stored-language';
 
 /**
  * English is its own chunk: French (the default) is in the first download; English is fetched only when

@@ -198,12 +198,18 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
   }
 
   const refreshAll = (force: boolean) => {
-    // The club's time zone first: it decides which week is "this week".
-    void refreshClubSettings(db, force)
-      .catch(() => undefined)
-      .then(() => refreshVisibleWeek(force))
+    // The week and the settings together: the week shown was picked with the time zone cached here (the
+    // usual one on a first visit). The settings rarely change it; when they do, that zone's week follows.
+    const zoneBefore = clubTimeZone(db);
+    const settings = refreshClubSettings(db, force).catch(() => undefined);
+    const week = refreshVisibleWeek(force).catch(() => undefined);
+    void Promise.all([settings, zoneBefore])
+      .then(async ([, before]) => {
+        if ((await clubTimeZone(db)) !== before) await refreshVisibleWeek(force);
+      })
       .catch(() => undefined);
-    void refreshCatalog(force).catch(() => undefined);
+    // The catalog (the editor's lists) after the week: it never competes with the week's first paint.
+    void week.then(() => refreshCatalog(force)).catch(() => undefined);
   };
   const stopWatchingNetwork = onBackOnline(() => {
     void retryPendingNow(db)
