@@ -190,7 +190,17 @@ const measureRepaints = async (p: Page, selector: string) =>
 const trace = process.env.BENCH_TRACE;
 const cpuProfile = process.env.BENCH_CPUPROFILE;
 const cdp = cpuProfile ? await context.newCDPSession(page) : undefined;
-if (trace) await browser.startTracing(page, { path: trace, screenshots: false });
+if (trace)
+  await browser.startTracing(page, {
+    path: trace,
+    screenshots: false,
+    // What each layout and paint was for (the node and the script that invalidated it).
+    categories: [
+      'devtools.timeline',
+      'blink.user_timing',
+      'disabled-by-default-devtools.timeline.invalidationTracking',
+    ],
+  });
 if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
 const repaints = await measureRepaints(page, '[data-testid="checklist-row"] button');
 if (trace) await browser.stopTracing();

@@ -5,19 +5,25 @@ import { appDb } from './core/db';
 import { queueCheck } from './core/outbox';
 import { queueAndDeliver } from './core/sync';
 
-/** Keys of the checklist rows whose tick is not delivered yet (`u:<id>` members, `g:<id>` guests). */
-export function usePendingChecks(eventUuid: string | undefined): Set<string> {
-  const keys = useLiveQuery(async () => {
-    if (!eventUuid) return [];
-    const rows = await appDb().outbox.where('status').equals('pending').toArray();
-    return rows.flatMap((row) =>
-      row.kind === 'check' && row.eventUuid === eventUuid
-        ? [`${row.body.is_invited ? 'g' : 'u'}:${row.body.user_id}`]
-        : [],
-    );
+/**
+ * The checklist's ticks not delivered yet, by row key (`u:<id>` members, `g:<id>` guests), each with the
+ * value its latest tick sets. Ticks are kept in the outbox alone (core/outbox.ts): the screen lays these
+ * over the cached event's rows, so a tick made offline shows after a reload too.
+ */
+export function usePendingChecks(eventUuid: string | undefined): ReadonlyMap<string, boolean> {
+  const ticks = useLiveQuery(async () => {
+    if (!eventUuid) return NO_TICKS;
+    const rows = await appDb().outbox.where('status').equals('pending').sortBy('id');
+    const pending = new Map<string, boolean>();
+    for (const row of rows)
+      if (row.kind === 'check' && row.eventUuid === eventUuid)
+        pending.set(`${row.body.is_invited ? 'g' : 'u'}:${row.body.user_id}`, row.body.is_checked);
+    return pending;
   }, [eventUuid]);
-  return new Set(keys ?? []);
+  return ticks ?? NO_TICKS;
 }
+
+const NO_TICKS: ReadonlyMap<string, boolean> = new Map();
 
 /** Sets (never toggles) one row's check; `userId` is the member's id, or the guest's number. */
 export function tick(

@@ -2,8 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import fr from '../common/i18n/fr.json';
 import { setApiLanguage } from '../data/core/api-client';
-
-import { DEFAULT_LANGUAGE, storedLanguage } from './stored-language';
+import { storedLanguage } from './stored-language';
 
 export { DEFAULT_LANGUAGE, LANGUAGE_KEY, storedLanguage } from './stored-language';
 

@@ -10,7 +10,12 @@ import { applyWrite, eventUuidOfWrite, type QueuedWrite } from './offline-writes
 
 export class NotCachedError extends Error {}
 
-/** Queues one write and shows it at once on the cached event; answers the outbox row's id. */
+/**
+ * Queues one write and, but for a tick, shows it at once on the cached event; answers the outbox row's id.
+ * A tick stays in the outbox only: the checklist lays pending ticks over its rows (data/checklist.ts), and
+ * every server copy stored later has them laid over too (server-events.ts). Rewriting an event of 300
+ * people on each tick, then reading it back for the screen, held back the frame that paints the tick.
+ */
 export async function enqueueWrite(
   db: EquipeeDb,
   user: User,
@@ -19,9 +24,14 @@ export async function enqueueWrite(
 ): Promise<number> {
   const eventUuid = eventUuidOfWrite(write);
   return db.transaction('rw', db.events, db.outbox, async () => {
-    const event = await db.events.get(eventUuid);
-    if (!event) throw new NotCachedError(`event ${eventUuid} is not in the cache`);
-    await db.events.put(applyWrite(write, event, { user, createdAt: now }));
+    if (write.kind === 'check') {
+      const isCached = (await db.events.where('uuid_event').equals(eventUuid).count()) > 0;
+      if (!isCached) throw new NotCachedError(`event ${eventUuid} is not in the cache`);
+    } else {
+      const event = await db.events.get(eventUuid);
+      if (!event) throw new NotCachedError(`event ${eventUuid} is not in the cache`);
+      await db.events.put(applyWrite(write, event, { user, createdAt: now }));
+    }
     const id = await db.outbox.add({
       ...write,
       userId: user.id,

@@ -2,13 +2,15 @@ import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { ChecklistRow } from '../../common/rules/checklist-rows';
+import styles from './checklist-row.module.css';
 import { type TickFacts, TickNote } from './tick-note';
 import type { TickStore } from './tick-store';
 
 interface Props {
   row: ChecklistRow;
   canTick: boolean;
-  isPending: boolean;
+  /** The value of this row's tick not delivered yet (it is shown); undefined when none waits. */
+  pendingCheck: boolean | undefined;
   /** Who set the row's check and when (attendance record); absent when unknown or not readable. */
   tick: TickFacts | undefined;
   ticks: TickStore;
@@ -16,13 +18,16 @@ interface Props {
   onToggle(row: ChecklistRow, isChecked: boolean): void;
 }
 
-function ChecklistRowView({ row, canTick, isPending, tick, ticks, onToggle }: Props) {
+function ChecklistRowView({ row, canTick, pendingCheck, tick, ticks, onToggle }: Props) {
   const { t } = useTranslation();
   const shown = useStore(ticks, (s) => s.ticks.get(row.key));
-  const isChecked = shown?.isChecked ?? row.isChecked;
+  const isPending = pendingCheck !== undefined;
+  // The device's state: a tick not delivered yet, over the cached event's.
+  const stored = pendingCheck ?? row.isChecked;
+  const isChecked = shown?.isChecked ?? stored;
   useEffect(() => {
-    if (shown && shown.writing === 0 && shown.isChecked === row.isChecked) ticks.getState().release(row.key);
-  }, [shown, row.isChecked, row.key, ticks]);
+    if (shown && shown.writing === 0 && shown.isChecked === stored) ticks.getState().release(row.key);
+  }, [shown, stored, row.key, ticks]);
 
   const toggle = () => onToggle(row, !isChecked);
   const tone = isChecked ? 'row-checked' : row.isInvited ? 'row-guest' : 'row-plain';
@@ -51,16 +56,24 @@ function ChecklistRowView({ row, canTick, isPending, tick, ticks, onToggle }: Pr
               toggle();
             }}
           >
-            {isChecked ? '✔' : ''}
+            {/* Always in the button, hidden while unticked: a tick changes a style, so the browser
+                redraws the button without laying out the 300-row table again. */}
+            <span className={isChecked ? undefined : styles.hidden} aria-hidden="true">
+              ✔
+            </span>
           </button>
         ) : (
           <span className="check-state">{t(isChecked ? 'checklist.present' : 'checklist.absent')}</span>
         )}
-        {isPending && (
-          <span className="badge badge-pending" data-testid="pending-marker">
-            {t('sync.pending_short')}
-          </span>
-        )}
+        {/* Always laid out, shown only while pending: a tick going pending or delivered repaints the row,
+            never a layout of the whole table. */}
+        <span
+          className={`badge badge-pending ${isPending ? '' : styles.hidden}`}
+          data-testid={isPending ? 'pending-marker' : undefined}
+          aria-hidden={!isPending}
+        >
+          {t('sync.pending_short')}
+        </span>
       </td>
     </tr>
   );
@@ -74,7 +87,7 @@ const isSameRow = (a: Props, b: Props) =>
   a.row.isInvited === b.row.isInvited &&
   a.row.userId === b.row.userId &&
   a.canTick === b.canTick &&
-  a.isPending === b.isPending &&
+  a.pendingCheck === b.pendingCheck &&
   a.tick?.is_checked === b.tick?.is_checked &&
   a.tick?.checked_at === b.tick?.checked_at &&
   a.tick?.checked_by === b.tick?.checked_by &&

@@ -13,7 +13,8 @@ import { createTickStore } from './tick-store';
 
 interface Props {
   rows: ChecklistRow[];
-  pending: Set<string>;
+  /** The rows whose tick is not delivered yet (the value is the one shown). */
+  pending: ReadonlyMap<string, boolean>;
   /** The attendance record by row key: who set each check and when (empty when not readable). */
   attendance: ReadonlyMap<string, TickFacts>;
   /** False: the list is read-only (no tick buttons), as for anyone the server would refuse. */
@@ -24,12 +25,20 @@ interface Props {
 
 /** The rows' order, sorted again only when a name, a stuff, a row or the sort changes — never on a tick. */
 function useRowOrder(rows: ChecklistRow[], sort: SortKey[]): ChecklistRow[] {
-  const cache = useRef<{ signature: string; sort: SortKey[]; keys: string[] }>(undefined);
+  const cache = useRef<{ rows: ChecklistRow[]; signature: string; sort: SortKey[]; ordered: ChecklistRow[] }>(
+    undefined,
+  );
+  // The same rows (a tick's pending mark, the attendance record): nothing to compute on a 300-row list.
+  if (cache.current?.rows === rows && cache.current.sort === sort) return cache.current.ordered;
   const signature = orderSignature(rows);
-  if (cache.current?.signature !== signature || cache.current.sort !== sort)
-    cache.current = { signature, sort, keys: sortRows(rows, sort).map((r) => r.key) };
+  const keys =
+    cache.current?.signature === signature && cache.current.sort === sort
+      ? cache.current.ordered.map((r) => r.key)
+      : sortRows(rows, sort).map((r) => r.key);
   const byKey = new Map(rows.map((r) => [r.key, r]));
-  return cache.current.keys.flatMap((key) => byKey.get(key) ?? []);
+  const ordered = keys.flatMap((key) => byKey.get(key) ?? []);
+  cache.current = { rows, signature, sort, ordered };
+  return ordered;
 }
 
 export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }: Props) {
@@ -94,7 +103,7 @@ export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }:
             key={row.key}
             row={row}
             canTick={canTick}
-            isPending={pending.has(row.key)}
+            pendingCheck={pending.get(row.key)}
             tick={attendance.get(row.key)}
             ticks={ticks}
             onToggle={toggle}

@@ -18,14 +18,15 @@ beforeEach(async () => {
 afterEach(() => db.delete());
 
 describe('enqueue', () => {
-  it('applies the tick to the cached event and queues it, in one transaction', async () => {
+  it('queues a tick without rewriting the cached event (the checklist lays pending ticks over it)', async () => {
+    const before = await db.events.get(EVENT_UUID);
     await queueCheck(
       db,
       USER,
       { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, isChecked: true },
       1_000,
     );
-    expect((await db.events.get(EVENT_UUID))?.subscribers_with_stuff[0]?.is_checked).toBe(true);
+    expect(await db.events.get(EVENT_UUID)).toEqual(before);
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({
       userId: USER.id,
@@ -47,6 +48,8 @@ describe('enqueue', () => {
     await expect(queueSubscription(db, USER, { eventUuid: 'not-cached', subscribe: true })).rejects.toThrow(
       NotCachedError,
     );
+    const tick = { eventUuid: 'not-cached', userId: MEMBER_ID, isInvited: false, isChecked: true };
+    await expect(queueCheck(db, USER, tick)).rejects.toThrow(NotCachedError);
     expect(await db.outbox.count()).toBe(0);
   });
 
