@@ -7,11 +7,19 @@ import { appDb } from './core/db';
 /** Fetching parses with the contract's schemas: that module loads on first use, after the first paint. */
 const clubSettings = () => import('./core/club-settings');
 
+// The zone as last read, shared by every screen: a component mounted once it is known (each event row's
+// dates) renders with it at once, instead of blank until its own read answers, which moved the rows below.
+let knownTimeZone: string | undefined;
+
 /** The club's time zone; undefined until the cache has answered (then the server's default if unknown). */
 export function useClubTimeZone(): string | undefined {
   return useLiveQuery(
-    async () => (await appDb().clubSettings.get('timezone'))?.value ?? DEFAULT_TIMEZONE,
+    async () => {
+      knownTimeZone = (await appDb().clubSettings.get('timezone'))?.value ?? DEFAULT_TIMEZONE;
+      return knownTimeZone;
+    },
     [],
+    knownTimeZone,
   );
 }
 

@@ -6,6 +6,7 @@ import { appDb } from './core/db';
 import type { OutboxKind } from './core/offline-writes';
 import { queueAndDeliver, syncEngine } from './core/sync';
 
+export { whenNetworkQuiet } from './core/connectivity';
 export type { OutboxKind };
 
 export function useIsOnline(): boolean {

@@ -75,6 +75,7 @@ export async function probe(): Promise<void> {
 
 /** fetch, with a time limit and its outcome reported: what every API call of the app goes through. */
 export async function trackedFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  inFlight++;
   try {
     const response = await fetch(input, {
       ...init,
@@ -85,5 +86,30 @@ export async function trackedFetch(input: string, init: RequestInit = {}): Promi
   } catch (error) {
     reportUnreachable();
     throw error;
+  } finally {
+    inFlight--;
+    lastSettledAt = Date.now();
   }
+}
+
+// The app's requests under way, and when the last one ended: what "the network is quiet" means here.
+let inFlight = 0;
+let lastSettledAt = 0;
+
+/**
+ * Resolves once none of the app's requests has been under way for `quietMs`, or after `atMostMs`. What can wait for the first
+ * screen (the service worker's precache: a megabyte) waits for this, so it never takes a slow network's
+ * bandwidth from the reads the screen shows.
+ */
+export function whenNetworkQuiet(quietMs: number, atMostMs: number): Promise<void> {
+  const giveUpAt = Date.now() + atMostMs;
+  return new Promise((resolve) => {
+    const check = () => {
+      const quietFor = Date.now() - lastSettledAt;
+      // A network never quiet for that long (a slow, busy connection) delays the work, never forbids it.
+      if ((inFlight === 0 && quietFor >= quietMs) || Date.now() >= giveUpAt) resolve();
+      else setTimeout(check, inFlight === 0 ? quietMs - quietFor : quietMs);
+    };
+    check();
+  });
 }

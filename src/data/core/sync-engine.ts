@@ -13,7 +13,7 @@ import { z } from '../../common/contract/zod';
 import { clubDayStart, currentWeek, shiftDay, weekReadRange, weekStart } from '../../common/rules/club-time';
 import { apiConditionalGet, apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
-import { onBackOnline } from './connectivity';
+import { onBackOnline, whenNetworkQuiet } from './connectivity';
 import type { EquipeeDb } from './db';
 import { drainOutbox, retryPendingNow, withDrainLock } from './drain';
 import { httpTransport } from './drain-http';
@@ -107,6 +107,10 @@ async function pendingCount(db: EquipeeDb): Promise<number> {
     .filter((row) => row.status === 'pending')
     .count();
 }
+
+/** The catalog waits for the network to be quiet this long after the week's read (5 s at most). */
+const CATALOG_QUIET_MS = 500;
+const CATALOG_WAIT_AT_MOST_MS = 5_000;
 
 export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): SyncEngine {
   const fetchedAt = new Map<string, number>();
@@ -208,8 +212,12 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
         if ((await clubTimeZone(db)) !== before) await refreshVisibleWeek(force);
       })
       .catch(() => undefined);
-    // The catalog (the editor's lists) after the week: it never competes with the week's first paint.
-    void week.then(() => refreshCatalog(force)).catch(() => undefined);
+    // The catalog (the editor's lists) once the week's reads are done: it never competes with the week's
+    // first paint on a slow network.
+    void week
+      .then(() => whenNetworkQuiet(CATALOG_QUIET_MS, CATALOG_WAIT_AT_MOST_MS))
+      .then(() => refreshCatalog(force))
+      .catch(() => undefined);
   };
   const stopWatchingNetwork = onBackOnline(() => {
     void retryPendingNow(db)
