@@ -2,33 +2,28 @@
  * Club days in the club's time zone (server-rules "Time"), with no library: Intl gives the zone's offset
  * at an instant, and a local midnight is found by correcting a UTC guess with it (twice, across DST).
  */
-// Building an Intl.DateTimeFormat costs about a millisecond (it loads the zone's data), far more than
-// using one: one formatter per zone and kind, made on first use.
+// Building an Intl.DateTimeFormat costs about a millisecond (it loads the zone's and the locale's data; on a
+// phone's first visit, tens of milliseconds), far more than using one: one formatter per zone and kind,
+// made on first use, all in one locale (en-CA: ISO-like digits, 24-hour clock) so its data loads once.
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const FORMATS: Record<'parts' | 'day' | 'time', Intl.DateTimeFormatOptions> = {
+  parts: {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  },
+  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  time: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' },
+};
 function formatter(kind: 'parts' | 'day' | 'time', timeZone: string): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`;
   let found = formatters.get(key);
   if (!found) {
-    found =
-      kind === 'parts'
-        ? new Intl.DateTimeFormat('en-US', {
-            timeZone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-            hour: '2-digit',
-            minute: '2-digit',
-            second: '2-digit',
-          })
-        : kind === 'day'
-          ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-          : new Intl.DateTimeFormat('en-GB', {
-              timeZone,
-              hourCycle: 'h23',
-              hour: '2-digit',
-              minute: '2-digit',
-            });
+    found = new Intl.DateTimeFormat('en-CA', { timeZone, ...FORMATS[kind] });
     formatters.set(key, found);
   }
   return found;
@@ -92,7 +87,8 @@ export function weekReadRange(monday: string): { from: string; to: string } {
 /** Whether `name` is an IANA time zone this runtime knows (a bad one would break every date shown). */
 export function isTimeZone(name: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
+    // The formatter the club's days need anyway: checking a zone makes it, using it later costs nothing.
+    formatter('day', name);
     return name !== '';
   } catch {
     return false;
