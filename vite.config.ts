@@ -56,6 +56,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Every browser the app supports preloads modules itself; the polyfill only cost the first paint time.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -109,6 +109,31 @@ export interface FloorSite {
   close(): Promise<void>;
 }
 
+/**
+ * The floor of an offline start (bench/offline.ts): a service worker of the plainest kind for the floor
+ * page, registered only by that bench. It caches the page and its files when installed and answers from
+ * the cache first, so a new tab with no network opens the bare stack as the app's worker opens the app.
+ */
+function writeFloorServiceWorker(dir: string): void {
+  const files = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => file !== 'index.html');
+  fs.writeFileSync(
+    path.join(dir, 'sw.js'),
+    `const FILES = ${JSON.stringify(['./', ...files.map((file) => `./${file}`)])};
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open('floor').then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (event) => {
+  event.respondWith(caches.match(event.request).then((cached) => cached ?? fetch(event.request)));
+});
+`,
+  );
+}
+
 /** Builds bench/floor-page into a temporary folder, writes .br/.gz copies, serves it on a free port. */
 export async function startFloorSite(): Promise<FloorSite> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-floor-site-'));
@@ -148,6 +173,7 @@ export async function startFloorSite(): Promise<FloorSite> {
     );
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
   }
+  writeFloorServiceWorker(dir);
   const app = Fastify({ logger: false });
   try {
     await app.register(fastifyStatic, {

@@ -2,6 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../common/contract/club-defaults';
+import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
 
 /** Fetching parses with the contract's schemas: that module loads on first use, after the first paint. */
@@ -9,7 +10,8 @@ const clubSettings = () => import('./core/club-settings');
 
 // The zone as last read, shared by every screen: a component mounted once it is known (each event row's
 // dates) renders with it at once, instead of blank until its own read answers, which moved the rows below.
-let knownTimeZone: string | undefined;
+// Before the first read, the zone mirrored at the last start (core/club-time-zone-mirror.ts).
+let knownTimeZone: string | undefined = mirroredClubTimeZone();
 
 /** The club's time zone; undefined until the cache has answered (then the server's default if unknown). */
 export function useClubTimeZone(): string | undefined {

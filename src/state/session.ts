@@ -47,10 +47,27 @@ export function restoreSession(): void {
 /** The signed-in user (null when signed out). */
 export const useCurrentUser = (): User | null => useSession((s) => s.user);
 
+/** Runs `run` once the next frame is painted (or within a second, for a tab in the background). */
+function afterNextPaint(run: () => void): void {
+  let hasRun = false;
+  const once = () => {
+    if (hasRun) return;
+    hasRun = true;
+    run();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 1_000);
+}
+
 function begin(token: string, user: User): void {
   setCachedUser(user);
   useSession.setState({ user, status: 'signed-in' });
-  void startSync(token, user, sessionLost).catch(() => undefined);
+  // After the screen's first frame: the engine's code, schemas and database writes must not hold back an
+  // offline start's first events (the page's own reads, online, left already: core/early-reads.ts).
+  afterNextPaint(() => {
+    const isStillSignedIn = getToken() === token && useSession.getState().user?.id === user.id;
+    if (isStillSignedIn) void startSync(token, user, sessionLost).catch(() => undefined);
+  });
   // Ask the browser not to evict the offline data (the answer does not change what we do).
   void navigator.storage?.persist?.().catch(() => false);
 }

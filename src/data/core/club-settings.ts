@@ -13,6 +13,7 @@ import {
 import { START_SETTINGS_PATH } from '../../common/contract/start-paths';
 import { isTimeZone } from '../../common/rules/club-time';
 import { apiRequest } from './api-client';
+import { mirrorClubTimeZone } from './club-time-zone-mirror';
 import type { EquipeeDb } from './db';
 
 /** One public setting's value ('' for a logo never uploaded). */
@@ -38,8 +39,10 @@ async function readIntoCache(db: EquipeeDb): Promise<void> {
     schema: startSettingsSchema,
     isAnonymous: true,
   });
+  const zone = isTimeZone(timezone) ? timezone : DEFAULT_TIMEZONE;
+  mirrorClubTimeZone(zone);
   await db.clubSettings.bulkPut([
-    { key: 'timezone', value: isTimeZone(timezone) ? timezone : DEFAULT_TIMEZONE },
+    { key: 'timezone', value: zone },
     { key: 'slogan', value: slogan || DEFAULT_SLOGAN },
     { key: 'logo', value: logo },
   ]);
