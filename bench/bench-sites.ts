@@ -14,6 +14,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { DEMO_PASSWORD } from '../server/demo/club';
 import { startServer, stopServer } from '../tests/e2e/server-process';
+import { buildFloorPage } from './floor-build';
 
 /** A plain member of the demo club. */
 export const DEMO_MEMBER = 'nolwenn.lebihan';
@@ -138,22 +139,7 @@ self.addEventListener('fetch', (event) => {
 export async function startFloorSite(): Promise<FloorSite> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-floor-site-'));
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
-  const built = spawnSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      'bench/floor-page',
-      '--outDir',
-      dir,
-      '--emptyOutDir',
-      '--base',
-      './',
-      '--logLevel',
-      'error',
-    ],
-    { encoding: 'utf8' },
-  );
+  const built = buildFloorPage(dir, 'error');
   if (built.status !== 0) {
     removeDir();
     throw new Error(`building the floor page failed:\n${built.stdout}${built.stderr}`);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { buildFloorPage } from './floor-build';
 import { reportRow } from './summary';
 
 const dist = 'dist';
@@ -51,22 +52,8 @@ console.log(
 
 // The floor page (bench/floor-page), built now with the same Vite: the home route's initial JS against it.
 const floorOut = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-floor-'));
-const built = spawnSync(
-  'npx',
-  [
-    'vite',
-    'build',
-    'bench/floor-page',
-    '--outDir',
-    floorOut,
-    '--emptyOutDir',
-    '--base',
-    './',
-    '--logLevel',
-    'warn',
-  ],
-  { stdio: 'inherit' },
-);
+const built = buildFloorPage(floorOut, 'warn');
+if (built.status !== 0) process.stderr.write(`${built.stdout}${built.stderr}`);
 if (built.status === 0) {
   const floorJs = initialAssets(floorOut)
     .filter((f) => f.endsWith('.js'))

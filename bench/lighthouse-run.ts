@@ -3,6 +3,7 @@
 // Usage: lighthouse-run.ts <modules dir> <url> <mobile|desktop> [token]
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
 
 const [modules, url, preset, token] = process.argv.slice(2);
 if (!modules || !url || (preset !== 'mobile' && preset !== 'desktop')) {
@@ -50,17 +51,8 @@ const desktopConfig = (await load('lighthouse/core/config/desktop-config.js')).d
 const chromeLauncher = (await load('chrome-launcher/dist/index.js')) as unknown as ChromeLauncher;
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: chromiumPath(),
+  chromeFlags: CHROMIUM_ARGS,
 });
 try {
   if (token) {

@@ -235,20 +235,26 @@ console.log(
     `${(at(repaints.painted, 0.5) / FRAME).toFixed(2)}× one frame; ` +
     `p95 ${(at(repaints.painted, 0.95) / FRAME).toFixed(2)}× one frame`,
 );
-for (const [label, q, goalMs] of [
-  ['median', 0.5, 16],
-  ['p95', 0.95, 50],
-] as const) {
-  const value = at(repaints.painted, q);
-  reportRow({
-    measure: `tick → repaint, ${ROWS}-row checklist, ${label}`,
-    value: ms(value),
-    floor: `bare button, same page ${ms(at(floor.painted, q))} (one frame ${ms(FRAME)})`,
-    ratio: value / at(floor.painted, q),
-    goal: `≤ ${goalMs} ms`,
-    met: value <= goalMs,
-  });
-}
+// The median is held to the bare button on the same page (issue 24: within 1.1 × of it, the frame the
+// browser paints anyway), the p95 to 50 ms.
+const medianRatio = at(repaints.painted, 0.5) / at(floor.painted, 0.5);
+reportRow({
+  measure: `tick → repaint, ${ROWS}-row checklist, median`,
+  value: ms(at(repaints.painted, 0.5)),
+  floor: `bare button, same page ${ms(at(floor.painted, 0.5))} (one frame ${ms(FRAME)})`,
+  ratio: medianRatio,
+  goal: '≤ 1.1 × floor',
+  met: medianRatio <= 1.1,
+});
+const p95 = at(repaints.painted, 0.95);
+reportRow({
+  measure: `tick → repaint, ${ROWS}-row checklist, p95`,
+  value: ms(p95),
+  floor: `bare button, same page ${ms(at(floor.painted, 0.95))} (one frame ${ms(FRAME)})`,
+  ratio: p95 / at(floor.painted, 0.95),
+  goal: '≤ 50 ms',
+  met: p95 <= 50,
+});
 // BENCH_OFFLINE=repaint: these figures alone, without the minutes of the drain and the cold start.
 if (process.env.BENCH_OFFLINE === 'repaint') {
   await cleanUp();

@@ -64,7 +64,7 @@ const RELOAD_AT_MOST_EVERY_MS = 60_000;
  * once, to the new index.html and its chunks. It does not when the server cannot be reached (the error
  * is then the network's, and the screen says so) nor twice within a minute (no reload loop).
  */
-export function reloadOnceForMissingChunks(): void {
+export function reloadOnceForMissingChunks(reload: () => void = () => window.location.reload()): void {
   // The error still reaches the screen (its own message when offline); the reload, if any, replaces it.
   window.addEventListener('vite:preloadError', () => {
     const last = Number(sessionStorage.getItem(MISSING_CHUNK_RELOAD_KEY) ?? 0);
@@ -73,7 +73,7 @@ export function reloadOnceForMissingChunks(): void {
       (answer) => {
         if (!answer.ok) return;
         sessionStorage.setItem(MISSING_CHUNK_RELOAD_KEY, String(Date.now()));
-        window.location.reload();
+        reload();
       },
       () => undefined,
     );
