@@ -17,7 +17,7 @@ import { createConfirmedUser } from '../server/modules/users/create-user';
 import { insertUser } from '../server/modules/users/users.repository';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
 import { E2E_BASE_URL, E2E_PASSWORD, E2E_PORT, startServer, stopServer } from '../tests/e2e/server-process';
-import { startFloorSite } from './bench-sites';
+import { measureColdStart, reportColdStart } from './cold-start';
 import { reportRow } from './summary';
 
 const ROWS = 300;
@@ -307,82 +307,16 @@ for (let i = 0; i < 500; i++) {
 }
 const plainScript = Date.now() - started;
 
-// Cold offline start: a new tab, no network, from navigation to the first event on screen. Floors, opened
-// the same way: the blank shell — the bare stack (bench/floor-page: React, router, Dexie, i18next, one
-// IndexedDB read) under a plain cache-first service worker, to its first content — and a precached static
-// document (the logo) from the app's own worker. Median of COLD_RUNS new tabs each, interleaved.
-const COLD_RUNS = 5;
-const floorSite = await startFloorSite();
-const floorContext = await browser.newContext({ locale: 'fr-FR' });
-const floorPage = await floorContext.newPage();
-await floorPage.goto(floorSite.url);
-await floorPage.evaluate(
-  `navigator.serviceWorker.register('./sw.js').then(() => navigator.serviceWorker.ready)`,
-);
-await floorPage.reload();
-await floorPage.locator('#root p').waitFor();
+// Cold offline start (bench/cold-start.ts), the app's tabs opened from this signed-in context.
 await page.goto('/');
 await page.getByTestId('event-row').first().waitFor();
 await context.setOffline(true);
-await floorContext.setOffline(true);
-const timeNewTab = async (open: () => Promise<Page>, goto: (p: Page) => Promise<unknown>) => {
-  const tab = await open();
-  const from = Date.now();
-  await goto(tab);
-  const took = Date.now() - from;
-  await tab.close();
-  return took;
-};
-const appStarts: number[] = [];
-const shellStarts: number[] = [];
-const documentStarts: number[] = [];
-for (let run = 0; run < COLD_RUNS; run++) {
-  appStarts.push(
-    await timeNewTab(
-      () => context.newPage(),
-      async (tab) => {
-        await tab.goto('/');
-        await tab.getByTestId('event-row').first().waitFor();
-      },
-    ),
-  );
-  shellStarts.push(
-    await timeNewTab(
-      () => floorContext.newPage(),
-      async (tab) => {
-        await tab.goto(floorSite.url);
-        await tab.locator('#root p').waitFor();
-      },
-    ),
-  );
-  documentStarts.push(
-    await timeNewTab(
-      () => context.newPage(),
-      (tab) => tab.goto('/logo.svg', { waitUntil: 'load' }),
-    ),
-  );
-}
-await floorContext.close();
-await floorSite.close();
-const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const coldStart = medianOf(appStarts);
-const shellStart = medianOf(shellStarts);
-const blankStart = medianOf(documentStarts);
+const cold = await measureColdStart(browser, context);
 
 const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`;
 console.log(`500 ticks made online, first click to all delivered: ${seconds(online)}`);
 console.log(`500 ticks queued offline, network back to all delivered: ${seconds(drain)}`);
 console.log(`  floor: the same 500 PUTs sent one after another by a plain script: ${seconds(plainScript)}`);
-const spread = (xs: number[]) => `${Math.min(...xs)}–${Math.max(...xs)} ms`;
-console.log(
-  `cold offline start, new tab to first event visible: median ${coldStart} ms (${spread(appStarts)}, ${COLD_RUNS} tabs)`,
-);
-console.log(
-  `  floor: the blank shell (bare stack, plain cache-first worker) to its first content: ${shellStart} ms (${spread(shellStarts)})`,
-);
-console.log(
-  `  and a precached static document (the logo) from the app's worker: ${blankStart} ms (${spread(documentStarts)})`,
-);
 reportRow({
   measure: '500 ticks queued offline, network back → all on the server',
   value: seconds(drain),
@@ -391,13 +325,6 @@ reportRow({
   goal: '≤ 1.5 × floor',
   met: drain <= 1.5 * plainScript,
 });
-reportRow({
-  measure: 'cold offline start, new tab → first event visible',
-  value: `${coldStart} ms`,
-  floor: `blank shell (bare stack, cache-first worker) ${shellStart} ms; logo from the app's worker ${blankStart} ms`,
-  ratio: coldStart / shellStart,
-  goal: '≤ 1.5 × blank shell',
-  met: coldStart <= 1.5 * shellStart,
-});
+reportColdStart(cold);
 
 await cleanUp();
