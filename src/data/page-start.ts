@@ -1,9 +1,9 @@
 /**
  * What a page load asks the server for, sent at once and together (app/first-reads.ts), before React and
  * the router are even set up: the club's start settings, and with a token the session check and the week
- * the address shows. The code that parses those answers (the account calls, the sync engine and their schemas) is fetched beside them.
- * Each answer is handed to the first screen or engine call that asks for it (core/early-reads.ts), so
- * nothing is asked twice and no read waits for another.
+ * the address shows. The code that parses those answers (the account calls, the sync engine and their
+ * schemas) is fetched beside them. Each answer is handed to the first screen or engine call that asks for
+ * it (core/early-reads.ts), so nothing is asked twice and no read waits for another.
  */
 import { eventsRangePath, ME_PATH, START_SETTINGS_PATH } from '../common/contract/start-paths';
 import { weekReadRange, weekStart } from '../common/rules/club-time';

@@ -38,8 +38,3 @@ export function takeEarlyRead(path: string, token: string | null): Promise<Respo
   reads.delete(key);
   return Date.now() - read.startedAt < FRESH_FOR_MS ? read.response : undefined;
 }
-
-/** Forgets every read not taken (sign-out, tests). */
-export function forgetEarlyReads(): void {
-  reads.clear();
-}

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startEarlyRead, takeEarlyRead } from '../../../src/data/core/early-reads';
+import { json, stubFetch } from '../fake-api';
+
+afterEach(() => vi.useRealTimers());
+
+describe('early reads (sent at page load, answered once)', () => {
+  it('hands the answer to the first GET of the same path and token, once, and never to another token', async () => {
+    const fetchMock = stubFetch(() => json(200, { ok: true }));
+    startEarlyRead('/api/user/me', 'tok-a', 'fr');
+    startEarlyRead('/api/user/me', 'tok-a', 'fr'); // the same read again: not sent twice
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.headers).toEqual({ 'Accept-Language': 'fr', Authorization: 'Bearer tok-a' });
+
+    expect(takeEarlyRead('/api/user/me', 'tok-b')).toBeUndefined();
+    const answer = takeEarlyRead('/api/user/me', 'tok-a');
+    expect(await (await answer)?.json()).toEqual({ ok: true });
+    expect(takeEarlyRead('/api/user/me', 'tok-a')).toBeUndefined();
+  });
+
+  it('does not hand out an answer older than ten seconds: it may no longer be the server state', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    stubFetch(() => json(200, []));
+    startEarlyRead('/api/event/from/2026-11-16/to/2026-12-06', 'tok', 'fr');
+    vi.setSystemTime(Date.now() + 10_001);
+    expect(takeEarlyRead('/api/event/from/2026-11-16/to/2026-12-06', 'tok')).toBeUndefined();
+  });
+
+  it('keeps a failed read for its taker (no unhandled rejection before)', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    startEarlyRead('/api/internal/settings/start', null, 'en');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect(takeEarlyRead('/api/internal/settings/start', null)).rejects.toThrow('Failed to fetch');
+  });
+});
