@@ -44,7 +44,7 @@ function ChecklistRowView({ row, canTick, pendingCheck, tick, ticks, onToggle }:
         {tick && !isPending && tick.is_checked === isChecked && <TickNote entry={tick} />}
       </td>
       <td>{row.stuff}</td>
-      <td>
+      <td className={styles.state}>
         {canTick ? (
           <button
             type="button"
@@ -65,15 +65,17 @@ function ChecklistRowView({ row, canTick, pendingCheck, tick, ticks, onToggle }:
         ) : (
           <span className="check-state">{t(isChecked ? 'checklist.present' : 'checklist.absent')}</span>
         )}
-        {/* Always laid out, shown only while pending: a tick going pending or delivered repaints the row,
-            never a layout of the whole table. */}
-        <span
-          className={`badge badge-pending ${isPending ? '' : styles.hidden}`}
-          data-testid={isPending ? 'pending-marker' : undefined}
-          aria-hidden={!isPending}
-        >
-          {t('sync.pending_short')}
-        </span>
+        {/* Where this device may tick, always laid out and shown only while pending: a tick going pending
+            or delivered repaints the row, never a layout of the whole table. */}
+        {(canTick || isPending) && (
+          <span
+            className={`badge badge-pending ${isPending ? '' : styles.hidden}`}
+            data-testid={isPending ? 'pending-marker' : undefined}
+            aria-hidden={!isPending}
+          >
+            {t('sync.pending_short')}
+          </span>
+        )}
       </td>
     </tr>
   );
