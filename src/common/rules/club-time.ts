@@ -1,36 +1,35 @@
 /**
  * Club days in the club's time zone (server-rules "Time"), with no library: Intl gives the zone's offset
  * at an instant, and a local midnight is found by correcting a UTC guess with it (twice, across DST).
+ * Every date and time is read from that one offset, so a zone needs a single Intl formatter, and none at
+ * all where a table of its offsets is known (zone-offsets.ts: a client's first screen).
  */
-// Building an Intl.DateTimeFormat costs about a millisecond (it loads the zone's and the locale's data; on a
-// phone's first visit, tens of milliseconds), far more than using one: one formatter per zone and kind,
-// made on first use, all in one locale (en-CA: ISO-like digits, 24-hour clock) so its data loads once.
+import { buildZoneOffsets, tableOffset, type ZoneOffsets } from './zone-offsets';
+
+// Building an Intl.DateTimeFormat costs about a millisecond (the first one of a page loads the locale's and
+// zone's data: tens of milliseconds on a phone), far more than using one: one per zone, made on first use.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const FORMATS: Record<'parts' | 'day' | 'time', Intl.DateTimeFormatOptions> = {
-  parts: {
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  },
-  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
-  time: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' },
-};
-function formatter(kind: 'parts' | 'day' | 'time', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
-  let found = formatters.get(key);
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
   if (!found) {
-    found = new Intl.DateTimeFormat('en-CA', { timeZone, ...FORMATS[kind] });
-    formatters.set(key, found);
+    found = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, found);
   }
   return found;
 }
 
-function offsetMs(instant: number, timeZone: string): number {
-  const parts = formatter('parts', timeZone).formatToParts(new Date(instant));
+/** The zone's offset by Intl (ms to add to UTC), to the second. */
+function intlOffsetMs(instant: number, timeZone: string): number {
+  const parts = formatter(timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(
     get('year'),
@@ -41,6 +40,28 @@ function offsetMs(instant: number, timeZone: string): number {
     get('second'),
   );
   return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+const knownTables = new Map<string, ZoneOffsets>();
+
+/** Lets club times in `table.zone` be read from it, within its span (a client's kept table). */
+export function rememberZoneOffsets(table: ZoneOffsets): void {
+  knownTables.set(table.zone, table);
+}
+
+/** The table of `timeZone` from `from` to `to` (ms since epoch), built with Intl, to keep for a next start. */
+export function zoneOffsetsOf(timeZone: string, from: number, to: number): ZoneOffsets {
+  return buildZoneOffsets(timeZone, from, to, (instant) => intlOffsetMs(instant, timeZone));
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+  const table = knownTables.get(timeZone);
+  return (table && tableOffset(table, instant)) ?? intlOffsetMs(instant, timeZone);
+}
+
+/** The club's wall clock at an instant, as an ISO string (`yyyy-mm-ddTHH:mm:ss.sssZ`, the Z meaning nothing). */
+export function clubWallClock(instant: Date, timeZone: string): string {
+  return new Date(instant.getTime() + offsetMs(instant.getTime(), timeZone)).toISOString();
 }
 
 /** The instant a club day (`yyyy-mm-dd`) starts, 00:00 in the club's zone. */
@@ -59,7 +80,7 @@ export const nextDay = (day: string): string => shiftDay(day, 1);
 
 /** The club day (`yyyy-mm-dd`) an instant falls on. */
 export function clubDayOf(instant: Date, timeZone: string): string {
-  return formatter('day', timeZone).format(instant);
+  return clubWallClock(instant, timeZone).slice(0, 10);
 }
 
 /** The Monday starting the club week of `day` (weeks run Monday to Sunday). */
@@ -88,7 +109,7 @@ export function weekReadRange(monday: string): { from: string; to: string } {
 export function isTimeZone(name: string): boolean {
   try {
     // The formatter the club's days need anyway: checking a zone makes it, using it later costs nothing.
-    formatter('day', name);
+    formatter(name);
     return name !== '';
   } catch {
     return false;
@@ -112,5 +133,5 @@ export function clubDateTime(day: string, time: string, timeZone: string): Date 
 
 /** The club wall-clock time (`HH:mm`) of an instant. */
 export function clubTimeOf(instant: Date, timeZone: string): string {
-  return formatter('time', timeZone).format(instant);
+  return clubWallClock(instant, timeZone).slice(11, 16);
 }

@@ -1,33 +1,21 @@
-import { clubDayOf } from './club-time';
+import { clubWallClock } from './club-time';
 
-type PartKind = 'date' | 'time' | 'weekday';
-
-const PART_OPTIONS: Record<PartKind, Intl.DateTimeFormatOptions> = {
-  date: { day: '2-digit', month: '2-digit', year: '2-digit' },
-  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  weekday: { weekday: 'short' },
+// Short weekday names as Intl writes them in fr-FR and en-GB (the app's two languages), Sunday first: the
+// dates of a week are plain digits, so a screen shows them without loading Intl's locale data.
+const WEEKDAYS: Record<'fr' | 'en', readonly string[]> = {
+  fr: ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'],
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
 };
 
-// Making an Intl.DateTimeFormat costs far more than using one (it loads locale and zone data), and a week
-// shows three per date of every event on each render: one formatter per kind, locale and zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function format(kind: PartKind, instant: Date, locale: string, timeZone: string): string {
-  const key = `${kind} ${locale} ${timeZone}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(locale, { timeZone, ...PART_OPTIONS[kind] });
-    formatters.set(key, found);
-  }
-  return found.format(instant);
-}
-
-/** Product-spec §2: dates dd/MM/yy and times HH:mm, in the club's time zone. */
-function parts(instant: Date, language: string, timeZone: string) {
-  const locale = language === 'en' ? 'en-GB' : 'fr-FR';
+/** Product-spec §2: dates dd/MM/yy and times HH:mm, from a wall clock (`yyyy-mm-ddTHH:mm…`). */
+function parts(wallClock: string, language: string) {
+  const [year = '', month = '', day = ''] = wallClock.slice(0, 10).split('-');
+  const weekday = new Date(`${wallClock.slice(0, 10)}T00:00:00Z`).getUTCDay();
   return {
-    date: format('date', instant, locale, timeZone),
-    time: format('time', instant, locale, timeZone),
-    weekday: format('weekday', instant, locale, timeZone),
+    day: wallClock.slice(0, 10),
+    date: `${day}/${month}/${year.slice(-2)}`,
+    time: wallClock.slice(11, 16),
+    weekday: WEEKDAYS[language === 'en' ? 'en' : 'fr'][weekday] ?? '',
   };
 }
 
@@ -45,12 +33,12 @@ export interface EventDates {
 export function eventDates(startIso: string, endIso: string, language: string, timeZone: string): EventDates {
   const start = new Date(startIso);
   const end = new Date(endIso);
-  const a = parts(start, language, timeZone);
-  const b = parts(end, language, timeZone);
+  const a = parts(clubWallClock(start, timeZone), language);
+  const b = parts(clubWallClock(end, timeZone), language);
   const minutes = Math.round((end.getTime() - start.getTime()) / 60_000);
   const duration = `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}`;
   return {
-    isSameDay: clubDayOf(start, timeZone) === clubDayOf(end, timeZone),
+    isSameDay: a.day === b.day,
     weekday: a.weekday,
     startDate: a.date,
     startTime: a.time,
@@ -62,7 +50,6 @@ export function eventDates(startIso: string, endIso: string, language: string, t
 
 /** The arrows' label: weekday abbreviation and dd/MM/yy of a club day (a calendar date: no zone applies). */
 export function dayLabel(day: string, language: string): string {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const { weekday, date } = parts(noon, language, 'UTC');
+  const { weekday, date } = parts(`${day}T12:00:00.000Z`, language);
   return `${weekday} ${date}`;
 }

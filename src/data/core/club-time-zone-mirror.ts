@@ -3,20 +3,52 @@
  * synchronously, without waiting for IndexedDB to open, so the week screen knows at once which week to read
  * from the cache (an offline start shows its events one database round trip sooner). Dexie's clubSettings
  * stays the source the screens follow: its live answer replaces this at once if they ever differ.
+ *
+ * Beside it, the table of the zone's offsets for the months around the last start (common/rules/
+ * zone-offsets.ts): with it, the first screen writes the club's dates and times without Intl, whose first
+ * use in a page costs tens of milliseconds on a phone. Outside the table's span, Intl answers as before.
  */
-const CLUB_TIME_ZONE_KEY = 'clubTimeZone';
+import { rememberZoneOffsets, zoneOffsetsOf } from '../../common/rules/club-time';
+import { isZoneOffsets, type ZoneOffsets } from '../../common/rules/zone-offsets';
 
-export function mirrorClubTimeZone(timeZone: string): void {
+const CLUB_TIME_ZONE_KEY = 'clubTimeZone';
+const ZONE_OFFSETS_KEY = 'clubTimeZoneOffsets';
+const DAY_MS = 86_400_000;
+/** The span a new table covers around now: past weeks stay browsable, the season ahead is covered. */
+const SPAN = { before: 60 * DAY_MS, after: 400 * DAY_MS };
+/** A kept table is built again once it covers less than this around now. */
+const KEEP = { before: 30 * DAY_MS, after: 300 * DAY_MS };
+
+function storedTable(): ZoneOffsets | undefined {
   try {
-    localStorage.setItem(CLUB_TIME_ZONE_KEY, timeZone);
+    const table: unknown = JSON.parse(localStorage.getItem(ZONE_OFFSETS_KEY) ?? 'null');
+    return isZoneOffsets(table) ? table : undefined;
   } catch {
-    // A full or blocked storage costs the next start one database read, nothing else.
+    return undefined;
   }
 }
 
+export function mirrorClubTimeZone(timeZone: string, now = Date.now()): void {
+  try {
+    localStorage.setItem(CLUB_TIME_ZONE_KEY, timeZone);
+    const kept = storedTable();
+    const isFresh = kept?.zone === timeZone && kept.from <= now - KEEP.before && kept.to >= now + KEEP.after;
+    if (isFresh) return;
+    const table = zoneOffsetsOf(timeZone, now - SPAN.before, now + SPAN.after);
+    localStorage.setItem(ZONE_OFFSETS_KEY, JSON.stringify(table));
+    rememberZoneOffsets(table);
+  } catch {
+    // A full or blocked storage costs the next start one database read and Intl's data, nothing else.
+  }
+}
+
+/** The mirrored zone, its offsets remembered for the club-time rules; undefined when none was kept. */
 export function mirroredClubTimeZone(): string | undefined {
   try {
-    return localStorage.getItem(CLUB_TIME_ZONE_KEY) ?? undefined;
+    const zone = localStorage.getItem(CLUB_TIME_ZONE_KEY) ?? undefined;
+    const table = zone ? storedTable() : undefined;
+    if (table && table.zone === zone) rememberZoneOffsets(table);
+    return zone;
   } catch {
     return undefined;
   }

@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+const DAY = 86_400_000;
+
+/** Both modules as a new page loads them: no formatter made, no table remembered. */
+async function freshModules() {
+  vi.resetModules();
+  const mirror = await import('../../../src/data/core/club-time-zone-mirror');
+  const clubTime = await import('../../../src/common/rules/club-time');
+  return { ...mirror, ...clubTime };
+}
+
+/** Intl's date formatting, refused: what runs with it is what a first screen would pay for. */
+function refuseIntlDates() {
+  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(() => {
+    throw new Error('Intl.DateTimeFormat used');
+  });
+}
+
+describe('the mirrored club time zone', () => {
+  it('keeps the zone and its offsets from 60 days before to 400 days after now', async () => {
+    const { mirrorClubTimeZone } = await freshModules();
+    mirrorClubTimeZone('Europe/Paris', NOW);
+    expect(localStorage.getItem('clubTimeZone')).toBe('Europe/Paris');
+    const table = JSON.parse(localStorage.getItem('clubTimeZoneOffsets') ?? 'null');
+    expect(table).toMatchObject({ zone: 'Europe/Paris', from: NOW - 60 * DAY, to: NOW + 400 * DAY });
+  });
+
+  it('lets the next start write club days and times without Intl, within the kept span', async () => {
+    (await freshModules()).mirrorClubTimeZone('America/New_York', NOW);
+    const next = await freshModules();
+    refuseIntlDates();
+    expect(next.mirroredClubTimeZone()).toBe('America/New_York');
+    const instant = new Date('2026-12-01T03:30:00Z');
+    expect(next.clubDayOf(instant, 'America/New_York')).toBe('2026-11-30');
+    expect(next.clubTimeOf(instant, 'America/New_York')).toBe('22:30');
+    expect(next.clubDateTime('2027-03-14', '03:00', 'America/New_York').toISOString()).toBe(
+      '2027-03-14T07:00:00.000Z',
+    );
+    // Beyond the span, Intl answers (here refused, so it shows).
+    expect(() => next.clubDayOf(new Date(NOW + 500 * DAY), 'America/New_York')).toThrow(/Intl/);
+  });
+
+  it('ignores a stored table of another zone, or one that is no table', async () => {
+    (await freshModules()).mirrorClubTimeZone('Europe/Paris', NOW);
+    for (const stored of [
+      localStorage.getItem('clubTimeZoneOffsets') ?? '',
+      '{"zone":"Asia/Tokyo","from":1}',
+      '{broken',
+    ]) {
+      localStorage.setItem('clubTimeZone', 'Asia/Tokyo');
+      localStorage.setItem('clubTimeZoneOffsets', stored);
+      const next = await freshModules();
+      refuseIntlDates();
+      expect(next.mirroredClubTimeZone(), stored).toBe('Asia/Tokyo');
+      expect(() => next.clubDayOf(new Date(NOW), 'Asia/Tokyo')).toThrow(/Intl/);
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('builds the table again only when the zone changed or its span runs short', async () => {
+    const { mirrorClubTimeZone } = await freshModules();
+    mirrorClubTimeZone('Europe/Paris', NOW);
+    const first = localStorage.getItem('clubTimeZoneOffsets');
+    mirrorClubTimeZone('Europe/Paris', NOW + 20 * DAY);
+    expect(localStorage.getItem('clubTimeZoneOffsets')).toBe(first);
+    mirrorClubTimeZone('Europe/Paris', NOW + 120 * DAY);
+    expect(JSON.parse(localStorage.getItem('clubTimeZoneOffsets') ?? '{}').from).toBe(NOW + 60 * DAY);
+    mirrorClubTimeZone('Europe/London', NOW + 120 * DAY);
+    expect(JSON.parse(localStorage.getItem('clubTimeZoneOffsets') ?? '{}').zone).toBe('Europe/London');
+  });
+});
