@@ -1,6 +1,5 @@
 // Prints what a first visit downloads: the JS and CSS that index.html loads, raw and gzip, and the
 // size of the service worker's precache. Needs a build (`npm run build`).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { registerServiceWorkerWhenIdle, reloadOnceForMissingChunks } from './app/pwa-update';
 import { routes } from './app/routes';
+import { firstScreenReady } from './data/page-start';
 import { initI18n } from './i18n/i18n';
 import './app/app.css';
 
@@ -13,8 +14,9 @@ if (!root) throw new Error('index.html has no #root');
 
 reloadOnceForMissingChunks();
 
-// In French, at once; in English, once its catalogue (a precached chunk) is in.
-void initI18n().then(() => {
+// In French, at once; in English, once its catalogue (a precached chunk) is in. A reload of the week
+// renders once its cached events are read (data/page-start.ts).
+void Promise.all([initI18n(), firstScreenReady()]).then(() => {
   createRoot(root).render(
     <StrictMode>
       <RouterProvider router={createBrowserRouter(routes)} />

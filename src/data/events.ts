@@ -1,5 +1,6 @@
 /** The week's events and a member's own moves (subscribe, leave, wait), for the screens. */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { EventDto } from '../common/contract/event';
 import type { User } from '../common/contract/user';
 import { clubDayStart, shiftDay } from '../common/rules/club-time';
@@ -9,14 +10,54 @@ import { queueAndDeliver, showWeekSoon } from './core/sync';
 
 export { currentWeek } from '../common/rules/club-time';
 
+/** Events overlapping the club week starting `monday`, by start. */
+async function readWeek(monday: string, timeZone: string): Promise<EventDto[]> {
+  const start = clubDayStart(monday, timeZone).toISOString();
+  const end = clubDayStart(shiftDay(monday, 7), timeZone).toISOString();
+  const events = await appDb().events.where('start_date').below(end).toArray();
+  return events.filter((e) => e.end_date > start).sort((a, b) => a.start_date.localeCompare(b.start_date));
+}
+
+// The week a page load shows, read from the cache by page-start.ts while the rest of the bundle is still
+// being set up: the screen shows those events as soon as they are in, before its live query first answers
+// (which waits for the first frame's work), and the live query's answers from then on.
+let preRead: { key: string; events?: EventDto[] } | undefined;
+const preReadListeners = new Set<() => void>();
+const weekKey = (monday: string, timeZone: string) => `${monday} ${timeZone}`;
+
+function setPreRead(next: typeof preRead): void {
+  preRead = next;
+  for (const listener of preReadListeners) listener();
+}
+
+function subscribePreRead(listener: () => void): () => void {
+  preReadListeners.add(listener);
+  return () => preReadListeners.delete(listener);
+}
+
+/** Reads the week a page opens on, before any screen asks (page-start.ts); settles once read or failed. */
+export function preReadWeek(monday: string, timeZone: string): Promise<void> {
+  const key = weekKey(monday, timeZone);
+  preRead = { key };
+  return readWeek(monday, timeZone)
+    .then((events) => {
+      if (preRead?.key === key) setPreRead({ key, events });
+    })
+    .catch(() => undefined);
+}
+
 /** Events overlapping the club week starting `monday`, by start; undefined while loading. */
 export function useWeekEvents(monday: string, timeZone: string): EventDto[] | undefined {
-  return useLiveQuery(async () => {
-    const start = clubDayStart(monday, timeZone).toISOString();
-    const end = clubDayStart(shiftDay(monday, 7), timeZone).toISOString();
-    const events = await appDb().events.where('start_date').below(end).toArray();
-    return events.filter((e) => e.end_date > start).sort((a, b) => a.start_date.localeCompare(b.start_date));
-  }, [monday, timeZone]);
+  const key = weekKey(monday, timeZone);
+  const live = useLiveQuery(() => readWeek(monday, timeZone), [monday, timeZone]);
+  const early = useSyncExternalStore(subscribePreRead, () =>
+    preRead?.key === key ? preRead.events : undefined,
+  );
+  // Once the live query answered, the early read is out of date at the first write: it is dropped.
+  useEffect(() => {
+    if (live !== undefined && preRead?.key === key) setPreRead(undefined);
+  }, [live, key]);
+  return live ?? early;
 }
 
 /** Whether this week's events were ever read from the server here; undefined while the cache answers. */

@@ -6,10 +6,12 @@
  * it (core/early-reads.ts), so nothing is asked twice and no read waits for another.
  */
 import { eventsRangePath, ME_PATH, START_SETTINGS_PATH } from '../common/contract/start-paths';
-import { weekReadRange, weekStart } from '../common/rules/club-time';
+import { askedWeek, weekReadRange, weekStart } from '../common/rules/club-time';
+import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
 import { startEarlyRead } from './core/early-reads';
 import { getToken } from './core/session-storage';
+import { preReadWeek } from './events';
 
 /**
  * The Monday of the week the address asks for, or of this week by the device's own calendar. The screen
@@ -25,8 +27,25 @@ function guessedWeek(search: string, now = new Date()): string {
   return weekStart(local.toISOString().slice(0, 10));
 }
 
+/**
+ * How long the first render waits for the cached week: enough for IndexedDB to open and answer on a slow
+ * phone, short enough that a stuck database (another tab holding an old version) never hides the app.
+ */
+const FIRST_SCREEN_WAIT_MS = 250;
+let firstScreen: Promise<void> = Promise.resolve();
+
+/**
+ * Settles when the first screen's cached data is in (or after FIRST_SCREEN_WAIT_MS): rendering then shows
+ * the week's events in the first frame, instead of a frame without them and a second render a few
+ * milliseconds later, both held back by the other's work on a phone's one busy thread.
+ */
+export function firstScreenReady(): Promise<void> {
+  return firstScreen;
+}
+
 export function startPageReads(location: { pathname: string; search: string }, language: string): void {
   const token = getToken();
+  let isWaitingForCache = false;
   // The settings are read by the signed-in frame and the news page's header; the sign-in and password
   // screens show none of them.
   if (token || location.pathname === '/news') startEarlyRead(START_SETTINGS_PATH, null, language);
@@ -35,11 +54,23 @@ export function startPageReads(location: { pathname: string; search: string }, l
   if (location.pathname === '/') {
     const { from, to } = weekReadRange(guessedWeek(location.search));
     startEarlyRead(eventsRangePath(from, to), token, language);
+    // The week as cached, for the screen's first render; in the club's zone, mirrored with its offsets.
+    const zone = mirroredClubTimeZone();
+    if (zone) {
+      const read = preReadWeek(askedWeek(new URLSearchParams(location.search).get('week'), zone), zone);
+      firstScreen = Promise.race([read, new Promise<void>((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS))]);
+      isWaitingForCache = true;
+    }
   }
   // The code that parses these answers, and the database they are kept in, get ready meanwhile (opening
-  // IndexedDB the first time takes a phone longer than the reads).
-  void import('./users').catch(() => undefined);
-  void import('./core/sync-engine').catch(() => undefined);
+  // IndexedDB the first time takes a phone longer than the reads). When the screen paints from the cache,
+  // that code is evaluated after its first frame, not in the way of it.
+  const loadParsers = () => {
+    void import('./users').catch(() => undefined);
+    void import('./core/sync-engine').catch(() => undefined);
+  };
+  if (isWaitingForCache) void firstScreen.then(() => requestAnimationFrame(() => setTimeout(loadParsers, 0)));
+  else loadParsers();
   void appDb()
     .open()
     .catch(() => undefined);

@@ -16,6 +16,7 @@ import {
   clearSession,
   getCachedUser,
   getToken,
+  isSameUser,
   setCachedUser,
   setToken,
   TOKEN_KEY,
@@ -39,8 +40,12 @@ function initialState(): SessionState {
 
 export const useSession = create<SessionState>(initialState);
 
+/** The session last begun on this page: beginning it again with the same user changes nothing. */
+let begun: { token: string; user: User } | undefined;
+
 /** Reads the stored session again, as a page load does (tests start each case this way). */
 export function restoreSession(): void {
+  begun = undefined;
   useSession.setState(initialState());
 }
 
@@ -60,8 +65,14 @@ function afterNextPaint(run: () => void): void {
 }
 
 function begin(token: string, user: User): void {
-  setCachedUser(user);
-  useSession.setState({ user, status: 'signed-in' });
+  if (begun?.token === token && isSameUser(begun.user, user)) return;
+  begun = { token, user };
+  // The cached user the page started with, confirmed: the same user again would re-render every screen.
+  const { user: shown, status } = useSession.getState();
+  if (status !== 'signed-in' || !shown || !isSameUser(shown, user)) {
+    setCachedUser(user);
+    useSession.setState({ user, status: 'signed-in' });
+  }
   // After the screen's first frame: the engine's code, schemas and database writes must not hold back an
   // offline start's first events (the page's own reads, online, left already: core/early-reads.ts).
   afterNextPaint(() => {
@@ -74,6 +85,7 @@ function begin(token: string, user: User): void {
 
 /** Forgets the session here; pending writes stay in the outbox for this user's next sign-in. */
 async function endLocally(): Promise<void> {
+  begun = undefined;
   clearSession();
   useSession.setState({ user: null, status: 'signed-out' });
   await stopSync().catch(() => undefined);

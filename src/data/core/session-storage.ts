@@ -54,6 +54,11 @@ export function getCachedUser(): User | null {
   }
 }
 
+/** Whether two users are the same in every field (all are plain values). */
+export function isSameUser(a: User, b: User): boolean {
+  return USER_FIELDS.every((field) => a[field] === b[field]);
+}
+
 export function setCachedUser(user: User): void {
   localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
 }

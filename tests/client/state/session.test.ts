@@ -110,4 +110,31 @@ describe('the session module', () => {
     expect(useSession.getState().user?.city).toBe('Brest');
     expect(getCachedUser()?.city).toBe('Brest');
   });
+  it('a reload whose cached user the server confirms changes no state: no screen renders again', async () => {
+    setToken('tok');
+    setCachedUser(USER);
+    restoreSession();
+    const shown = useSession.getState();
+    let changes = 0;
+    const stop = useSession.subscribe(() => {
+      changes++;
+    });
+    stubFetch(() => json(200, { ...USER }));
+    await confirmSession();
+    stubFetch(offline);
+    await confirmSession();
+    stop();
+    expect(changes).toBe(0);
+    expect(useSession.getState()).toBe(shown);
+  });
+
+  it('a reload whose user changed on the server shows the new one', async () => {
+    setToken('tok');
+    setCachedUser(USER);
+    restoreSession();
+    stubFetch(() => json(200, { ...USER, first_name: 'Maëlle' }));
+    await confirmSession();
+    expect(useSession.getState().user?.first_name).toBe('Maëlle');
+    expect(getCachedUser()?.first_name).toBe('Maëlle');
+  });
 });
