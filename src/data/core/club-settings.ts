@@ -40,7 +40,7 @@ async function readIntoCache(db: EquipeeDb): Promise<void> {
     isAnonymous: true,
   });
   const zone = isTimeZone(timezone) ? timezone : DEFAULT_TIMEZONE;
-  mirrorClubTimeZone(zone);
+  void mirrorClubTimeZone(zone);
   await db.clubSettings.bulkPut([
     { key: 'timezone', value: zone },
     { key: 'slogan', value: slogan || DEFAULT_SLOGAN },

@@ -28,15 +28,29 @@ function storedTable(): ZoneOffsets | undefined {
   }
 }
 
-export function mirrorClubTimeZone(timeZone: string, now = Date.now()): void {
+/** Resolves at an idle moment (within two seconds): building a table must not hold back a first paint. */
+function idle(): Promise<void> {
+  return new Promise((done) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => done(), { timeout: 2_000 });
+    else setTimeout(done, 0);
+  });
+}
+
+function keepOffsets(timeZone: string, now: number): void {
+  const kept = storedTable();
+  const isFresh = kept?.zone === timeZone && kept.from <= now - KEEP.before && kept.to >= now + KEEP.after;
+  if (isFresh) return;
+  const table = zoneOffsetsOf(timeZone, now - SPAN.before, now + SPAN.after);
+  localStorage.setItem(ZONE_OFFSETS_KEY, JSON.stringify(table));
+  rememberZoneOffsets(table);
+}
+
+/** Keeps the zone now, and its table of offsets at the next idle moment (settled once kept). */
+export async function mirrorClubTimeZone(timeZone: string, now = Date.now()): Promise<void> {
   try {
     localStorage.setItem(CLUB_TIME_ZONE_KEY, timeZone);
-    const kept = storedTable();
-    const isFresh = kept?.zone === timeZone && kept.from <= now - KEEP.before && kept.to >= now + KEEP.after;
-    if (isFresh) return;
-    const table = zoneOffsetsOf(timeZone, now - SPAN.before, now + SPAN.after);
-    localStorage.setItem(ZONE_OFFSETS_KEY, JSON.stringify(table));
-    rememberZoneOffsets(table);
+    await idle();
+    keepOffsets(timeZone, now);
   } catch {
     // A full or blocked storage costs the next start one database read and Intl's data, nothing else.
   }

@@ -21,14 +21,23 @@ function refuseIntlDates() {
 describe('the mirrored club time zone', () => {
   it('keeps the zone and its offsets from 60 days before to 400 days after now', async () => {
     const { mirrorClubTimeZone } = await freshModules();
-    mirrorClubTimeZone('Europe/Paris', NOW);
+    await mirrorClubTimeZone('Europe/Paris', NOW);
     expect(localStorage.getItem('clubTimeZone')).toBe('Europe/Paris');
     const table = JSON.parse(localStorage.getItem('clubTimeZoneOffsets') ?? 'null');
     expect(table).toMatchObject({ zone: 'Europe/Paris', from: NOW - 60 * DAY, to: NOW + 400 * DAY });
   });
 
+  it('keeps the zone at once, and builds the table only at an idle moment after', async () => {
+    const { mirrorClubTimeZone } = await freshModules();
+    const kept = mirrorClubTimeZone('Europe/Paris', NOW);
+    expect(localStorage.getItem('clubTimeZone')).toBe('Europe/Paris');
+    expect(localStorage.getItem('clubTimeZoneOffsets')).toBeNull();
+    await kept;
+    expect(localStorage.getItem('clubTimeZoneOffsets')).not.toBeNull();
+  });
+
   it('lets the next start write club days and times without Intl, within the kept span', async () => {
-    (await freshModules()).mirrorClubTimeZone('America/New_York', NOW);
+    await (await freshModules()).mirrorClubTimeZone('America/New_York', NOW);
     const next = await freshModules();
     refuseIntlDates();
     expect(next.mirroredClubTimeZone()).toBe('America/New_York');
@@ -43,7 +52,7 @@ describe('the mirrored club time zone', () => {
   });
 
   it('ignores a stored table of another zone, or one that is no table', async () => {
-    (await freshModules()).mirrorClubTimeZone('Europe/Paris', NOW);
+    await (await freshModules()).mirrorClubTimeZone('Europe/Paris', NOW);
     for (const stored of [
       localStorage.getItem('clubTimeZoneOffsets') ?? '',
       '{"zone":"Asia/Tokyo","from":1}',
@@ -61,13 +70,13 @@ describe('the mirrored club time zone', () => {
 
   it('builds the table again only when the zone changed or its span runs short', async () => {
     const { mirrorClubTimeZone } = await freshModules();
-    mirrorClubTimeZone('Europe/Paris', NOW);
+    await mirrorClubTimeZone('Europe/Paris', NOW);
     const first = localStorage.getItem('clubTimeZoneOffsets');
-    mirrorClubTimeZone('Europe/Paris', NOW + 20 * DAY);
+    await mirrorClubTimeZone('Europe/Paris', NOW + 20 * DAY);
     expect(localStorage.getItem('clubTimeZoneOffsets')).toBe(first);
-    mirrorClubTimeZone('Europe/Paris', NOW + 120 * DAY);
+    await mirrorClubTimeZone('Europe/Paris', NOW + 120 * DAY);
     expect(JSON.parse(localStorage.getItem('clubTimeZoneOffsets') ?? '{}').from).toBe(NOW + 60 * DAY);
-    mirrorClubTimeZone('Europe/London', NOW + 120 * DAY);
+    await mirrorClubTimeZone('Europe/London', NOW + 120 * DAY);
     expect(JSON.parse(localStorage.getItem('clubTimeZoneOffsets') ?? '{}').zone).toBe('Europe/London');
   });
 });

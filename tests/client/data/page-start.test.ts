@@ -45,7 +45,7 @@ describe('a page load of the week with a cached week', () => {
     setToken('tok');
     setCachedUser(USER);
     const seed = await freshPage();
-    seed.mirrorClubTimeZone(ZONE);
+    await seed.mirrorClubTimeZone(ZONE);
     const monday = seed.currentWeek(ZONE);
     const start = seed.clubDateTime(seed.shiftDay(monday, 2), '18:00', ZONE).toISOString();
     await seed.appDb().events.put(cachedEvent({ start_date: start, end_date: start, model_name: 'Aviron' }));
