@@ -7,6 +7,7 @@
  */
 import { eventsRangePath, ME_PATH, START_SETTINGS_PATH } from '../common/contract/start-paths';
 import { askedWeek, weekReadRange, weekStart } from '../common/rules/club-time';
+import { afterNextPaint } from './core/after-paint';
 import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
 import { startEarlyRead } from './core/early-reads';
@@ -33,6 +34,7 @@ function guessedWeek(search: string, now = new Date()): string {
  */
 const FIRST_SCREEN_WAIT_MS = 250;
 let firstScreen: Promise<void> = Promise.resolve();
+let isWaitingForCache = false;
 
 /**
  * Settles when the first screen's cached data is in (or after FIRST_SCREEN_WAIT_MS): rendering then shows
@@ -43,9 +45,13 @@ export function firstScreenReady(): Promise<void> {
   return firstScreen;
 }
 
+/** Whether this page's first screen is painted from the cache (a reload of the week with a kept zone). */
+export function paintsFromCache(): boolean {
+  return isWaitingForCache;
+}
+
 export function startPageReads(location: { pathname: string; search: string }, language: string): void {
   const token = getToken();
-  let isWaitingForCache = false;
   // The settings are read by the signed-in frame and the news page's header; the sign-in and password
   // screens show none of them.
   if (token || location.pathname === '/news') startEarlyRead(START_SETTINGS_PATH, null, language);
@@ -69,7 +75,7 @@ export function startPageReads(location: { pathname: string; search: string }, l
     void import('./users').catch(() => undefined);
     void import('./core/sync-engine').catch(() => undefined);
   };
-  if (isWaitingForCache) void firstScreen.then(() => requestAnimationFrame(() => setTimeout(loadParsers, 0)));
+  if (isWaitingForCache) void firstScreen.then(() => afterNextPaint(loadParsers, true));
   else loadParsers();
   void appDb()
     .open()

@@ -9,6 +9,7 @@
  */
 import { create } from 'zustand';
 import type { User } from '../common/contract/user';
+import { afterNextPaint } from '../data/core/after-paint';
 import { ApiError, onSessionRejected } from '../data/core/api-client';
 import { appDb } from '../data/core/db';
 import { mirrorSession } from '../data/core/session-mirror';
@@ -22,6 +23,7 @@ import {
   TOKEN_KEY,
 } from '../data/core/session-storage';
 import { startSync, stopSync } from '../data/core/sync';
+import { paintsFromCache } from '../data/page-start';
 import { showToast } from './toast-store';
 
 /** checking: a token but no user yet; unreachable: a token, no cached user, and no answer from the server. */
@@ -52,18 +54,6 @@ export function restoreSession(): void {
 /** The signed-in user (null when signed out). */
 export const useCurrentUser = (): User | null => useSession((s) => s.user);
 
-/** Runs `run` once the next frame is painted (or within a second, for a tab in the background). */
-function afterNextPaint(run: () => void): void {
-  let hasRun = false;
-  const once = () => {
-    if (hasRun) return;
-    hasRun = true;
-    run();
-  };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 1_000);
-}
-
 function begin(token: string, user: User): void {
   if (begun?.token === token && isSameUser(begun.user, user)) return;
   begun = { token, user };
@@ -74,11 +64,12 @@ function begin(token: string, user: User): void {
     useSession.setState({ user, status: 'signed-in' });
   }
   // After the screen's first frame: the engine's code, schemas and database writes must not hold back an
-  // offline start's first events (the page's own reads, online, left already: core/early-reads.ts).
+  // offline start's first events (the page's own reads, online, left already: core/early-reads.ts). When
+  // that frame showed the cached week, at an idle moment after it; else the screen waits for the engine.
   afterNextPaint(() => {
     const isStillSignedIn = getToken() === token && useSession.getState().user?.id === user.id;
     if (isStillSignedIn) void startSync(token, user, sessionLost).catch(() => undefined);
-  });
+  }, paintsFromCache());
   // Ask the browser not to evict the offline data (the answer does not change what we do).
   void navigator.storage?.persist?.().catch(() => false);
 }
