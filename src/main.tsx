@@ -15,11 +15,14 @@ if (!root) throw new Error('index.html has no #root');
 reloadOnceForMissingChunks();
 
 // In French, at once; in English, once its catalogue (a precached chunk) is in. A reload of the week
-// renders once its cached events are read (data/page-start.ts).
+// renders once its cached events are read (data/page-start.ts); the router and the root are set up while
+// that read is under way, on IndexedDB's own thread.
+const router = createBrowserRouter(routes);
+const reactRoot = createRoot(root);
 void Promise.all([initI18n(), firstScreenReady()]).then(() => {
-  createRoot(root).render(
+  reactRoot.render(
     <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 });
