@@ -10,6 +10,7 @@
  */
 import { rememberZoneOffsets, zoneOffsetsOf } from '../../common/rules/club-time';
 import { isZoneOffsets, type ZoneOffsets } from '../../common/rules/zone-offsets';
+import { afterNextPaint } from './after-paint';
 
 const CLUB_TIME_ZONE_KEY = 'clubTimeZone';
 const ZONE_OFFSETS_KEY = 'clubTimeZoneOffsets';
@@ -28,14 +29,6 @@ function storedTable(): ZoneOffsets | undefined {
   }
 }
 
-/** Resolves at an idle moment (within two seconds): building a table must not hold back a first paint. */
-function idle(): Promise<void> {
-  return new Promise((done) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => done(), { timeout: 2_000 });
-    else setTimeout(done, 0);
-  });
-}
-
 function keepOffsets(timeZone: string, now: number): void {
   const kept = storedTable();
   const isFresh = kept?.zone === timeZone && kept.from <= now - KEEP.before && kept.to >= now + KEEP.after;
@@ -45,11 +38,18 @@ function keepOffsets(timeZone: string, now: number): void {
   rememberZoneOffsets(table);
 }
 
-/** Keeps the zone now, and its table of offsets at the next idle moment (settled once kept). */
+/** The zone as read at this page's start or kept since: read from storage once per page. */
+let mirrored: { zone: string | undefined } | undefined;
+
+/**
+ * Keeps the zone now, and its table of offsets at an idle moment after the next frame (building one must
+ * not hold back a first paint); settled once kept.
+ */
 export async function mirrorClubTimeZone(timeZone: string, now = Date.now()): Promise<void> {
+  mirrored = { zone: timeZone };
   try {
     localStorage.setItem(CLUB_TIME_ZONE_KEY, timeZone);
-    await idle();
+    await new Promise<void>((done) => afterNextPaint(done, true));
     keepOffsets(timeZone, now);
   } catch {
     // A full or blocked storage costs the next start one database read and Intl's data, nothing else.
@@ -58,6 +58,11 @@ export async function mirrorClubTimeZone(timeZone: string, now = Date.now()): Pr
 
 /** The mirrored zone, its offsets remembered for the club-time rules; undefined when none was kept. */
 export function mirroredClubTimeZone(): string | undefined {
+  mirrored ??= { zone: restore() };
+  return mirrored.zone;
+}
+
+function restore(): string | undefined {
   try {
     const zone = localStorage.getItem(CLUB_TIME_ZONE_KEY) ?? undefined;
     const table = zone ? storedTable() : undefined;

@@ -13,7 +13,7 @@ async function freshModules() {
 
 /** Intl's date formatting, refused: what runs with it is what a first screen would pay for. */
 function refuseIntlDates() {
-  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(() => {
+  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function refused() {
     throw new Error('Intl.DateTimeFormat used');
   });
 }

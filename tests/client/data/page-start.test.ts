@@ -35,6 +35,8 @@ const settlesWithin = (promise: Promise<unknown>, ms: number) =>
 afterEach(async () => {
   vi.useRealTimers();
   vi.doUnmock('../../../src/data/events');
+  // The earlier page loads' connections are closed by the delete, which Dexie says on the console.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const { appDb } = await freshPage();
   await appDb().delete();
 });
