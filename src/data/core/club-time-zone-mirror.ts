@@ -11,12 +11,16 @@
 import { rememberZoneOffsets, zoneOffsetsOf } from '../../common/rules/club-time';
 import { isZoneOffsets, type ZoneOffsets } from '../../common/rules/zone-offsets';
 import { afterNextPaint } from './after-paint';
+import { whenNetworkQuiet } from './connectivity';
 
 const CLUB_TIME_ZONE_KEY = 'clubTimeZone';
 const ZONE_OFFSETS_KEY = 'clubTimeZoneOffsets';
 const DAY_MS = 86_400_000;
 /** The span a new table covers around now: past weeks stay browsable, the season ahead is covered. */
 const SPAN = { before: 60 * DAY_MS, after: 400 * DAY_MS };
+/** The table is for the next start: built once the page's reads are done (network quiet this long). */
+const QUIET_MS = 1_500;
+const QUIET_WAIT_AT_MOST_MS = 30_000;
 /** A kept table is built again once it covers less than this around now. */
 const KEEP = { before: 30 * DAY_MS, after: 300 * DAY_MS };
 
@@ -42,13 +46,14 @@ function keepOffsets(timeZone: string, now: number): void {
 let mirrored: { zone: string | undefined } | undefined;
 
 /**
- * Keeps the zone now, and its table of offsets at an idle moment after the next frame (building one must
- * not hold back a first paint); settled once kept.
+ * Keeps the zone now, and its table of offsets once the first screen's reads are done, at an idle moment
+ * (building one must not compete with a first visit's paint); settled once kept.
  */
 export async function mirrorClubTimeZone(timeZone: string, now = Date.now()): Promise<void> {
   mirrored = { zone: timeZone };
   try {
     localStorage.setItem(CLUB_TIME_ZONE_KEY, timeZone);
+    await whenNetworkQuiet(QUIET_MS, QUIET_WAIT_AT_MOST_MS);
     await new Promise<void>((done) => afterNextPaint(done, true));
     keepOffsets(timeZone, now);
   } catch {
