@@ -141,6 +141,8 @@ describe('cancelling a session of a series asks which sessions first', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
     await waitFor(() => expect(writes(sent)).toEqual([`PUT /api/event/series/${SERIES}`]));
     expect(sent[0]?.body).toEqual({ from_uuid_event: session(SERIES).uuid_event, is_cancelled: true });
+    // The confirmation ends (its dialog closes) inside the test, not after the page is gone.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('"Cette séance" cancels the one event the ordinary way', async () => {
@@ -151,6 +153,8 @@ describe('cancelling a session of a series asks which sessions first', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
     await waitFor(() => expect(writes(sent)).toEqual(['POST /api/event/add-or-update']));
     expect(sent[0]?.body).toMatchObject({ uuid_event: session(SERIES).uuid_event, is_cancelled: true });
+    // The confirmation ends (its dialog closes) inside the test, not after the page is gone.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it("starts on the form's own choice", () => {
