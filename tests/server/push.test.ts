@@ -51,6 +51,9 @@ async function subscribeDevice(token: string) {
     payload: device.subscription,
   });
   expect(response.statusCode).toBe(204);
+  // The PUT kicked the push worker; wait for that round, or it may claim (and send) what a test queues
+  // next, before the test's own runOnce: seen on PostgreSQL, where the round runs truly alongside.
+  await ctx.push.runOnce();
   return device;
 }
 
