@@ -2,12 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pageBoot } from './build-plugins/page-boot';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   plugins: [
     react(),
+    pageBoot(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -33,7 +33,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicFiles } from './plugins/public-files';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/raw-errors';
-import { computeSecurityHeaders, registerSecurity } from './plugins/security';
+import { builtScriptHashes, computeSecurityHeaders, registerSecurity } from './plugins/security';
 
 export interface BuildAppOptions {
   /** Where the logs go; none means the config's level to stdout, `false` means no logs. */
@@ -51,7 +51,10 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
 
 /** Builds the whole app, used by main.ts and by the tests: external plugins, ours, then routes. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const securityHeaders = await computeSecurityHeaders(deps.config.addressSearchUrl);
+  const securityHeaders = await computeSecurityHeaders(
+    deps.config.addressSearchUrl,
+    builtScriptHashes(deps.config.staticDir),
+  );
   const app = Fastify({
     logger: options.logStream === false ? false : loggerOptions(deps.config.logLevel, options.logStream),
     bodyLimit: DEFAULT_BODY_LIMIT,

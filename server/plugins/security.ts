@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * The Content-Security-Policy, listed in the README and checked directive by directive in a test.
- * Everything comes from our own origin: the build has no inline script or style, so none is allowed;
+ * Everything comes from our own origin. The build has no inline style, and one inline script (the page's
+ * boot script, build-plugins/page-boot.ts), allowed by its hash alone (inlineScriptHashes);
  * images may also be data:/blob: URLs (previews of a picture before upload). The one outside origin is the
  * French address search the event form asks on save (its origin follows ADDRESS_SEARCH_URL).
  */
@@ -22,17 +26,37 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 } as const;
 
-/** The policy with connect-src naming the configured address service's origin. */
-export function cspDirectives(addressSearchUrl: string): Record<string, string[]> {
+/**
+ * The script-src sources of the inline scripts in a page (`'sha256-…'` of each one's exact text): the
+ * built index.html has one, and no other inline script may run.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, code = '']) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+  );
+}
+
+/** The inline script hashes of the built client in `staticDir` (none when there is no build). */
+export function builtScriptHashes(staticDir: string): string[] {
+  const indexPath = path.join(staticDir, 'index.html');
+  return fs.existsSync(indexPath) ? inlineScriptHashes(fs.readFileSync(indexPath, 'utf8')) : [];
+}
+
+/** The policy with connect-src naming the configured address service's origin, script-src the build's hashes. */
+export function cspDirectives(
+  addressSearchUrl: string,
+  scriptHashes: string[] = [],
+): Record<string, string[]> {
   const directives: Record<string, string[]> = Object.fromEntries(
     Object.entries(CSP_DIRECTIVES).map(([k, v]) => [k, [...v]]),
   );
   directives['connect-src'] = ["'self'", new URL(addressSearchUrl).origin];
+  directives['script-src'] = ["'self'", ...scriptHashes];
   return directives;
 }
 
-const helmetOptions = (addressSearchUrl: string): FastifyHelmetOptions => ({
-  contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(addressSearchUrl) },
+const helmetOptions = (addressSearchUrl: string, scriptHashes: string[]): FastifyHelmetOptions => ({
+  contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(addressSearchUrl, scriptHashes) },
   // The same refusal as frame-ancestors 'none', for browsers that read only the older header.
   frameguard: { action: 'deny' },
   // The app is served over plain HTTP on localhost too: no HSTS pinning from here (set it at the proxy).
@@ -62,9 +86,12 @@ export type SecurityHeaders = Readonly<Record<string, string>>;
  * without running hooks (a malformed URL, a request the HTTP parser refuses). Taken from helmet itself with
  * the options above, once at start, so the two can never drift apart.
  */
-export async function computeSecurityHeaders(addressSearchUrl: string): Promise<SecurityHeaders> {
+export async function computeSecurityHeaders(
+  addressSearchUrl: string,
+  scriptHashes: string[] = [],
+): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });
-  await probe.register(helmet, helmetOptions(addressSearchUrl));
+  await probe.register(helmet, helmetOptions(addressSearchUrl, scriptHashes));
   let headers: Record<string, string> = {};
   probe.get('/', (_request, reply) => {
     // Helmet has run (onRequest) and Fastify has not added its own headers yet: these are helmet's.

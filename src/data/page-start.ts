@@ -1,32 +1,19 @@
 /**
- * What a page load asks the server for, sent at once and together (app/first-reads.ts), before React and
- * the router are even set up: the club's start settings, and with a token the session check and the week
- * the address shows. The code that parses those answers (the account calls, the sync engine and their
- * schemas) is fetched beside them. Each answer is handed to the first screen or engine call that asks for
+ * What a page load asks the server for (core/page-load-plan.ts), sent at once and together before React and
+ * the router are even set up (app/first-reads.ts; most often index.html's inline script has sent them
+ * already): the club's start settings, and with a token the session check and the week the address shows.
+ * The code that parses those answers (the account calls, the sync engine and their schemas) is fetched
+ * beside them. Each answer is handed to the first screen or engine call that asks for
  * it (core/early-reads.ts), so nothing is asked twice and no read waits for another.
  */
-import { eventsRangePath, ME_PATH, START_SETTINGS_PATH } from '../common/contract/start-paths';
-import { askedWeek, weekReadRange, weekStart } from '../common/rules/club-time';
+import { askedWeek } from '../common/rules/club-time';
 import { afterNextPaint } from './core/after-paint';
 import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
 import { startEarlyRead } from './core/early-reads';
+import { pageLoadPlan } from './core/page-load-plan';
 import { getToken } from './core/session-storage';
 import { preReadWeek } from './events';
-
-/**
- * The Monday of the week the address asks for, or of this week by the device's own calendar. The screen
- * decides by the club's time zone; formatting in a time zone first costs a phone tens of milliseconds of
- * zone data before the request could leave, and the device's day is the club's for nearly every member.
- * A wrong guess (a member abroad, around midnight on Sunday) only leaves this read unused: the sync engine
- * reads the screen's week itself.
- */
-function guessedWeek(search: string, now = new Date()): string {
-  const asked = new URLSearchParams(search).get('week');
-  if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked))) return weekStart(asked);
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return weekStart(local.toISOString().slice(0, 10));
-}
 
 /**
  * How long the first render waits for the cached week: enough for IndexedDB to open and answer on a slow
@@ -52,21 +39,16 @@ export function paintsFromCache(): boolean {
 
 export function startPageReads(location: { pathname: string; search: string }, language: string): void {
   const token = getToken();
-  // The settings are read by the signed-in frame and the news page's header; the sign-in and password
-  // screens show none of them.
-  if (token || location.pathname === '/news') startEarlyRead(START_SETTINGS_PATH, null, language);
-  if (!token) return;
-  startEarlyRead(ME_PATH, token, language);
-  if (location.pathname === '/') {
-    const { from, to } = weekReadRange(guessedWeek(location.search));
-    startEarlyRead(eventsRangePath(from, to), token, language);
+  const zone = token ? mirroredClubTimeZone() : undefined;
+  const plan = pageLoadPlan(location, token, zone !== undefined);
+  // Already under way when index.html's inline script sent them: then these calls only find them.
+  for (const read of plan.reads) startEarlyRead(read.path, read.token, language);
+  if (plan.parsers === 'none') return;
+  if (plan.parsers === 'after-first-paint' && zone) {
     // The week as cached, for the screen's first render; in the club's zone, mirrored with its offsets.
-    const zone = mirroredClubTimeZone();
-    if (zone) {
-      const read = preReadWeek(askedWeek(new URLSearchParams(location.search).get('week'), zone), zone);
-      firstScreen = Promise.race([read, new Promise<void>((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS))]);
-      isWaitingForCache = true;
-    }
+    const read = preReadWeek(askedWeek(new URLSearchParams(location.search).get('week'), zone), zone);
+    firstScreen = Promise.race([read, new Promise<void>((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS))]);
+    isWaitingForCache = true;
   }
   // The code that parses these answers, and the database they are kept in, get ready meanwhile (opening
   // IndexedDB the first time takes a phone longer than the reads). When the screen paints from the cache,

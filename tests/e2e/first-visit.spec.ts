@@ -1,4 +1,12 @@
-import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  type Request,
+  test,
+} from '@playwright/test';
 import { newEvent, rootToken, signInApi } from './api';
 import { E2E_USERS } from './server-process';
 
@@ -30,6 +38,24 @@ async function signInStorage(context: BrowserContext, token: string): Promise<vo
     localStorage.setItem('currentUser', JSON.stringify(await me.json()));
   }, token);
   await page.close();
+}
+
+/** An event `startInHours` from now, and a new phone where the member is signed in, nothing of the app cached. */
+async function memberFirstVisit(
+  browser: Browser,
+  request: APIRequestContext,
+  name: string,
+  startInHours: number,
+) {
+  const organiser = await rootToken(request);
+  const event = await newEvent(request, organiser, {
+    model: { name, description: 'Sortie du samedi' },
+    startInHours,
+  });
+  const { token } = await signInApi(request, E2E_USERS.member.username);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInStorage(context, token);
+  return { event, context, page: await context.newPage() };
 }
 
 /** Waits until the page has nothing left in flight (the later reads of a screen included). */
@@ -77,15 +103,7 @@ test('cold / signed in: each API read once, the session check and the week toget
   browser,
   request,
 }) => {
-  const organiser = await rootToken(request);
-  const event = await newEvent(request, organiser, {
-    model: { name: 'Première visite', description: 'Sortie du samedi' },
-    startInHours: 1,
-  });
-  const { token } = await signInApi(request, E2E_USERS.member.username);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await signInStorage(context, token);
-  const page = await context.newPage();
+  const { event, context, page } = await memberFirstVisit(browser, request, 'Première visite', 1);
   const sent = recordApiRequests(page);
 
   // The session check is held back for a second: the week must not wait for it.
@@ -133,5 +151,47 @@ test('cold / signed in: each API read once, the session check and the week toget
   releaseWeek();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/first-visit-week-repeat-1280.png` });
+  await context.close();
+});
+
+test('cold / signed in: the reads and their parsers leave while the entry script still downloads, under the strict CSP', async ({
+  browser,
+  request,
+}) => {
+  const { event, context, page } = await memberFirstVisit(browser, request, 'Départ anticipé', 2);
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  page.on('pageerror', (error) => refused.push(error.message));
+
+  // The entry script is held for 1.5 s: what index.html's inline script sends meanwhile is recorded.
+  let isEntryHeld = false;
+  const sentWhileEntryHeld: string[] = [];
+  page.on('request', (r) => {
+    if (isEntryHeld) sentWhileEntryHeld.push(new URL(r.url()).pathname);
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    isEntryHeld = true;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    isEntryHeld = false;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  await expect(page.locator(`[data-event="${event.uuid_event}"]`)).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/first-visit-boot-390.png` });
+
+  expect(sentWhileEntryHeld).toEqual(
+    expect.arrayContaining([
+      '/api/internal/settings/start',
+      '/api/user/me',
+      expect.stringMatching(/^\/api\/event\/from\/\d{4}-\d{2}-\d{2}\/to\/\d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^\/assets\/zod-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/sync-engine-[\w-]+\.js$/),
+    ]),
+  );
+  expect(refused).toEqual([]);
   await context.close();
 });

@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicFilesDir } from '../../server/plugins/public-files';
+import { builtScriptHashes, inlineScriptHashes } from '../../server/plugins/security';
 import { DEFAULT_SLOGAN } from '../../src/common/contract/settings';
 import { createTestContext, type TestContext } from './helpers/test-context';
 
 let ctx: TestContext;
+// The build inlines one script (build-plugins/page-boot.ts); the policy allows it by its hash alone.
+const BOOT_SCRIPT = 'window.booted = "é";';
+const BOOT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64')}'`;
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-dist-'));
 
 beforeAll(async () => {
@@ -14,7 +19,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(staticDir, 'assets'));
   fs.writeFileSync(
     path.join(staticDir, 'index.html'),
-    '<!doctype html><title>Équipée</title><div id="root"></div>',
+    `<!doctype html><title>Équipée</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div>`,
   );
   fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"Équipée"}');
@@ -46,7 +51,7 @@ describe('security headers', () => {
   it('sends the Content-Security-Policy of the README, directive by directive', async () => {
     const csp = cspDirectives((await get('/')).headers['content-security-policy'] as string);
     expect(csp.get('default-src')).toBe("'self'");
-    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('script-src')).toBe(`'self' ${BOOT_HASH}`);
     expect(csp.get('style-src')).toBe("'self'");
     expect(csp.get('img-src')).toBe("'self' data: blob:");
     expect(csp.get('font-src')).toBe("'self'");
@@ -58,6 +63,17 @@ describe('security headers', () => {
     expect(csp.get('form-action')).toBe("'self'");
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(csp.size).toBe(12);
+  });
+
+  it("allows exactly the inline scripts of the built index.html, by hash, never a script's src", () => {
+    expect(
+      inlineScriptHashes('<script src="/a.js"></script><script type="module" src="/b.js"></script>'),
+    ).toEqual([]);
+    expect(inlineScriptHashes(`<script>${BOOT_SCRIPT}</script><script>1</script>`)).toEqual([
+      BOOT_HASH,
+      `'sha256-${createHash('sha256').update('1').digest('base64')}'`,
+    ]);
+    expect(builtScriptHashes(path.join(staticDir, 'missing'))).toEqual([]);
   });
 
   it('sends the CSP on API answers too, with nosniff', async () => {

@@ -7,8 +7,8 @@
  * or a real one — marks it online again and tells the listeners (the sync engine drains and refreshes).
  */
 import { create } from 'zustand';
+import { REQUEST_TIMEOUT_MS } from './request-timeout';
 
-export const REQUEST_TIMEOUT_MS = 15_000;
 const PROBE_TIMEOUT_MS = 5_000;
 const PROBE_FIRST_MS = 2_000;
 const PROBE_MAX_MS = 10_000;
@@ -74,13 +74,20 @@ export async function probe(): Promise<void> {
 }
 
 /** fetch, with a time limit and its outcome reported: what every API call of the app goes through. */
-export async function trackedFetch(input: string, init: RequestInit = {}): Promise<Response> {
+export function trackedFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  return trackRequest(
+    fetch(input, { ...init, signal: init.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+  );
+}
+
+/**
+ * A request sent elsewhere (index.html's inline script sends the first reads), counted and reported from
+ * now on as if trackedFetch had sent it.
+ */
+export async function trackRequest(request: Promise<Response>): Promise<Response> {
   inFlight++;
   try {
-    const response = await fetch(input, {
-      ...init,
-      signal: init.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    const response = await request;
     reportAnswered();
     return response;
   } catch (error) {

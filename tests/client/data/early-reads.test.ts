@@ -1,4 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  resetConnectivity,
+  useConnectivityStore,
+  whenNetworkQuiet,
+} from '../../../src/data/core/connectivity';
+import { sendEarlyRead } from '../../../src/data/core/early-read-store';
 import { startEarlyRead, takeEarlyRead } from '../../../src/data/core/early-reads';
 import { json, stubFetch } from '../fake-api';
 
@@ -32,5 +38,54 @@ describe('early reads (sent at page load, answered once)', () => {
     startEarlyRead('/api/internal/settings/start', null, 'en');
     await new Promise((resolve) => setTimeout(resolve, 10));
     await expect(takeEarlyRead('/api/internal/settings/start', null)).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('reads sent by the inline script (app/boot/page-boot.ts) before the bundle ran', () => {
+  const neverAnswers = () => new Promise<Response>(() => undefined);
+
+  it('are taken by the bundle, never sent again, and count among the requests under way', async () => {
+    vi.useFakeTimers();
+    let answer: (response: Response) => void = () => undefined;
+    const inlineSend = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    sendEarlyRead('/api/user/me', 'tok', 'en', inlineSend, true);
+    const fetchMock = stubFetch(neverAnswers);
+    startEarlyRead('/api/user/me', 'tok', 'en');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(inlineSend).toHaveBeenCalledWith('/api/user/me', {
+      headers: { 'Accept-Language': 'en', Authorization: 'Bearer tok' },
+    });
+
+    let isQuiet = false;
+    void whenNetworkQuiet(1_000, 30_000).then(() => {
+      isQuiet = true;
+    });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(isQuiet).toBe(false); // adopted: the service worker's precache waits for it too
+    answer(json(200, { id: 'me' }));
+    expect(await (await takeEarlyRead('/api/user/me', 'tok'))?.json()).toEqual({ id: 'me' });
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(isQuiet).toBe(true);
+  });
+
+  it('that fails tells the app it is offline once the bundle adopts it, and its taker gets the error', async () => {
+    resetConnectivity();
+    sendEarlyRead(
+      '/api/event/model',
+      'tok',
+      'fr',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      true,
+    );
+    stubFetch(neverAnswers);
+    startEarlyRead('/api/event/model', 'tok', 'fr');
+    await expect(takeEarlyRead('/api/event/model', 'tok')).rejects.toThrow('Failed to fetch');
+    expect(useConnectivityStore.getState().isOnline).toBe(false);
+    resetConnectivity();
   });
 });

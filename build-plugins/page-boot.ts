@@ -1,0 +1,88 @@
+/**
+ * Inlines src/app/boot/page-boot.ts in index.html, right after the title: ahead of the stylesheet (an
+ * inline script after it would wait for it) and of the bundle, so the first screen's reads leave as soon as
+ * the page's head is parsed instead of after the bundle has downloaded and run. The server allows this one
+ * script by its hash (server/plugins/security.ts reads it from the built index.html).
+ *
+ * In a build, the script is given the chunks that parse the first reads' answers (data/users.ts and
+ * data/core/sync-engine.ts, with what they import that the entry does not), to preload on a first visit.
+ */
+import path from 'node:path';
+import { build, type IndexHtmlTransformContext, type Plugin, type Rolldown } from 'vite';
+
+const BOOT_ENTRY = 'src/app/boot/page-boot.ts';
+const PARSER_ENTRIES = ['src/data/users.ts', 'src/data/core/sync-engine.ts'];
+const AFTER_TITLE = /<\/title>/;
+
+/** `file` and every chunk it imports statically, into `found`. */
+function withImports(
+  chunks: Map<string, Rolldown.OutputChunk>,
+  file: string,
+  found: Set<string>,
+): Set<string> {
+  if (found.has(file)) return found;
+  found.add(file);
+  for (const imported of chunks.get(file)?.imports ?? []) withImports(chunks, imported, found);
+  return found;
+}
+
+/** The URLs of the parsers' chunks that the page's entry does not load already. */
+function parserModules(root: string, base: string, context: IndexHtmlTransformContext): string[] {
+  if (!context.bundle || !context.chunk) return [];
+  const chunks = new Map(
+    Object.values(context.bundle)
+      .filter((output): output is Rolldown.OutputChunk => output.type === 'chunk')
+      .map((chunk) => [chunk.fileName, chunk]),
+  );
+  const loaded = withImports(chunks, context.chunk.fileName, new Set());
+  const wanted = new Set<string>();
+  for (const entry of PARSER_ENTRIES) {
+    const id = path.resolve(root, entry);
+    const chunk = [...chunks.values()].find((c) => c.facadeModuleId && path.resolve(c.facadeModuleId) === id);
+    // The list must never go quietly stale: a parser merged into another chunk is a build error to look at.
+    if (!chunk) throw new Error(`page-boot: ${entry} has no chunk of its own`);
+    withImports(chunks, chunk.fileName, wanted);
+  }
+  return [...wanted].filter((file) => !loaded.has(file)).map((file) => `${base}${file}`);
+}
+
+/** The boot script, bundled on its own and minified, as one IIFE. */
+async function bundleBoot(root: string, parserUrls: string[]): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    define: { __PAGE_BOOT_PARSER_MODULES__: JSON.stringify(parserUrls) },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: path.resolve(root, BOOT_ENTRY), formats: ['iife'], name: 'equipeeBoot' },
+    },
+  });
+  const result = (Array.isArray(output) ? output[0] : output) as Rolldown.RolldownOutput;
+  const chunk = result.output.find((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+  if (!chunk) throw new Error('page-boot: the boot script did not build');
+  // The server hashes exactly what is between the tags: no closing tag may appear inside.
+  if (chunk.code.includes('</script')) throw new Error('page-boot: the boot script contains </script');
+  return chunk.code.trim();
+}
+
+export function pageBoot(): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'equipee-page-boot',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        if (!AFTER_TITLE.test(html)) throw new Error('page-boot: index.html has no </title>');
+        const code = await bundleBoot(root, parserModules(root, base, context));
+        return html.replace(AFTER_TITLE, (title) => `${title}\n    <script>${code}</script>`);
+      },
+    },
+  };
+}

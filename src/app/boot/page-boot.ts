@@ -1,0 +1,36 @@
+/**
+ * index.html's inline script (bundled and inlined by the build, build-plugins/page-boot.ts). It runs as
+ * soon as the browser has parsed the page's head, while the bundle is still downloading: it sends the
+ * reads the first screen needs (data/core/page-load-plan.ts) and, for a signed-in first visit, asks for the
+ * modules that parse their answers. On a phone's network, reads and code then arrive together instead of
+ * one after the other; the bundle takes the answers (data/core/early-reads.ts) and sends nothing twice.
+ * It imports only dependency-free modules: every byte here is in every page.
+ */
+import { sendEarlyRead } from '../../data/core/early-read-store';
+import { CLUB_TIME_ZONE_KEY, pageLoadPlan } from '../../data/core/page-load-plan';
+import { REQUEST_TIMEOUT_MS } from '../../data/core/request-timeout';
+import { TOKEN_KEY } from '../../data/core/session-storage';
+import { storedLanguage } from '../../i18n/stored-language';
+
+/** The built chunks of data/users.ts and data/core/sync-engine.ts with their imports, set by the build. */
+declare const __PAGE_BOOT_PARSER_MODULES__: readonly string[];
+
+const send = (path: string, init: RequestInit) =>
+  fetch(path, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+
+try {
+  const token = localStorage.getItem(TOKEN_KEY);
+  const plan = pageLoadPlan(window.location, token, localStorage.getItem(CLUB_TIME_ZONE_KEY) !== null);
+  const language = storedLanguage();
+  for (const read of plan.reads) sendEarlyRead(read.path, read.token, language, send, true);
+  if (plan.parsers === 'at-once') {
+    for (const href of __PAGE_BOOT_PARSER_MODULES__) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+  }
+} catch {
+  // Storage refused (a locked-down browser): the bundle sends the same reads itself, a little later.
+}
