@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogoUrl } from '../data/settings';
-
-export const BUNDLED_LOGO = '/logo.svg';
+import { BUNDLED_LOGO } from './bundled-logo';
 
 /** The club's logo, or the bundled one when it cannot be loaded (none uploaded, offline). */
 export function ClubLogo({ size = 40 }: { size?: number }) {

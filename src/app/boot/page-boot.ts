@@ -11,9 +11,18 @@ import { CLUB_TIME_ZONE_KEY, pageLoadPlan } from '../../data/core/page-load-plan
 import { REQUEST_TIMEOUT_MS } from '../../data/core/request-timeout';
 import { TOKEN_KEY } from '../../data/core/session-storage';
 import { storedLanguage } from '../../i18n/stored-language';
+import { BUNDLED_LOGO } from '../../ui/bundled-logo';
 
 /** The built chunks of data/users.ts and data/core/sync-engine.ts with their imports, set by the build. */
 declare const __PAGE_BOOT_PARSER_MODULES__: readonly string[];
+
+function preload(href: string, as: 'image' | 'module'): void {
+  const link = document.createElement('link');
+  link.rel = as === 'module' ? 'modulepreload' : 'preload';
+  if (as === 'image') link.setAttribute('as', 'image');
+  link.href = href;
+  document.head.append(link);
+}
 
 const send = (path: string, init: RequestInit) =>
   fetch(path, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -23,14 +32,10 @@ try {
   const plan = pageLoadPlan(window.location, token, localStorage.getItem(CLUB_TIME_ZONE_KEY) !== null);
   const language = storedLanguage();
   for (const read of plan.reads) sendEarlyRead(read.path, read.token, language, send, true);
-  if (plan.parsers === 'at-once') {
-    for (const href of __PAGE_BOOT_PARSER_MODULES__) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
-    }
-  }
+  // Signed in, the header's logo (the bundled one until the club's settings say otherwise) comes with the
+  // page rather than once the bundle has run; signed out, the sign-in form's bytes come first.
+  if (plan.parsers !== 'none') preload(BUNDLED_LOGO, 'image');
+  if (plan.parsers === 'at-once') for (const href of __PAGE_BOOT_PARSER_MODULES__) preload(href, 'module');
 } catch {
   // Storage refused (a locked-down browser): the bundle sends the same reads itself, a little later.
 }

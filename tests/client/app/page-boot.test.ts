@@ -16,6 +16,11 @@ const preloads = () =>
     link.getAttribute('href'),
   );
 
+const logoPreloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
 afterEach(() => {
   for (const link of document.head.querySelectorAll('link')) link.remove();
 });
@@ -34,6 +39,7 @@ describe('the page boot script (index.html, before the bundle)', () => {
     ]);
     expect(fetchMock.mock.calls[0]?.[1]?.signal).toBeInstanceOf(AbortSignal); // never waits forever
     expect(preloads()).toEqual(PARSERS);
+    expect(logoPreloads()).toEqual(['/logo.svg']); // the header's logo comes with the page
 
     startPageReads({ pathname: '/', search: '' }, 'en');
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -44,6 +50,7 @@ describe('the page boot script (index.html, before the bundle)', () => {
     await runBootScript();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(preloads()).toEqual([]);
+    expect(logoPreloads()).toEqual([]); // the sign-in form's bytes first
   });
 
   it('a reload of the week painted from the cache: the reads leave, the parsers are not preloaded', async () => {
@@ -53,6 +60,7 @@ describe('the page boot script (index.html, before the bundle)', () => {
     await runBootScript();
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(preloads()).toEqual([]);
+    expect(logoPreloads()).toEqual(['/logo.svg']);
   });
 
   it('storage refused: no error escapes, the bundle sends the reads itself', async () => {

@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { uploadLogo } from '../../../src/data/settings';
-import { BUNDLED_LOGO, ClubLogo } from '../../../src/ui/club-logo';
+import { BUNDLED_LOGO } from '../../../src/ui/bundled-logo';
+import { ClubLogo } from '../../../src/ui/club-logo';
 import { json, stubFetch } from '../fake-api';
 
 describe('the club logo', () => {
