@@ -140,6 +140,8 @@ async function waitDrained(p: Page) {
 async function measureColdStartFromHome() {
   await page.goto('/');
   await page.getByTestId('event-row').first().waitFor();
+  // A member who has used the app: the week as last seen is kept (src/app/week-snapshot.ts, once settled).
+  await page.waitForFunction(`localStorage.getItem('weekSnapshot') !== null`, undefined, { timeout: 10_000 });
   await context.setOffline(true);
   return measureColdStart(browser, context);
 }

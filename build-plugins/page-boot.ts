@@ -4,6 +4,9 @@
  * the page's head is parsed instead of after the bundle has downloaded and run. The server allows this one
  * script by its hash (server/plugins/security.ts reads it from the built index.html).
  *
+ * A second, one-line script right after `<div id="root">` shows the week snapshot the first one chose
+ * (src/app/boot/week-snapshot-show.ts); both are allowed by hash.
+ *
  * In a build, the script is given the chunks that parse the first reads' answers (data/users.ts and
  * data/core/sync-engine.ts, with what they import that the entry does not), to preload on a first visit.
  */
@@ -13,6 +16,9 @@ import { build, type IndexHtmlTransformContext, type Plugin, type Rolldown } fro
 const BOOT_ENTRY = 'src/app/boot/page-boot.ts';
 const PARSER_ENTRIES = ['src/data/users.ts', 'src/data/core/sync-engine.ts'];
 const AFTER_TITLE = /<\/title>/;
+const ROOT = '<div id="root"></div>';
+/** Right after #root (and after the stylesheet, which it waits for): shows the week snapshot, if any. */
+const SHOW_SNAPSHOT = '<script>self.__equipeeShowWeekSnapshot?.()</script>';
 
 /** `file` and every chunk it imports statically, into `found`. */
 function withImports(
@@ -47,12 +53,15 @@ function parserModules(root: string, base: string, context: IndexHtmlTransformCo
 }
 
 /** The boot script, bundled on its own and minified, as one IIFE. */
-async function bundleBoot(root: string, parserUrls: string[]): Promise<string> {
+async function bundleBoot(root: string, parserUrls: string[], entryUrl: string): Promise<string> {
   const output = await build({
     configFile: false,
     root,
     logLevel: 'silent',
-    define: { __PAGE_BOOT_PARSER_MODULES__: JSON.stringify(parserUrls) },
+    define: {
+      __PAGE_BOOT_PARSER_MODULES__: JSON.stringify(parserUrls),
+      __PAGE_BOOT_ENTRY__: JSON.stringify(entryUrl),
+    },
     build: {
       write: false,
       minify: true,
@@ -80,8 +89,12 @@ export function pageBoot(): Plugin {
       order: 'post',
       async handler(html, context) {
         if (!AFTER_TITLE.test(html)) throw new Error('page-boot: index.html has no </title>');
-        const code = await bundleBoot(root, parserModules(root, base, context));
-        return html.replace(AFTER_TITLE, (title) => `${title}\n    <script>${code}</script>`);
+        if (!html.includes(ROOT)) throw new Error(`page-boot: index.html has no ${ROOT}`);
+        const entryUrl = context.chunk ? `${base}${context.chunk.fileName}` : '';
+        const code = await bundleBoot(root, parserModules(root, base, context), entryUrl);
+        return html
+          .replace(AFTER_TITLE, (title) => `${title}\n    <script>${code}</script>`)
+          .replace(ROOT, `${ROOT}\n    ${SHOW_SNAPSHOT}`);
       },
     },
   };

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { registerServiceWorkerWhenIdle, reloadOnceForMissingChunks } from './app/pwa-update';
 import { routes } from './app/routes';
+import { keepWeekSnapshots } from './app/week-snapshot';
 import { firstScreenReady } from './data/page-start';
 import { initI18n } from './i18n/i18n';
 import './app/app.css';
@@ -27,3 +28,5 @@ void Promise.all([initI18n(), firstScreenReady()]).then(() => {
   );
 });
 registerServiceWorkerWhenIdle();
+// The week as last seen, for the next cold start to show while this bundle loads (by this build only).
+keepWeekSnapshots(new URL(import.meta.url).pathname);

@@ -46,6 +46,7 @@ async function memberFirstVisit(
   request: APIRequestContext,
   name: string,
   startInHours: number,
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ) {
   const organiser = await rootToken(request);
   const event = await newEvent(request, organiser, {
@@ -53,7 +54,7 @@ async function memberFirstVisit(
     startInHours,
   });
   const { token } = await signInApi(request, E2E_USERS.member.username);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers });
   await signInStorage(context, token);
   return { event, context, page: await context.newPage() };
 }
@@ -193,5 +194,47 @@ test('cold / signed in: the reads and their parsers leave while the entry script
     ]),
   );
   expect(refused).toEqual([]);
+  await context.close();
+});
+
+test('a repeat start shows the week as last seen at once, inert, until the bundle has rendered it live', async ({
+  browser,
+  request,
+}) => {
+  // No service worker: the page's own scripts are held below, which a worker's cache would answer.
+  const { event, context, page } = await memberFirstVisit(browser, request, 'Retour rapide', 3, 'block');
+  await page.goto('/');
+  const row = page.locator(`[data-event="${event.uuid_event}"]`);
+  await expect(row).toBeVisible();
+  // Kept once the week has settled on screen (src/app/week-snapshot.ts).
+  await page.waitForFunction(() => localStorage.getItem('weekSnapshot') !== null);
+  await page.close();
+
+  const again = await context.newPage();
+  let releaseEntry: () => void = () => undefined;
+  const entryHeld = new Promise<void>((resolve) => {
+    releaseEntry = resolve;
+  });
+  await again.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await Promise.race([entryHeld, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await route.continue();
+  });
+  await again.goto('/', { waitUntil: 'commit' });
+  const snapshotRow = again.locator(`[data-week-snapshot] [data-event="${event.uuid_event}"]`);
+  await expect(snapshotRow).toBeVisible();
+  await expect(again.locator('#root > [data-week-snapshot]').first()).toHaveAttribute('inert', '');
+  await again.screenshot({ path: `${SHOTS}/first-visit-snapshot-390.png` });
+
+  releaseEntry();
+  const liveRow = again.locator(`#root > :not([data-week-snapshot]) [data-event="${event.uuid_event}"]`);
+  await expect(liveRow).toBeVisible();
+  await expect(again.locator('[data-week-snapshot]')).toHaveCount(0);
+  await liveRow.getByRole('button', { name: 'Détails' }).click();
+  await expect(again.getByRole('dialog')).toBeVisible();
+
+  // Signing out forgets the member's week.
+  await again.goto('/logout');
+  await again.waitForURL(/\/login/);
+  expect(await again.evaluate(() => localStorage.getItem('weekSnapshot'))).toBeNull();
   await context.close();
 });

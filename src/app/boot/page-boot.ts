@@ -4,6 +4,7 @@
  * reads the first screen needs (data/core/page-load-plan.ts) and, for a signed-in first visit, asks for the
  * modules that parse their answers. On a phone's network, reads and code then arrive together instead of
  * one after the other; the bundle takes the answers (data/core/early-reads.ts) and sends nothing twice.
+ * A cold start of the installed app on its week shows the week as last seen until React has rendered it.
  * It imports only dependency-free modules: every byte here is in every page.
  */
 import { sendEarlyRead } from '../../data/core/early-read-store';
@@ -12,9 +13,21 @@ import { REQUEST_TIMEOUT_MS } from '../../data/core/request-timeout';
 import { TOKEN_KEY } from '../../data/core/session-storage';
 import { storedLanguage } from '../../i18n/stored-language';
 import { BUNDLED_LOGO } from '../../ui/bundled-logo';
+import { chooseWeekSnapshot, showWeekSnapshot } from './week-snapshot-show';
 
 /** The built chunks of data/users.ts and data/core/sync-engine.ts with their imports, set by the build. */
 declare const __PAGE_BOOT_PARSER_MODULES__: readonly string[];
+/** The URL of the build's entry chunk ('' outside a build): a week snapshot is shown by its own build only. */
+declare const __PAGE_BOOT_ENTRY__: string;
+
+// Called by the one-line script after `<div id="root">` (build-plugins/page-boot.ts).
+(globalThis as unknown as { __equipeeShowWeekSnapshot: () => void }).__equipeeShowWeekSnapshot = () => {
+  try {
+    showWeekSnapshot();
+  } catch {
+    // The live screen comes a moment later anyway.
+  }
+};
 
 function preload(href: string, as: 'image' | 'module'): void {
   const link = document.createElement('link');
@@ -36,6 +49,10 @@ try {
   // page rather than once the bundle has run; signed out, the sign-in form's bytes come first.
   if (plan.parsers !== 'none') preload(BUNDLED_LOGO, 'image');
   if (plan.parsers === 'at-once') for (const href of __PAGE_BOOT_PARSER_MODULES__) preload(href, 'module');
+  // A start of the installed app on its week, painted from the cache: the week as last seen is shown at
+  // once, before the bundle has even been evaluated (app/boot/week-snapshot-show.ts).
+  if (plan.parsers === 'after-first-paint')
+    chooseWeekSnapshot(__PAGE_BOOT_ENTRY__, language, window.location.search);
 } catch {
   // Storage refused (a locked-down browser): the bundle sends the same reads itself, a little later.
 }

@@ -1,5 +1,6 @@
 import type { User } from '../../common/contract/user';
 import { forgetAllFeedLinks } from './calendar-feed-store';
+import { forgetWeekSnapshot } from './week-snapshot-store';
 
 // The token lives in localStorage (product-spec §4): writing or removing it is what other tabs see
 // through the `storage` event. The cached user lets an offline reload render without the server.
@@ -68,4 +69,6 @@ export function clearSession(): void {
   localStorage.removeItem(CACHED_USER_KEY);
   // A calendar feed URL is a credential of the user who signs out: it does not stay on the device.
   forgetAllFeedLinks();
+  // Nor does the markup of their week.
+  forgetWeekSnapshot();
 }

@@ -40,7 +40,8 @@ function Week({ user, zone }: { user: User; zone: string }) {
   }, [monday]);
 
   return (
-    <section>
+    // data-week: what app/week-snapshot.ts keeps for the next cold start, once the week is shown.
+    <section data-week={monday} data-week-state={events === undefined ? 'loading' : 'shown'}>
       <h1>{t('routes.home')}</h1>
       <nav className="week-nav" aria-label={t('events.week_nav')}>
         <button
