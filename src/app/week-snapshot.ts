@@ -52,7 +52,8 @@ export function keepWeekSnapshots(build: string): () => void {
   };
   const root = document.getElementById('root');
   const changes = new MutationObserver(keepWhenSettled);
-  if (root) changes.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+  // Elements and texts only: attribute changes (a checklist's ticks, a pressed button) record nothing.
+  if (root) changes.observe(root, { subtree: true, childList: true, characterData: true });
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('pagehide', keep);
   return () => {

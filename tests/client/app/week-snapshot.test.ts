@@ -78,7 +78,10 @@ describe('keeping the week as shown', () => {
     const root = showPage(WEEK.replace('"shown"', '"loading"'));
     useSession.setState({ user: USER, status: 'signed-in' });
     const stop = keepWeekSnapshots(BUILD);
-    root.querySelector('section')?.setAttribute('data-week-state', 'shown');
+    // The week's events arrive: the list is drawn and the section says it is shown.
+    const section = root.querySelector('section');
+    section?.setAttribute('data-week-state', 'shown');
+    section?.append(document.createElement('p'));
     await vi.advanceTimersByTimeAsync(2_500);
     stop();
     expect(storedWeekSnapshot()?.html).toContain('Kayak');
