@@ -16,7 +16,7 @@ const TRANSIENT = 'dialog, [popover], .update-prompt';
 export function takeWeekSnapshot(root: HTMLElement): { monday: string; html: string } | undefined {
   if (window.location.pathname !== '/') return undefined;
   const week = root.querySelector<HTMLElement>('[data-week]');
-  if (!week || week.dataset.weekState !== 'shown') return undefined;
+  if (week?.dataset.weekState !== 'shown') return undefined;
   // Still the snapshot itself (the app left before React rendered): the stored one stays as it is.
   if (root.querySelector(`[${SNAPSHOT_ATTRIBUTE}]`)) return undefined;
   const copy = root.cloneNode(true) as HTMLElement;
