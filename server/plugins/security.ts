@@ -6,8 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * The Content-Security-Policy, listed in the README and checked directive by directive in a test.
- * Everything comes from our own origin. The build has no inline style, and one inline script (the page's
- * boot script, build-plugins/page-boot.ts), allowed by its hash alone (inlineScriptHashes);
+ * Everything comes from our own origin. The build has no inline style, and two inline scripts (the page's
+ * boot script and its one-line week-snapshot call, build-plugins/page-boot.ts), each allowed by its hash
+ * alone (inlineScriptHashes);
  * images may also be data:/blob: URLs (previews of a picture before upload). The one outside origin is the
  * French address search the event form asks on save (its origin follows ADDRESS_SEARCH_URL).
  */
@@ -27,8 +28,8 @@ export const CSP_DIRECTIVES = {
 } as const;
 
 /**
- * The script-src sources of the inline scripts in a page (`'sha256-…'` of each one's exact text): the
- * built index.html has one, and no other inline script may run.
+ * The script-src sources of the inline scripts in a page (`'sha256-…'` of each one's exact text): those of
+ * the built index.html run, no other inline script may.
  */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(

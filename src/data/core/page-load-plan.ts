@@ -40,11 +40,6 @@ export function guessedWeek(search: string, now = new Date()): string {
   return weekStart(local.toISOString().slice(0, 10));
 }
 
-/** Whether this load of `pathname` paints the week from the cache (a reload with the zone kept). */
-export function paintsWeekFromCache(pathname: string, hasMirroredZone: boolean): boolean {
-  return pathname === '/' && hasMirroredZone;
-}
-
 export function pageLoadPlan(
   location: { pathname: string; search: string },
   token: string | null,
@@ -57,10 +52,9 @@ export function pageLoadPlan(
   if (token || location.pathname === '/news') reads.push({ path: START_SETTINGS_PATH, token: null });
   if (!token) return { reads, parsers: 'none' };
   reads.push({ path: ME_PATH, token });
-  if (location.pathname === '/') {
-    const { from, to } = weekReadRange(guessedWeek(location.search, now));
-    reads.push({ path: eventsRangePath(from, to), token });
-  }
-  const parsers = paintsWeekFromCache(location.pathname, hasMirroredZone) ? 'after-first-paint' : 'at-once';
-  return { reads, parsers };
+  if (location.pathname !== '/') return { reads, parsers: 'at-once' };
+  const { from, to } = weekReadRange(guessedWeek(location.search, now));
+  reads.push({ path: eventsRangePath(from, to), token });
+  // A reload of the week with the zone kept paints from the cache.
+  return { reads, parsers: hasMirroredZone ? 'after-first-paint' : 'at-once' };
 }

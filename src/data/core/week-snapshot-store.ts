@@ -1,6 +1,6 @@
 /**
- * The week screen as the member last saw it, kept as markup (app/week-snapshot.ts writes it when the app
- * is left): the next cold start of the installed app shows it the moment the page is parsed, inert, until
+ * The week screen as the member last saw it, kept as markup (app/week-snapshot.ts writes it once the week
+ * has settled and when the app is left): the next cold start of the installed app shows it the moment the page is parsed, inert, until
  * React has rendered the same week from the cache and replaces it (app/boot/page-boot.ts). Kept only for
  * the build, language, member and week it was taken for; signing out forgets it. Imports nothing: it is
  * part of index.html's inline script.
