@@ -13,12 +13,14 @@ interface Props {
   pendingCheck: boolean | undefined;
   /** Who set the row's check and when (attendance record); absent when unknown or not readable. */
   tick: TickFacts | undefined;
+  /** The club's time zone, for the tick's time; undefined until read, when no note is shown. */
+  timeZone: string | undefined;
   ticks: TickStore;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
   onToggle(row: ChecklistRow, isChecked: boolean): void;
 }
 
-function ChecklistRowView({ row, canTick, pendingCheck, tick, ticks, onToggle }: Props) {
+function ChecklistRowView({ row, canTick, pendingCheck, tick, timeZone, ticks, onToggle }: Props) {
   const { t } = useTranslation();
   const shown = useStore(ticks, (s) => s.ticks.get(row.key));
   const isPending = pendingCheck !== undefined;
@@ -41,7 +43,9 @@ function ChecklistRowView({ row, canTick, pendingCheck, tick, ticks, onToggle }:
       <td>
         {row.name}
         {/* The record says who set the state shown; a tick not yet delivered is not in it yet. */}
-        {tick && !isPending && tick.is_checked === isChecked && <TickNote entry={tick} />}
+        {tick && timeZone && !isPending && tick.is_checked === isChecked && (
+          <TickNote entry={tick} timeZone={timeZone} />
+        )}
       </td>
       <td>{row.stuff}</td>
       <td className={styles.state}>
@@ -94,6 +98,7 @@ const isSameRow = (a: Props, b: Props) =>
   a.tick?.checked_at === b.tick?.checked_at &&
   a.tick?.checked_by === b.tick?.checked_by &&
   a.tick?.received_at === b.tick?.received_at &&
+  a.timeZone === b.timeZone &&
   a.ticks === b.ticks &&
   a.onToggle === b.onToggle;
 

@@ -6,6 +6,7 @@ import {
   type SortKey,
   sortRows,
 } from '../../common/rules/checklist-rows';
+import { useClubTimeZone } from '../../data/settings';
 import { MemoChecklistRow } from './checklist-row';
 import { nextSort, orderSignature } from './checklist-rows';
 import type { TickFacts } from './tick-note';
@@ -45,6 +46,8 @@ export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }:
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortKey[]>([{ column: 'name', direction: 'asc' }]);
   const [ticks] = useState(createTickStore);
+  // One subscription for the table, not one per row's note: see TickNote.
+  const timeZone = useClubTimeZone();
   const ordered = useRowOrder(rows, sort);
   const latestOnToggle = useRef(onToggle);
   useLayoutEffect(() => {
@@ -105,6 +108,8 @@ export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }:
             canTick={canTick}
             pendingCheck={pending.get(row.key)}
             tick={attendance.get(row.key)}
+            // Only to rows with a note: the zone read once, the others do not render again.
+            timeZone={attendance.has(row.key) ? timeZone : undefined}
             ticks={ticks}
             onToggle={toggle}
           />
