@@ -7,6 +7,7 @@
 import type { User } from '../../common/contract/user';
 import type { EquipeeDb } from './db';
 import { applyWrite, eventUuidOfWrite, type QueuedWrite } from './offline-writes';
+import { addTickRow } from './tick-write';
 
 export class NotCachedError extends Error {}
 
@@ -23,27 +24,24 @@ export async function enqueueWrite(
   now = Date.now(),
 ): Promise<number> {
   const eventUuid = eventUuidOfWrite(write);
+  const row = {
+    ...write,
+    userId: user.id,
+    eventUuid,
+    idempotencyKey: crypto.randomUUID(),
+    createdAt: now,
+    attempts: 0,
+    status: 'pending' as const,
+    lastError: null,
+    nextAttemptAt: now,
+  };
+  const notCached = () => new NotCachedError(`event ${eventUuid} is not in the cache`);
+  if (write.kind === 'check') return addTickRow(db, row, notCached);
   return db.transaction('rw', db.events, db.outbox, async () => {
-    if (write.kind === 'check') {
-      const isCached = (await db.events.where('uuid_event').equals(eventUuid).count()) > 0;
-      if (!isCached) throw new NotCachedError(`event ${eventUuid} is not in the cache`);
-    } else {
-      const event = await db.events.get(eventUuid);
-      if (!event) throw new NotCachedError(`event ${eventUuid} is not in the cache`);
-      await db.events.put(applyWrite(write, event, { user, createdAt: now }));
-    }
-    const id = await db.outbox.add({
-      ...write,
-      userId: user.id,
-      eventUuid,
-      idempotencyKey: crypto.randomUUID(),
-      createdAt: now,
-      attempts: 0,
-      status: 'pending',
-      lastError: null,
-      nextAttemptAt: now,
-    });
-    return id ?? 0;
+    const event = await db.events.get(eventUuid);
+    if (!event) throw notCached();
+    await db.events.put(applyWrite(write, event, { user, createdAt: now }));
+    return (await db.outbox.add(row)) ?? 0;
   });
 }
 

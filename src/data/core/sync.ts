@@ -56,12 +56,12 @@ export async function stopSync(): Promise<void> {
 /** The device has no room left for the offline cache: the write could not be kept. */
 export class StorageFullError extends Error {}
 
+/** The browser's own refusal (a DOMException, not always an Error), or Dexie's error wrapping it. */
 function isQuotaError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const inner: unknown = 'inner' in error ? error.inner : undefined;
-  return (
-    error.name === 'QuotaExceededError' || (inner instanceof Error && inner.name === 'QuotaExceededError')
-  );
+  const nameOf = (x: unknown) => (typeof x === 'object' && x !== null && 'name' in x ? x.name : undefined);
+  const inner: unknown =
+    typeof error === 'object' && error !== null && 'inner' in error ? error.inner : undefined;
+  return nameOf(error) === 'QuotaExceededError' || nameOf(inner) === 'QuotaExceededError';
 }
 
 /** Runs an enqueue, then asks for its delivery; a full disk becomes a StorageFullError for the screen. */

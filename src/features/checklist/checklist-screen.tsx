@@ -83,12 +83,12 @@ export function ChecklistScreen() {
   }, [id]);
   // Read again once every tick of this list is delivered: the record
   // then names who ticked and when the server received it. Offline, the last copy stays shown.
-  const isDelivered = pending.size === 0;
+  const isDelivered = pending?.size === 0;
   useEffect(() => {
     if (id && canReadAttendance && isOnline && isDelivered) void refreshAttendance(id).catch(() => undefined);
   }, [id, canReadAttendance, isOnline, isDelivered]);
 
-  if (event === undefined) return <p role="status">{t('app.loading')}</p>;
+  if (event === undefined || pending === undefined) return <p role="status">{t('app.loading')}</p>;
   if (event === null || !user) return <p role="alert">{t('checklist.not_cached')}</p>;
 
   // Anyone signed in may read the list; ticking is the rule's (a demoted creator reads only).

@@ -11,8 +11,10 @@ import { cachedEvent, EVENT_UUID, MEMBER_ID } from './event-fixture';
 describe('a full device', () => {
   it('turns a quota error into a message the user can read', async () => {
     await appDb().events.put(cachedEvent());
-    const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
-    vi.spyOn(appDb().outbox, 'add').mockRejectedValueOnce(quota);
+    // A tick's row is added by the store itself (core/tick-write.ts): the browser's refusal, as it names it.
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementationOnce(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
     const failure = await tick(USER, EVENT_UUID, MEMBER_ID, false, true).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StorageFullError);
     expect(errorText(i18n.t.bind(i18n), failure)).toContain("L'espace de stockage de l'appareil est plein");
