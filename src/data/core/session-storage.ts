@@ -7,8 +7,13 @@ import { forgetWeekSnapshot } from './week-snapshot-store';
 export const TOKEN_KEY = 'token';
 export const CACHED_USER_KEY = 'currentUser';
 
+/** Null too when there is no storage to read: site data blocked, or a page (or a test) being torn down. */
 export function getToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
 }
 
 export function setToken(token: string): void {

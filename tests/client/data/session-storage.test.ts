@@ -1,14 +1,30 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userSchema } from '../../../src/common/contract/user';
 import {
   CACHED_USER_KEY,
   getCachedUser,
+  getToken,
   setCachedUser,
+  setToken,
   USER_FIELDS,
 } from '../../../src/data/core/session-storage';
 import { USER } from '../fake-api';
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('the token', () => {
+  it('reads as none when the storage refuses to be read (site data blocked, a page torn down)', () => {
+    setToken('tok');
+    expect(getToken()).toBe('tok');
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(getToken()).toBeNull();
+  });
+});
 
 describe('the cached user', () => {
   it('lists exactly the fields of the contract (so a new field makes older stored users unreadable)', () => {
