@@ -7,8 +7,11 @@ import { json, offline, stubFetch, USER } from '../../fake-api';
 
 beforeEach(restoreSession);
 
-function fillAndSubmit(username: string, password: string) {
-  fireEvent.change(screen.getByLabelText("Nom d'utilisateur ou e-mail"), { target: { value: username } });
+// The login screen is a lazy route: on a slow machine the URL is /login before its form is drawn.
+async function fillAndSubmit(username: string, password: string) {
+  fireEvent.change(await screen.findByLabelText("Nom d'utilisateur ou e-mail"), {
+    target: { value: username },
+  });
   fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
 }
@@ -23,7 +26,7 @@ describe('login screen', () => {
           : json(200, { key: 'slogan', value: 'x' }),
     );
     const { router } = renderApp('/login');
-    fillAndSubmit(' marie ', 'Secret123');
+    await fillAndSubmit(' marie ', 'Secret123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getToken()).toBe('new-token');
     expect(useSession.getState().user?.username).toBe('marie');
@@ -41,7 +44,7 @@ describe('login screen', () => {
     );
     const { router } = renderApp('/my-profile?tab=preferences');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    fillAndSubmit('marie', 'Secret123');
+    await fillAndSubmit('marie', 'Secret123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-profile'));
     expect(router.state.location.search).toBe('?tab=preferences');
   });
@@ -54,7 +57,7 @@ describe('login screen', () => {
       );
       const { router } = renderApp('/login');
       await router.navigate('/login', { state: { from } });
-      fillAndSubmit('marie', 'Secret123');
+      await fillAndSubmit('marie', 'Secret123');
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     },
   );
@@ -64,7 +67,7 @@ describe('login screen', () => {
       json(401, { code: 'invalid_credentials', message: 'Wrong username or password.', field: null }),
     );
     const { router } = renderApp('/login');
-    fillAndSubmit('marie', 'bad');
+    await fillAndSubmit('marie', 'bad');
     expect((await screen.findByRole('alert')).textContent).toBe('Identifiant ou mot de passe incorrect.');
     expect(router.state.location.pathname).toBe('/login');
     expect(getToken()).toBeNull();
@@ -73,7 +76,7 @@ describe('login screen', () => {
   it('says so when the server cannot be reached', async () => {
     stubFetch(offline);
     renderApp('/login');
-    fillAndSubmit('marie', 'Secret123');
+    await fillAndSubmit('marie', 'Secret123');
     expect((await screen.findByRole('alert')).textContent).toContain('Impossible de joindre le serveur');
   });
 
