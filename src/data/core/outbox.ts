@@ -1,6 +1,6 @@
 /**
  * Writes that must survive no signal: checklist ticks, subscribe/unsubscribe, waiting list. Each is ONE
- * Dexie rw transaction that applies the change to the cached event (optimistic) AND appends its outbox
+ * rw transaction (a tick's on IndexedDB itself, core/tick-write.ts; the others through Dexie) that applies the change to the cached event (optimistic) AND appends its outbox
  * row: a crash or a failure can never leave a change applied but unqueued, or queued but not applied.
  * Nothing else in the client sends these writes; the drain (drain.ts) delivers them in order.
  */

@@ -14,7 +14,7 @@ export class TickNotStoredError extends Error {}
 
 /**
  * Adds `row` (a tick) in one transaction that also checks its event is cached; answers the row's id once
- * committed. `isCached(false)` aborts the transaction: neither is left. A failed request rejects with the
+ * committed. An event not cached aborts the transaction with `notCached()`: no row is left. A failed request rejects with the
  * browser's error (a full disk is a `QuotaExceededError`).
  */
 export async function addTickRow(
