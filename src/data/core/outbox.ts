@@ -1,7 +1,8 @@
 /**
  * Writes that must survive no signal: checklist ticks, subscribe/unsubscribe, waiting list. Each is ONE
- * rw transaction (a tick's on IndexedDB itself, core/tick-write.ts; the others through Dexie) that applies the change to the cached event (optimistic) AND appends its outbox
- * row: a crash or a failure can never leave a change applied but unqueued, or queued but not applied.
+ * rw transaction (a tick's on IndexedDB itself, core/tick-write.ts; the others through Dexie) that
+ * applies the change to the cached event (optimistic; a tick only checks the event is cached) AND appends
+ * its outbox row: a crash or a failure can never leave a change applied but unqueued, or queued but not applied.
  * Nothing else in the client sends these writes; the drain (drain.ts) delivers them in order.
  */
 import type { User } from '../../common/contract/user';
