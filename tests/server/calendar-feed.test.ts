@@ -92,6 +92,18 @@ describe('the feed', () => {
     expect(waiting?.description).toContain("liste d'attente");
   });
 
+  it('ends every line in CRLF, the last one included (RFC 5545)', async () => {
+    const event = await createEvent(ctx, organiser, model, { startInMs: 6 * DAY });
+    expect((await subscribe(ctx, marie.token, marie.id, event.uuid_event)).statusCode).toBe(200);
+    const { path } = await createFeed(ctx, marie.token);
+    const { body } = await fetchFeed(ctx, path);
+    expect(body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    // No LF without its CR before it, and no CR alone.
+    expect(body.match(/(?<!\r)\n/g)).toBeNull();
+    expect(body.match(/\r(?!\n)/g)).toBeNull();
+    expect(parseFeed(body).events.map((e) => e.uid)).toContain(uid(event));
+  });
+
   it('keeps its UIDs across fetches and across a regenerated link', async () => {
     const event = await createEvent(ctx, organiser, model, { startInMs: 6 * DAY });
     await subscribe(ctx, marie.token, marie.id, event.uuid_event);

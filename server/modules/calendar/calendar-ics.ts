@@ -67,5 +67,7 @@ export function renderFeed(context: FeedContext, events: FeedEventRow[]): string
           : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one included; ical-generator leaves the last bare.
+  const feed = calendar.toString();
+  return feed.endsWith('\r\n') ? feed : `${feed}\r\n`;
 }
