@@ -29,6 +29,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { signedInScope } from './plugins/auth';
 import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './plugins/body-limits';
 import { registerClientFiles } from './plugins/client-files';
+import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicFiles } from './plugins/public-files';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   registerSecurity(app, securityHeaders);
   registerBodyLimits(app);
+  registerControlCharacterCheck(app);
   // Answers above 1 KB go out in brotli or gzip, whichever the client prefers (JSON, the OpenAPI page, the
   // service worker). The built assets have precompressed copies (client-files.ts); a body that already
   // carries a Content-Encoding is left alone.
