@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run demo`: builds the client when it is missing or older than its sources, (re)creates the demo
-// club in ./demo-data (never ./data) and serves it on http://localhost:3000 (PORT to change it).
+// club in ./demo-data (a folder it made before, or an empty one; never ./data) and serves it on
+// http://127.0.0.1:3000 (PORT and HOST to change them).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,11 +29,13 @@ const seed = spawnSync(tsx, ['server/demo/seed-cli.ts', DEMO_DIR], { stdio: 'inh
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 
 const port = process.env.PORT ?? '3000';
-console.log(`\nThe demo club is served on http://localhost:${port} (Ctrl+C to stop).`);
+// This machine only, unless HOST says otherwise: every demo account shares one published password.
+const host = process.env.HOST || '127.0.0.1';
+console.log(`\nThe demo club is served on http://${host}:${port} (Ctrl+C to stop).`);
 const server = spawn(tsx, ['server/main.ts'], {
   stdio: 'inherit',
   // The demo's mail is written to files in its directory, never sent.
-  env: { ...process.env, DATA_DIR: DEMO_DIR, DATABASE_URL: '', SMTP_URL: '', PORT: port },
+  env: { ...process.env, DATA_DIR: DEMO_DIR, DATABASE_URL: '', SMTP_URL: '', PORT: port, HOST: host },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

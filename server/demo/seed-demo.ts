@@ -4,7 +4,6 @@
  * they happen, ticked during them — some on time, some "sent offline" (delivered hours after the tick) —
  * and the club reaches today. Never touches the real ./data.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { clubDateTime, clubDayOf, shiftDay, weekStart } from '../../src/common/rules/club-time';
 import { buildApp } from '../app';
@@ -17,6 +16,7 @@ import { type TickJob, tickPastEvents } from './attendance-story';
 import { avatarPng } from './avatars';
 import { DEMO_PASSWORD, DEMO_SLOGAN, type DemoPerson, MEMBERS, MODELS, PLACES, STAFF, STUFFS } from './club';
 import { DemoClient } from './demo-client';
+import { claimDemoFolder } from './demo-folder';
 import { type PlannedEvent, planEvents } from './event-plan';
 import { createTrainingSeries } from './training-series';
 
@@ -41,10 +41,7 @@ const HOUR = 3_600_000;
 
 export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
   const dataDir = path.resolve(options.dataDir);
-  if (path.basename(dataDir) === 'data')
-    throw new Error('The demo never writes into a directory named data.');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
+  claimDemoFolder(dataDir);
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,

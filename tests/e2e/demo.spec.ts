@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,4 +131,61 @@ test('the screenshots script sees an error toast or alert when a screen shows on
   expect(await errorsShown(page)).toEqual(['Erreur de connexion', "Le bilan n'a pas pu être chargé."]);
   await page.setContent('<p role="status">Chargement…</p>');
   expect(await errorsShown(page)).toEqual([]);
+});
+
+/** The local addresses listening on `port` (hex, as /proc/net/tcp and tcp6 write them). */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      // Column 1 is local address:port, column 3 the state: 0A is LISTEN.
+      .filter((columns) => columns[3] === '0A' && columns[1]?.endsWith(`:${hexPort}`))
+      .map((columns) => (columns[1] ?? '').split(':')[0] ?? ''),
+  );
+}
+
+test('npm run demo listens on this machine only, and refuses a folder it did not make', async () => {
+  test.setTimeout(120_000);
+  const port = 3119;
+  const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-demo-run-'));
+  const { HOST: _host, ...env } = process.env;
+  const demo = spawn('node', ['scripts/demo.mjs'], {
+    env: { ...env, DEMO_DATA_DIR: demoDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        {
+          timeout: 90_000,
+        },
+      )
+      .toBe(200);
+    // 127.0.0.1 alone: not 0.0.0.0 (00000000), nor any IPv6 address.
+    expect(listeningAddresses(port)).toEqual(['0100007F']);
+  } finally {
+    demo.kill('SIGINT');
+    await new Promise((resolve) => demo.once('exit', resolve));
+  }
+
+  const someonesFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-not-demo-'));
+  fs.writeFileSync(path.join(someonesFolder, 'equipee.db'), 'a real club');
+  const refused = spawnSync('node', ['scripts/demo.mjs'], {
+    env: { ...env, DEMO_DATA_DIR: someonesFolder, PORT: String(port) },
+    encoding: 'utf8',
+  });
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain('not empty and was not made by a previous demo run');
+  expect(fs.readdirSync(someonesFolder)).toEqual(['equipee.db']);
+  expect(listeningAddresses(port)).toEqual([]);
+  for (const dir of [demoDir, someonesFolder]) fs.rmSync(dir, { recursive: true, force: true });
 });
