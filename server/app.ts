@@ -9,6 +9,7 @@ import type { TrustProxy } from './config';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
 import { calendarAccountRoutes, calendarFeedRoutes } from './modules/calendar/calendar.routes';
+import { revokeFeed } from './modules/calendar/calendar-feed.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
@@ -16,11 +17,14 @@ import { healthRoutes } from './modules/health/health.routes';
 import { attendanceRoutes } from './modules/participation/attendance.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
 import { participationRoutes } from './modules/participation/participation.routes';
+import { releaseUpcomingPlaces } from './modules/participation/release-places.service';
+import { deleteSubscriptionsOf } from './modules/push/push.repository';
 import { pushRoutes } from './modules/push/push.routes';
 import { replayRoutes } from './modules/replays/replay.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { seriesRoutes } from './modules/series/series.routes';
 import { publicSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
+import type { AccessEnded } from './modules/users/access-ended';
 import { accountsRoutes } from './modules/users/accounts.routes';
 import { resolveSession } from './modules/users/auth.service';
 import { notificationSettingsRoutes } from './modules/users/notification-settings.routes';
@@ -87,10 +91,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await registerOpenApi(app);
 
+  // What ends with a member's access besides their sessions (users/access-ended.ts): areas users cannot import.
+  const onAccessEnded: AccessEnded = async (trx, userId, why) => {
+    await revokeFeed(trx, userId);
+    await deleteSubscriptionsOf(trx, userId);
+    if (why === 'revoked') await releaseUpcomingPlaces(deps, trx, userId);
+  };
+
   await app.register(async (api) => {
     // Public: anyone may call these (the OpenAPI page is registered above, the files below).
     await healthRoutes(api, deps);
-    await accountsRoutes(api, deps);
+    await accountsRoutes(api, deps, { onAccessEnded });
     await publicSettingsRoutes(api, deps);
     await calendarFeedRoutes(api, deps);
     // Everything else: one scope whose hook answers 401 before any route of it runs.
@@ -99,7 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         (token) => resolveSession(deps, token),
         async (signedIn) => {
           await usersRoutes(signedIn, deps);
-          await profilesRoutes(signedIn, deps);
+          await profilesRoutes(signedIn, deps, { onAccessEnded });
           await picturesRoutes(signedIn, deps);
           await notificationSettingsRoutes(signedIn, deps);
           await calendarAccountRoutes(signedIn, deps);

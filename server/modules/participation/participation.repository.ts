@@ -151,3 +151,33 @@ export function firstWaiting(
 export async function deleteWaitingEntryBySeq(db: Db, seq: string): Promise<void> {
   await db.deleteFrom('waiting_list').where('seq', '=', seq).execute();
 }
+
+/** The events not started yet where the member holds a place or a waiting-list spot, in a fixed order. */
+export async function upcomingEventsHeldBy(db: Db, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select('events.uuid')
+    .where('events.start_date', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('subscriptions')
+            .select('subscriptions.uuid')
+            .whereRef('subscriptions.event_uuid', '=', 'events.uuid')
+            .where('subscriptions.user_id', '=', userId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('waiting_list')
+            .select('waiting_list.seq')
+            .whereRef('waiting_list.event_uuid', '=', 'events.uuid')
+            .where('waiting_list.user_id', '=', userId),
+        ),
+      ]),
+    )
+    // One order for every transaction that locks several events, so two never wait on each other.
+    .orderBy('events.uuid')
+    .execute();
+  return rows.map((row) => row.uuid);
+}

@@ -78,3 +78,8 @@ export async function reschedulePush(db: Db, id: string, attempts: number, at: D
 export async function deletePush(db: Db, id: string): Promise<void> {
   await db.deleteFrom('push_queue').where('id', '=', id).execute();
 }
+
+/** Every device of the member, and (by cascade) the pushes still queued for them. */
+export async function deleteSubscriptionsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+}

@@ -11,12 +11,17 @@ import type { AppDeps } from '../../app-deps';
 import { runAfterAnswer } from '../../background';
 import { HttpError } from '../../http-error';
 import { runWrite } from '../replays/write';
+import type { AccessEnded } from './access-ended';
 import { confirmAccount, resetWithToken, strongPasswordHash } from './accounts.service';
 import { login } from './auth.service';
 import { askReset } from './reset-links.service';
 
 /** Public routes (registered outside the signed-in scope): sign in, first password, reset. Rate-limited. */
-export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function accountsRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hooks: { onAccessEnded: AccessEnded },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
@@ -62,7 +67,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: AppDeps): Promi
         );
       } else if (Reset) {
         const passwordHash = await strongPasswordHash(Reset.password);
-        await runWrite(deps, (trx) => resetWithToken(deps, trx, Reset.token, passwordHash));
+        await runWrite(deps, (trx) =>
+          resetWithToken(deps, trx, Reset.token, passwordHash, hooks.onAccessEnded),
+        );
       } else {
         throw new HttpError(400, 'invalid_input', 'Ask');
       }

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { notify } from '../notifications/notify';
+import type { AccessEnded } from './access-ended';
 import { claimAccountToken, deleteAccountTokens, replaceAccountToken } from './account-tokens.repository';
 import { hashPassword } from './passwords';
 import { deleteUserSessions } from './sessions.repository';
@@ -88,12 +89,16 @@ export async function confirmAccount(
   await updateUser(trx, userId, { password_hash: passwordHash, confirmed_at: deps.now() });
 }
 
-/** `{Reset}`: sets the password through the reset link, lifts any lock and ends every session. */
+/**
+ * `{Reset}`: sets the password through the reset link, lifts any lock, ends every session and what else
+ * the old password may have opened (the calendar feed, push devices: onAccessEnded).
+ */
 export async function resetWithToken(
   deps: AppDeps,
   trx: Db,
   token: string,
   passwordHash: string,
+  onAccessEnded: AccessEnded,
 ): Promise<void> {
   const now = deps.now();
   const userId = await claimAccountToken(trx, hashToken(token), 'reset', now);
@@ -109,4 +114,5 @@ export async function resetWithToken(
   });
   await deleteAccountTokens(trx, userId);
   await deleteUserSessions(trx, userId);
+  await onAccessEnded(trx, userId, 'password_reset');
 }

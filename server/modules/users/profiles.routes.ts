@@ -11,10 +11,15 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf, requireAdmin } from '../../plugins/auth';
 import { runWrite } from '../replays/write';
+import type { AccessEnded } from './access-ended';
 import { getProfile, listAllUsers, updateProfile, updateRole, updateStatus } from './users.service';
 
 /** Signed-in routes (registered inside the signed-in scope). */
-export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function profilesRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hooks: { onAccessEnded: AccessEnded },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const userResponse = { 200: userSchema };
 
@@ -56,6 +61,8 @@ export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       onRequest: requireAdmin,
     },
     (request) =>
-      runWrite(deps, (trx) => updateStatus(deps, trx, authOf(request).user, request.params.id, request.body)),
+      runWrite(deps, (trx) =>
+        updateStatus(deps, trx, authOf(request).user, request.params.id, request.body, hooks.onAccessEnded),
+      ),
   );
 }

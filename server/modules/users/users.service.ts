@@ -4,6 +4,7 @@ import { mayUnlockAccounts, rolesOffered } from '../../../src/common/rules/users
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import type { AccessEnded } from './access-ended';
 import { deleteAccountTokens } from './account-tokens.repository';
 import { assertMayRevoke, assertSelfOrAdmin, assertSelfOrAdminOver } from './permissions';
 import { deleteUserSessions } from './sessions.repository';
@@ -67,6 +68,7 @@ export async function updateStatus(
   actor: UserRow,
   id: string,
   update: StatusUpdate,
+  onAccessEnded: AccessEnded,
 ): Promise<User> {
   const target = await targetOrNotFound(trx, id, true);
   let changes: Partial<UserRow>;
@@ -85,5 +87,7 @@ export async function updateStatus(
     }
   }
   await updateUser(trx, id, changes);
+  // After the revocation is written: the places it frees tell the promoted, never the revoked member.
+  if (update.status === 'Revok' && update.action) await onAccessEnded(trx, id, 'revoked');
   return toUser({ ...target, ...changes }, deps.now());
 }
