@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../server/background';
 import { createFeed, fetchFeed } from './helpers/calendar';
-import { createEvent, DAY, HOUR, insertModel, subscribe } from './helpers/event-fixtures';
+import { createEvent, DAY, HOUR, insertModel, joinWaitingList, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
 // server-rules v4 "Abuse limits": a password reset and a revocation end what the old password may have set
@@ -128,16 +128,9 @@ describe('a revocation', () => {
     });
     // Paul and his guest fill the event; Anna waits.
     expect(invite.statusCode).toBe(200);
-    const waitOn = (who: Member, uuid: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/event/waiting-list',
-        headers: bearer(who.token),
-        payload: { uuid_event: uuid, uuid_user: who.id },
-      });
-    expect((await waitOn(anna, full.uuid_event)).statusCode).toBe(200);
+    expect((await joinWaitingList(ctx, anna, full.uuid_event)).statusCode).toBe(200);
     expect((await subscribe(ctx, lea.token, lea.id, other.uuid_event)).statusCode).toBe(200);
-    expect((await waitOn(paul, other.uuid_event)).statusCode).toBe(200);
+    expect((await joinWaitingList(ctx, paul, other.uuid_event)).statusCode).toBe(200);
     const feed = await createFeed(ctx, paul.token);
     await addDevice(paul.id);
     // The first event has started by the time Paul is revoked: its record stays.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeed, fetchFeed, parseFeed, saveEventWith } from './helpers/calendar';
-import { createEvent, DAY, HOUR, insertModel, subscribe } from './helpers/event-fixtures';
+import { createEvent, DAY, HOUR, insertModel, joinWaitingList, subscribe } from './helpers/event-fixtures';
 import { bearer, captureLogs, createTestContext, type TestContext } from './helpers/test-context';
 
 // The calendar feed of issue 11, read back with a real iCalendar parser (ical.js), as a calendar app would.
@@ -33,13 +33,6 @@ afterAll(() => ctx.close());
 const uid = (event: { uuid_event: string }) => `${event.uuid_event}@${HOST}`;
 /** iCalendar times have whole seconds. */
 const toSeconds = (instant: Date | string) => Math.floor(new Date(instant).getTime() / 1000);
-const joinWaitingList = (who: Member, eventUuid: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/event/waiting-list',
-    headers: bearer(who.token),
-    payload: { uuid_event: eventUuid, uuid_user: who.id },
-  });
 
 async function feedOf(path: string) {
   const response = await fetchFeed(ctx, path);
@@ -55,7 +48,7 @@ describe('the feed', () => {
     const nobodys = await createEvent(ctx, organiser, model, { startInMs: 5 * DAY });
     expect((await subscribe(ctx, marie.token, marie.id, subscribed.uuid_event)).statusCode).toBe(200);
     expect((await subscribe(ctx, paul.token, paul.id, full.uuid_event)).statusCode).toBe(200);
-    expect((await joinWaitingList(marie, full.uuid_event)).statusCode).toBe(200);
+    expect((await joinWaitingList(ctx, marie, full.uuid_event)).statusCode).toBe(200);
     expect((await subscribe(ctx, paul.token, paul.id, paulsOnly.uuid_event)).statusCode).toBe(200);
 
     const feed = await createFeed(ctx, marie.token);
@@ -169,7 +162,7 @@ describe('the feed', () => {
     const english = { id: (await ctx.createUser('john')).id, token: await ctx.signIn('john') };
     await ctx.db.updateTable('users').set({ language: 'en' }).where('id', '=', english.id).execute();
     await subscribe(ctx, paul.token, paul.id, full.uuid_event);
-    await joinWaitingList(english, full.uuid_event);
+    await joinWaitingList(ctx, english, full.uuid_event);
     const feed = await feedOf((await createFeed(ctx, english.token)).path);
     expect(feed.events.find((e) => e.uid === uid(full))?.summary).toBe('Kayak (waiting list)');
   });

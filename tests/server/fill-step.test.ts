@@ -5,6 +5,7 @@ import {
   HOUR,
   insertModel,
   insertStuff,
+  joinWaitingList,
   members,
   subscribe,
 } from './helpers/event-fixtures';
@@ -25,12 +26,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const wait = (p: { id: string; token: string }, eventUuid: string, stuff?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/event/waiting-list',
-    headers: bearer(p.token),
-    payload: { uuid_event: eventUuid, uuid_user: p.id, ...(stuff ? { uuid_stuff: stuff } : {}) },
-  });
+  joinWaitingList(ctx, p, eventUuid, stuff);
 const show = async (uuid: string) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/event/${uuid}`, headers: bearer(organiser) })).json();
 // Sorted: the test clock stands still, so subscriptions made in one test share their created_at.

@@ -122,3 +122,18 @@ export function saveEvent(
     },
   });
 }
+
+/** `who` joins the event's waiting list (wishing for `stuffUuid`, if given). */
+export function joinWaitingList(
+  ctx: TestContext,
+  who: { id: string; token: string },
+  eventUuid: string,
+  stuffUuid?: string,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/event/waiting-list',
+    headers: bearer(who.token),
+    payload: { uuid_event: eventUuid, uuid_user: who.id, ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}) },
+  });
+}
