@@ -39,6 +39,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerPublicFiles } from './plugins/public-files';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/raw-errors';
 import { builtScriptHashes, computeSecurityHeaders, registerSecurity } from './plugins/security';
+import { registerWriteLimits } from './plugins/write-limits';
 
 export interface BuildAppOptions {
   /** Where the logs go; none means the config's level to stdout, `false` means no logs. */
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       signedInScope(
         (token) => resolveSession(deps, token),
         async (signedIn) => {
+          registerWriteLimits(signedIn, deps.config.rateLimits, deps.now);
           await usersRoutes(signedIn, deps);
           await profilesRoutes(signedIn, deps, { onAccessEnded });
           await picturesRoutes(signedIn, deps);

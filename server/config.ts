@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_TIMEZONE } from '../src/common/contract/club-defaults';
+import { LIMITS } from '../src/common/contract/limits';
 
 export interface RateLimits {
   /** Requests a minute per client IP; counters live in each server process. */
@@ -9,6 +10,9 @@ export interface RateLimits {
   reset: number;
   /** The calendar feed (`/api/calendar/{token}.ics`), whose token is its only credential. */
   calendar: number;
+  /** server-rules v4 "Abuse limits", per member per 10 minutes: signed-in writes, and subscription changes per event. */
+  writes: number;
+  subscriptionChanges: number;
 }
 
 /**
@@ -170,6 +174,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       confirm: positiveInt(env.RATE_LIMIT_CONFIRM, 60, 'RATE_LIMIT_CONFIRM'),
       reset: positiveInt(env.RATE_LIMIT_RESET, 10, 'RATE_LIMIT_RESET'),
       calendar: positiveInt(env.RATE_LIMIT_CALENDAR, 60, 'RATE_LIMIT_CALENDAR'),
+      writes: positiveInt(env.RATE_LIMIT_WRITES, LIMITS.writesPerUser, 'RATE_LIMIT_WRITES'),
+      subscriptionChanges: positiveInt(
+        env.RATE_LIMIT_SUBSCRIPTION_CHANGES,
+        LIMITS.subscriptionChangesPerEvent,
+        'RATE_LIMIT_SUBSCRIPTION_CHANGES',
+      ),
     },
   };
 }

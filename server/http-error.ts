@@ -14,12 +14,16 @@ export class HttpError extends Error {
 }
 
 /**
- * 429 `too_many_requests` from a limit the server counts itself: the same request passes again in
- * `retryAfterSeconds`, which the route sends as the Retry-After header.
+ * 429 from a limit the server counts itself: the same request passes again in `retryAfterSeconds`, which
+ * the error handler sends as the Retry-After header. `too_many_requests` for the sign-in and mail limits,
+ * `rate_limited` for a member's writes (server-rules v4 "Abuse limits").
  */
 export class TooManyRequestsError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'too_many_requests');
+  constructor(
+    readonly retryAfterSeconds: number,
+    code: 'too_many_requests' | 'rate_limited' = 'too_many_requests',
+  ) {
+    super(429, code);
     this.name = 'TooManyRequestsError';
   }
 }

@@ -48,6 +48,9 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
     DATABASE_URL: '',
     SMTP_URL: '', // the demo's mail goes to files in its directory, never to a real server
     RATE_LIMIT_LOGIN: '100000',
+    // Weeks of a club's life written in seconds, most of it by the staff: not a member's pace.
+    RATE_LIMIT_WRITES: '100000',
+    RATE_LIMIT_SUBSCRIPTION_CHANGES: '100000',
     LOG_LEVEL: 'warn',
   });
   const today = options.now ?? new Date();

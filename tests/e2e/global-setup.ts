@@ -17,6 +17,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Scenes sign many members in within a minute; the limits themselves are tested in the server suites.
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_CONFIRM: '100000',
+    // The reliability run alone makes 500 writes, 25 changes an event, in minutes (server suites test the limits).
+    RATE_LIMIT_WRITES: '100000',
+    RATE_LIMIT_SUBSCRIPTION_CHANGES: '100000',
     EQUIPEE_TEST_REPLAY_LOG: path.join(dataDir, 'replay-log.jsonl'),
   };
   // Workers start after this and inherit it: tests read the server's log of Idempotency-Keys.

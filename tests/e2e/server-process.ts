@@ -106,6 +106,9 @@ export async function startOwnServer(
     LOG_LEVEL: 'warn',
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_CONFIRM: '100000',
+    // The reliability run alone makes 500 writes, 25 changes an event, in minutes (server suites test the limits).
+    RATE_LIMIT_WRITES: '100000',
+    RATE_LIMIT_SUBSCRIPTION_CHANGES: '100000',
     ...env,
   };
   seedUsers(serverEnv);

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/common/contract/limits';
 import { REPLAYABLE_WRITES } from '../../src/common/rules/replays';
-import { createEvent, insertModel, subscribe } from './helpers/event-fixtures';
+import { createEvent, holdsPlace, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
 let ctx: TestContext;
@@ -16,7 +16,12 @@ let replayLog: string;
 beforeAll(async () => {
   replayLog = path.join(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'replay-batch-')), 'keys.log');
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN: '1000', EQUIPEE_TEST_REPLAY_LOG: replayLog },
+    // Batches here toggle one event 50 times; the per-event limit has its own tests (write-limits).
+    env: {
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_SUBSCRIPTION_CHANGES: '1000',
+      EQUIPEE_TEST_REPLAY_LOG: replayLog,
+    },
   });
   organiser = { id: (await ctx.createUser('orga', 'Contributor')).id, token: await ctx.signIn('orga') };
   member = { id: (await ctx.createUser('nina')).id, token: await ctx.signIn('nina') };
@@ -80,15 +85,7 @@ const executedKeys = () =>
     .filter((entry) => entry.what === 'executed')
     .map((entry) => entry.key);
 
-const isSubscribed = async (eventUuid: string, userId = member.id) =>
-  (
-    await ctx.db
-      .selectFrom('subscriptions')
-      .select('uuid')
-      .where('event_uuid', '=', eventUuid)
-      .where('user_id', '=', userId)
-      .execute()
-  ).length === 1;
+const isSubscribed = (eventUuid: string, userId = member.id) => holdsPlace(ctx, eventUuid, userId);
 
 /** The check of the one subscription to this event (the member's). */
 const isChecked = async (eventUuid: string) =>

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'unsupported_media',
   'too_large',
   'too_many_requests',
+  'rate_limited',
   'server_error',
   'network_error',
   'invalid_credentials',

@@ -21,4 +21,9 @@ export const LIMITS = {
   shoeSizeMax: 60,
   /** Writes in one POST /api/replay at most (server-rules "Replays"); the app's drain sends batches of this size. */
   replayBatchMax: 50,
+  /** server-rules v4 "Abuse limits": signed-in writes per user per window, replayed ones included. */
+  writesPerUser: 600,
+  /** …and subscription changes (subscribe, unsubscribe, waiting list) per user and event per window. */
+  subscriptionChangesPerEvent: 20,
+  writeWindowMs: 10 * 60_000,
 } as const;

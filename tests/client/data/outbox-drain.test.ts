@@ -64,6 +64,15 @@ describe('drain', () => {
     expect((await db.outbox.toArray())[0]?.nextAttemptAt).toBe(clock + 30_000);
   });
 
+  it('keeps a write the server limited (429 rate_limited), pending, for after its Retry-After', async () => {
+    await tick(true, 1);
+    const limited = { code: 'rate_limited', message: 'Trop de modifications', field: null };
+    const { transport } = scripted([{ status: 429, body: limited, retryAfterSeconds: 120 }]);
+    expect((await drainOutbox(db, transport, now)).stoppedBy).toBe('retry-later');
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ status: 'pending', nextAttemptAt: clock + 120_000 });
+  });
+
   it('a final 4xx marks the row failed, restores the server state, and goes on with the next', async () => {
     await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: true }, 1);
     await tick(true, 2);

@@ -137,3 +137,14 @@ export function joinWaitingList(
     payload: { uuid_event: eventUuid, uuid_user: who.id, ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}) },
   });
 }
+
+/** Whether the member holds a place in the event, read from the database itself. */
+export async function holdsPlace(ctx: TestContext, eventUuid: string, userId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .selectFrom('subscriptions')
+    .select('uuid')
+    .where('event_uuid', '=', eventUuid)
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.length === 1;
+}
