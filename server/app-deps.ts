@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DatabaseKind } from './db/connect';
 import type { Database } from './db/schema';
 import type { MailWorker } from './mail/mail-worker';
+import type { PushNetwork } from './push-network';
 import type { QueueWorker } from './queue-worker';
 
 /** What every module needs; tests build the same object with their own database and clock. */
@@ -21,4 +22,6 @@ export interface AppDeps {
    * after a commit; what a round returns matters to main.ts and the tests, which hold the PushWorker.
    */
   push?: QueueWorker<unknown>;
+  /** How push endpoints are resolved and reached: realPushNetwork unless a test hands in its stand-ins. */
+  pushNetwork?: PushNetwork;
 }

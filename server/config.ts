@@ -41,11 +41,6 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who the push services may contact about our pushes: a `mailto:` or https URL. */
   vapidSubject: string;
-  /**
-   * Test-only: accepts push endpoints on http://127.0.0.1 (the tests' stand-in push service). Otherwise an
-   * endpoint must be https on a public host, so a member cannot make the server post to the local network.
-   */
-  pushLocalEndpoints: boolean;
   publicUrl: string;
   staticDir: string;
   logLevel: string;
@@ -162,7 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     vapidKeys: vapidKeysFrom(env),
     vapidSubject: env.VAPID_SUBJECT?.trim() || defaultVapidSubject(mailFrom, publicUrl),
-    pushLocalEndpoints: env.EQUIPEE_TEST_PUSH_LOCAL_ENDPOINTS === 'true',
     publicUrl,
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,84 +1,8 @@
-import { buildApp } from './app';
-import { settled } from './background';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/connect';
+import { ConfigError } from './config';
 import { DirectoryLockedError } from './db/dir-lock';
-import { startScheduledJobs } from './jobs/scheduled-jobs';
-import { startMailWorker } from './mail/mail-worker';
-import { createMailTransport } from './mail/transport';
-import { startPushWorker } from './modules/push/push-worker';
-import { countUsers } from './modules/users/users.repository';
+import { serve } from './serve';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    holder: 'server',
-  });
-  const now = () => new Date();
-  const mail = startMailWorker({
-    db: handle.db,
-    now,
-    transport: createMailTransport(config),
-    log: { error: (details, message) => console.error(message, details) },
-    intervalMs: 30_000,
-  });
-  // Loads the VAPID keys (or makes them, on the first start) before the first request.
-  const push = startPushWorker({
-    db: handle.db,
-    now,
-    config,
-    log: { error: (details, message) => console.error(message, details) },
-    intervalMs: 30_000,
-  });
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail, push });
-
-  const jobs = startScheduledJobs({
-    db: handle.db,
-    now,
-    config,
-    onMailQueued: () => mail.kick(),
-    log: app.log,
-  });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received: closing`);
-    try {
-      jobs.stop();
-      await app.close();
-      // Work queued by the last answers (reset Asks, lock emails) writes before the database closes.
-      await settled();
-      await mail.stop();
-      await push.stop();
-    } finally {
-      await handle.close();
-    }
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const where = handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`Équipée is running on http://localhost:${config.port} (database: ${where})`);
-  if ((await countUsers(handle.db)) === 0) {
-    console.log(
-      [
-        '',
-        'No user yet. Stop the server (Ctrl+C), create the first SuperAdmin, then start again:',
-        '  npm run create-superadmin -- --username admin --email admin@example.org',
-        '  npm start',
-        '(the command asks for the password; with PGlite, the server and the command cannot share the data directory at once)',
-        '',
-      ].join('\n'),
-    );
-  }
-}
-
-main().catch((error: unknown) => {
+serve().catch((error: unknown) => {
   // Errors the operator fixes by hand say what to do: their message alone, no stack trace.
   const known = error instanceof DirectoryLockedError || error instanceof ConfigError;
   console.error(known ? error.message : error);

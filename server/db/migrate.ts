@@ -11,6 +11,7 @@ import * as weeklyList from './migrations/2026-11-23-06-weekly-list';
 import * as pushSubscriptions from './migrations/2026-11-23-07-push-subscriptions';
 import * as attendanceRecords from './migrations/2026-11-23-08-attendance-records';
 import * as eventSeries from './migrations/2026-11-23-09-event-series';
+import * as mailPriorityNotices from './migrations/2026-11-26-01-mail-priority-notices';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-07-push-subscriptions': pushSubscriptions,
   '2026-11-23-08-attendance-records': attendanceRecords,
   '2026-11-23-09-event-series': eventSeries,
+  '2026-11-26-01-mail-priority-notices': mailPriorityNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -72,6 +72,20 @@ export interface MailQueueTable {
   last_error: string | null;
   created_at: Date;
   sent_at: Date | null;
+  /** 0: account mails (invitation, reset, lock), sent before any 1: notifications. */
+  priority: Generated<number>;
+}
+
+/** A member's subscription change to tell (participation/subscription-notices.ts). */
+export interface SubscriptionNoticesTable {
+  user_id: string;
+  event_uuid: string;
+  /** The state the last notice told; before any, the state before the first change. */
+  told_subscribed: boolean;
+  is_subscribed: boolean;
+  /** When the notice is due; null: nothing to tell. */
+  due_at: Date | null;
+  last_sent_at: Date | null;
 }
 
 export interface EventModelsTable {
@@ -276,6 +290,7 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   system_notification_settings: SystemNotificationSettingsTable;
   mail_queue: MailQueueTable;
+  subscription_notices: SubscriptionNoticesTable;
   event_models: EventModelsTable;
   stuffs: StuffsTable;
 }

@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { startMailWorker } from '../mail/mail-worker';
 import { createMailTransport } from '../mail/transport';
+import { sendDueSubscriptionNotices } from '../modules/participation/subscription-notices';
 import { createConfirmedUser } from '../modules/users/create-user';
 import { type TickJob, tickPastEvents } from './attendance-story';
 import { avatarPng } from './avatars';
@@ -63,6 +64,7 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
   const mail = startMailWorker({
     db: handle.db,
     now,
+    beforeRound: () => sendDueSubscriptionNotices({ db: handle.db, now, config }),
     transport: createMailTransport(config),
     log: { error: () => undefined },
     intervalMs: 0,

@@ -13,6 +13,7 @@ export async function insertMail(
     subject: string;
     body_text: string;
     body_html?: string | null;
+    priority: number;
   },
   now: Date,
 ): Promise<void> {
@@ -22,13 +23,17 @@ export async function insertMail(
     .execute();
 }
 
-/** The next due message, locked; rows another worker holds are skipped, not waited for. */
+/**
+ * The next due message, account mails first (priority 0), then the longest due; locked, and rows another
+ * worker holds are skipped, not waited for.
+ */
 export function lockNextDue(trx: Db, now: Date): Promise<MailRow | undefined> {
   return trx
     .selectFrom('mail_queue')
     .selectAll()
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
+    .orderBy('priority')
     .orderBy('next_attempt_at')
     .limit(1)
     .forUpdate()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { insertMail, leaseMail, lockNextDue, markFailedAttempt, markSent } from './mail-queue.repository';
+import type { AccountMailKind } from './template-types';
 import type { MailTransport } from './transport';
 
 /**
@@ -26,6 +27,17 @@ export interface QueuedMail {
   html?: string;
 }
 
+/**
+ * Account mails go first (server-rules v4 "Priority"): a member waiting for a reset link or an invitation
+ * is at the screen now, while notifications can wait behind them.
+ */
+const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set<AccountMailKind>([
+  'user_invitation',
+  'password_reset',
+  'account_lock',
+]);
+export const mailPriority = (kind: string): number => (ACCOUNT_MAIL_KINDS.has(kind) ? 0 : 1);
+
 export async function enqueueMail(
   db: Kysely<Database>,
   now: Date,
@@ -43,6 +55,7 @@ export async function enqueueMail(
       subject: mail.subject,
       body_text: mail.text,
       body_html: mail.html ?? null,
+      priority: mailPriority(mail.kind),
     },
     now,
   );

@@ -11,6 +11,11 @@ export interface MailWorkerOptions {
   now: () => Date;
   transport: MailTransport;
   log: { error(details: object, message: string): void };
+  /**
+   * Writes into the queue what has come due since the last round (coalesced subscription notices), before
+   * the round sends. Handed in: the areas that write those import mail/, not the other way round.
+   */
+  beforeRound?: () => Promise<unknown>;
   /** Poll period for retries; 0 means no timer (tests drive rounds themselves). */
   intervalMs: number;
 }
@@ -18,7 +23,10 @@ export interface MailWorkerOptions {
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   return startQueueWorker({
     name: 'mail',
-    round: () => sendDueMail(options),
+    round: async () => {
+      await options.beforeRound?.();
+      return sendDueMail(options);
+    },
     idle: { sent: 0, failed: 0 },
     log: options.log,
     intervalMs: options.intervalMs,

@@ -8,7 +8,8 @@ import { type OwnServer, startOwnServer } from './server-process';
 
 /**
  * Web push in the real app and server. No browser push service is reachable here, so the server's pushes
- * go to a local stand-in push service (which decrypts them with the keys it gave the "device"), and the
+ * go to a local stand-in push service (reached through the stand-in push network the test's server entry
+ * hands in, tests/e2e/push-server-main.ts) (which decrypts them with the keys it gave the "device"), and the
  * service worker's handlers get their push from the DevTools protocol (ServiceWorker.deliverPushMessage),
  * as a push service would deliver it.
  */
@@ -22,7 +23,12 @@ let standIn: Awaited<ReturnType<typeof startPushStandIn>>;
 
 test.beforeAll(async () => {
   standIn = await startPushStandIn();
-  server = await startOwnServer(PORT, { PUBLIC_URL: baseURL, EQUIPEE_TEST_PUSH_LOCAL_ENDPOINTS: 'true' });
+  server = await startOwnServer(
+    PORT,
+    { PUBLIC_URL: baseURL, E2E_PUSH_HOST: standIn.host, E2E_PUSH_ORIGIN: standIn.origin },
+    undefined,
+    'tests/e2e/push-server-main.ts',
+  );
 });
 test.afterAll(async () => {
   await server?.stop();

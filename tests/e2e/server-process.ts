@@ -47,10 +47,13 @@ export function seedUsers(env: NodeJS.ProcessEnv): void {
   );
 }
 
-/** Starts the built app's server with `env` and waits until it answers on `env.PORT`. */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+/**
+ * Starts the built app's server with `env` and waits until it answers on `env.PORT`. `entry`: the script
+ * that starts it (server/main.ts, as `npm start`; a test's own entry hands in test stand-ins).
+ */
+export async function startServer(env: NodeJS.ProcessEnv, entry = 'server/main.ts'): Promise<ChildProcess> {
   const baseUrl = `http://127.0.0.1:${env.PORT ?? E2E_PORT}`;
-  const child = spawn(tsx, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
@@ -95,6 +98,7 @@ export async function startOwnServer(
   port: number,
   env: NodeJS.ProcessEnv = {},
   beforeStart: (env: NodeJS.ProcessEnv) => void = () => undefined,
+  entry?: string,
 ): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `equipee-e2e-${port}-`));
   const serverEnv: NodeJS.ProcessEnv = {
@@ -113,7 +117,7 @@ export async function startOwnServer(
   };
   seedUsers(serverEnv);
   beforeStart(serverEnv);
-  const child = await startServer(serverEnv);
+  const child = await startServer(serverEnv, entry);
   return {
     env: serverEnv,
     async stop() {

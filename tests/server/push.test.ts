@@ -10,6 +10,7 @@ import { notifyPush, type PushKind } from '../../server/modules/notifications/no
 import { PUSH_RETRY_DELAYS_MS } from '../../server/modules/push/push-queue';
 import { loadVapidKeys } from '../../server/modules/push/vapid-keys';
 import { createEvent, insertModel, members, saveEvent, subscribe } from './helpers/event-fixtures';
+import { standInPushNetwork } from './helpers/push-network-stand-in';
 import { startPushStandIn } from './helpers/push-stand-in';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
@@ -17,16 +18,15 @@ type Member = { id: string; token: string; username: string };
 
 let ctx: TestContext;
 let standIn: Awaited<ReturnType<typeof startPushStandIn>>;
+const net = standInPushNetwork();
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: {
-      RATE_LIMIT_LOGIN: '1000',
-      EQUIPEE_TEST_PUSH_LOCAL_ENDPOINTS: 'true',
-      MAIL_FROM: 'Club <club@example.org>',
-    },
+    env: { RATE_LIMIT_LOGIN: '1000', MAIL_FROM: 'Club <club@example.org>' },
+    pushNetwork: net.network,
   });
   standIn = await startPushStandIn();
+  net.setHost(standIn.host, standIn.origin);
 });
 afterAll(async () => {
   await ctx.close();
@@ -93,7 +93,7 @@ describe('push routes', () => {
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
-  it('needs a session, and refuses endpoints that are not https on a named host', async () => {
+  it('needs a session, and refuses endpoints that are not https on port 443 of a public host', async () => {
     const device = standIn.newDevice();
     const anonymous = await ctx.app.inject({
       method: 'PUT',
@@ -102,13 +102,29 @@ describe('push routes', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const token = await ctx.signIn((await ctx.createUser('picky')).username);
+    // Names the stand-in network resolves to addresses no push service has.
+    const origin = standIn.origin;
+    net.setHost('loopback.nip.test', origin, ['127.0.0.1']);
+    net.setHost('metadata.google.internal', origin, ['169.254.169.254']);
+    net.setHost('half-private.test', origin, ['93.184.215.14', '10.1.2.3']);
+    net.setHost('cgnat.test', origin, ['100.64.0.9']);
+    net.setHost('ula.test', origin, ['fd00::1']);
+    net.setHost('mapped.test', origin, ['::ffff:192.168.1.1']);
     for (const endpoint of [
-      'http://push.example.org/x',
+      `http://${standIn.host}/x`,
+      `https://${standIn.host}:8443/x`,
       'https://10.0.0.1/x',
       'https://[::1]/x',
       'https://localhost/x',
-      'https://user:pw@push.example.org/x',
+      `https://user:pw@${standIn.host}/x`,
       'http://127.0.0.2/x',
+      'https://loopback.nip.test/x',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://half-private.test/x',
+      'https://cgnat.test/x',
+      'https://ula.test/x',
+      'https://mapped.test/x',
+      'https://unknown-name.test/x',
     ]) {
       const response = await ctx.app.inject({
         method: 'PUT',
@@ -284,7 +300,10 @@ describe('pushes from the actions', () => {
     expect(promotion?.headers['content-encoding']).toBe('aes128gcm');
     // The VAPID JWT verifies with our public key, for the stand-in's origin, from the club's address.
     expect(promotion?.vapid?.publicKey).toBe(loadVapidKeys(ctx.config).publicKey);
-    expect(promotion?.vapid?.claims).toMatchObject({ aud: standIn.origin, sub: 'mailto:club@example.org' });
+    expect(promotion?.vapid?.claims).toMatchObject({
+      aud: `https://${standIn.host}`,
+      sub: 'mailto:club@example.org',
+    });
     expect(Number(promotion?.vapid?.claims.exp)).toBeGreaterThan(Date.now() / 1000);
 
     standIn.received.length = 0;

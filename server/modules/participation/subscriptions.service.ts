@@ -3,16 +3,12 @@ import type { EventDto } from '../../../src/common/contract/event';
 import type { SubscribeRequest } from '../../../src/common/contract/participation';
 import { mayActFor, maySubscribe, mayUnsubscribe } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import type { Database, EventRow, UserRow } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
-import { describeEvent } from '../../mail/templates';
-import { findModel } from '../catalog/models.repository';
 import { lockStuffs } from '../catalog/stuff.repository';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
 import type { Promotion } from '../events/events.service';
-import { notify } from '../notifications/notify';
-import { findUserById } from '../users/users.repository';
 import { fillFromWaitingList } from './fill-step';
 import { deleteGuestsOfHost } from './guests.repository';
 import {
@@ -24,6 +20,7 @@ import {
   readStanding,
 } from './participation.repository';
 import { assertStuffAvailable } from './stuff-availability';
+import { noteSubscriptionChange } from './subscription-notices';
 
 type Db = Kysely<Database>;
 
@@ -69,7 +66,7 @@ export async function setSubscription(
       deps.now(),
     );
     await deleteWaitingEntry(db, event.uuid, actor.id);
-    if (tell) await tellSubscription(deps, db, event, actor, true);
+    if (tell) await noteSubscriptionChange(deps, db, event.uuid, actor.id, true);
     return eventDto(db, event.uuid);
   }
 
@@ -79,37 +76,9 @@ export async function setSubscription(
     await deleteGuestsOfHost(db, event.uuid, actor.id);
     await deleteSubscription(db, existing.uuid);
     await fillFromWaitingList(deps, db, event, onPromotion);
-    if (tell) await tellSubscription(deps, db, event, actor, false);
+    if (tell) await noteSubscriptionChange(deps, db, event.uuid, actor.id, false);
   } else {
     await deleteWaitingEntry(db, event.uuid, actor.id);
   }
   return eventDto(db, event.uuid);
-}
-
-/** The member gets a confirmation; the event's creator is told too. */
-async function tellSubscription(
-  deps: AppDeps,
-  db: Db,
-  event: EventRow,
-  member: UserRow,
-  isSubscribed: boolean,
-): Promise<void> {
-  const model = await findModel(db, event.model_uuid);
-  const nameEvent = (r: UserRow) =>
-    describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone);
-  await notify(deps, db, 'subscribe_unsubscribe', [member], (r) => ({
-    event: nameEvent(r),
-    member: member.username,
-    isSubscribed,
-    isCreatorCopy: false,
-  }));
-  const creator = event.creator_id === member.id ? undefined : await findUserById(db, event.creator_id);
-  if (creator) {
-    await notify(deps, db, 'subscribe_unsubscribe', [creator], (r) => ({
-      event: nameEvent(r),
-      member: member.username,
-      isSubscribed,
-      isCreatorCopy: true,
-    }));
-  }
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { PushMessage } from '../../../src/common/contract/push';
 import type { Database } from '../../db/schema';
+import { endpointUrl, type PushNetwork, publicAddressOf } from '../../push-network';
 import {
   type DuePush,
   deletePush,
@@ -27,7 +28,8 @@ import type { VapidKeys } from './vapid-keys';
 export const PUSH_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000];
 const PUSH_MAX_ATTEMPTS = PUSH_RETRY_DELAYS_MS.length + 1;
 const LEASE_MS = 2 * 60_000;
-const REQUEST_TIMEOUT_MS = 15_000;
+/** Per endpoint (server-rules v4): a slow or dead one delays only itself, the others go alongside. */
+export const PUSH_TIMEOUT_MS = 10_000;
 /** A day: a push about an event that waited longer than that in the push service is stale. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
@@ -52,6 +54,7 @@ export interface PushSendDeps {
   db: Kysely<Database>;
   now: () => Date;
   vapid: VapidKeys & { subject: string };
+  network: PushNetwork;
 }
 
 export interface PushRoundResult {
@@ -72,8 +75,14 @@ async function claimNext(deps: PushSendDeps): Promise<DuePush | undefined> {
   });
 }
 
-/** One Web Push request; answers the push service's status (0 when it could not be reached). */
+/**
+ * One Web Push request; answers the push service's status (0 when it could not be reached, or when its
+ * host no longer resolves only to public addresses: then nothing is sent at all).
+ */
 async function post(deps: PushSendDeps, row: DuePush): Promise<number> {
+  const url = endpointUrl(row.endpoint);
+  const address = url ? await publicAddressOf(deps.network, url) : null;
+  if (!url || address === null) return 0;
   const request = webpush.generateRequestDetails(
     { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
     row.payload,
@@ -87,42 +96,47 @@ async function post(deps: PushSendDeps, row: DuePush): Promise<number> {
   const headers = Object.fromEntries(
     Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
   );
-  try {
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers,
-      body: new Uint8Array(request.body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return response.status;
-  } catch {
-    return 0;
-  }
+  return deps.network.send({
+    url,
+    address,
+    method: request.method,
+    headers,
+    body: new Uint8Array(request.body),
+    timeoutMs: PUSH_TIMEOUT_MS,
+  });
 }
 
-/** Sends every due push once; answers what became of them this round. */
+/**
+ * Sends every due push once, all of a round's at the same time (each under its own lease and timeout);
+ * answers what became of them this round.
+ */
 export async function sendDuePushes(deps: PushSendDeps, limit = 50): Promise<PushRoundResult> {
   const result: PushRoundResult = { sent: 0, gone: 0, failed: 0 };
+  const claimed: DuePush[] = [];
   for (let i = 0; i < limit; i++) {
     const row = await claimNext(deps);
     if (!row) break;
-    const status = await post(deps, row);
-    if (status >= 200 && status < 300) {
-      await deletePush(deps.db, row.id);
-      result.sent++;
-    } else if (status === 404 || status === 410) {
-      await deleteSubscriptionById(deps.db, row.subscription_id);
-      result.gone++;
-    } else if (row.attempts >= PUSH_MAX_ATTEMPTS) {
-      await deletePush(deps.db, row.id);
-      result.failed++;
-    } else {
-      const delay = PUSH_RETRY_DELAYS_MS[row.attempts - 1] ?? 0;
-      await reschedulePush(deps.db, row.id, row.attempts, new Date(deps.now().getTime() + delay));
-      result.failed++;
-    }
+    claimed.push(row);
   }
+  await Promise.all(claimed.map((row) => deliver(deps, row, result)));
   return result;
+}
+
+/** Sends one push and records what became of it. */
+async function deliver(deps: PushSendDeps, row: DuePush, result: PushRoundResult): Promise<void> {
+  const status = await post(deps, row);
+  if (status >= 200 && status < 300) {
+    await deletePush(deps.db, row.id);
+    result.sent++;
+  } else if (status === 404 || status === 410) {
+    await deleteSubscriptionById(deps.db, row.subscription_id);
+    result.gone++;
+  } else if (row.attempts >= PUSH_MAX_ATTEMPTS) {
+    await deletePush(deps.db, row.id);
+    result.failed++;
+  } else {
+    const delay = PUSH_RETRY_DELAYS_MS[row.attempts - 1] ?? 0;
+    await reschedulePush(deps.db, row.id, row.attempts, new Date(deps.now().getTime() + delay));
+    result.failed++;
+  }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { type PushNetwork, realPushNetwork } from '../../push-network';
 import { type QueueWorker, startQueueWorker } from '../../queue-worker';
 import { type PushRoundResult, sendDuePushes } from './push-queue';
 import { loadVapidKeys } from './vapid-keys';
@@ -14,11 +15,14 @@ export function startPushWorker(options: {
   log: { error(details: object, message: string): void };
   /** Poll period for retries; 0 means no timer (tests drive rounds themselves). */
   intervalMs: number;
+  /** realPushNetwork unless a test hands in its stand-ins. */
+  network?: PushNetwork;
 }): PushWorker {
   const vapid = { ...loadVapidKeys(options.config), subject: options.config.vapidSubject };
   return startQueueWorker({
     name: 'push',
-    round: () => sendDuePushes({ db: options.db, now: options.now, vapid }),
+    round: () =>
+      sendDuePushes({ db: options.db, now: options.now, vapid, network: options.network ?? realPushNetwork }),
     idle: { sent: 0, gone: 0, failed: 0 },
     log: options.log,
     intervalMs: options.intervalMs,

@@ -20,6 +20,8 @@ export async function upsertSubscription(db: Db, row: NewSubscription, now: Date
         p256dh: row.p256dh,
         auth: row.auth,
         user_agent: row.user_agent ?? null,
+        // Registered again: the newest device, not the one to drop first.
+        created_at: now,
       }),
     )
     .execute();
@@ -82,4 +84,20 @@ export async function deletePush(db: Db, id: string): Promise<void> {
 /** Every device of the member, and (by cascade) the pushes still queued for them. */
 export async function deleteSubscriptionsOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+}
+
+/** Keeps the member's `max` newest devices; older ones go, with their queued pushes (cascade). */
+export async function deleteOldestDevicesBeyond(db: Db, userId: string, max: number): Promise<void> {
+  const kept = db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(max);
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', kept)
+    .execute();
 }

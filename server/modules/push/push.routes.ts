@@ -10,8 +10,9 @@ import {
 } from '../../../src/common/contract/push';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
+import { realPushNetwork } from '../../push-network';
 import { runWrite } from '../replays/write';
-import { removeSubscription, saveSubscription } from './push.service';
+import { assertAcceptedEndpoint, removeSubscription, saveSubscription } from './push.service';
 import { loadVapidKeys } from './vapid-keys';
 
 /** Signed-in routes: web push on the caller's own devices. */
@@ -42,10 +43,10 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       },
     },
     async (request, reply) => {
+      await assertAcceptedEndpoint(deps.pushNetwork ?? realPushNetwork, request.body.endpoint);
       await runWrite(deps, (trx) =>
         saveSubscription(
           trx,
-          deps.config,
           authOf(request).user.id,
           request.body,
           request.headers['user-agent'],

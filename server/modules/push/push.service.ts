@@ -1,42 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import type { Kysely } from 'kysely';
 import type { PushSubscriptionBody } from '../../../src/common/contract/push';
-import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { deleteSubscription, upsertSubscription } from './push.repository';
+import { endpointUrl, type PushNetwork, publicAddressOf } from '../../push-network';
+import { deleteOldestDevicesBeyond, deleteSubscription, upsertSubscription } from './push.repository';
+
+/** Devices kept per member (server-rules v4 "Abuse limits"): registering one more drops the oldest. */
+export const PUSH_DEVICES_MAX = 10;
 
 /**
- * Whether the server may post to this endpoint. The server sends to whatever a member stored, so an
- * endpoint must be https on a named host: no IP literal, no localhost, no credentials, which keeps a member
- * from pointing the server at the local network (push services are all named https hosts). Only the tests'
- * stand-in on http://127.0.0.1 is let through, and only when the test setting allows it.
+ * The server posts to whatever endpoint a member stored, so it must be https on port 443 and its host must
+ * resolve only to public addresses (push-network.ts): else 400 on `endpoint`. Asked before the write's
+ * transaction, which then holds no lock while names resolve; asked again at each send.
  */
-export function isAcceptedEndpoint(endpoint: string, config: Pick<Config, 'pushLocalEndpoints'>): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (config.pushLocalEndpoints && url.protocol === 'http:' && url.hostname === '127.0.0.1') return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (url.protocol !== 'https:' || net.isIP(host) !== 0) return false;
-  return host !== 'localhost' && !host.endsWith('.localhost') && host.includes('.');
+export async function assertAcceptedEndpoint(network: PushNetwork, endpoint: string): Promise<void> {
+  const url = endpointUrl(endpoint);
+  if (!url || (await publicAddressOf(network, url)) === null)
+    throw new HttpError(400, 'invalid_input', 'endpoint');
 }
 
 /** PUT: this device's subscription becomes (or stays) the member's, with the browser's current keys. */
 export async function saveSubscription(
   db: Kysely<Database>,
-  config: Pick<Config, 'pushLocalEndpoints'>,
   userId: string,
   body: PushSubscriptionBody,
   userAgent: string | undefined,
   now: Date,
 ): Promise<void> {
-  if (!isAcceptedEndpoint(body.endpoint, config)) throw new HttpError(400, 'invalid_input', 'endpoint');
   await upsertSubscription(
     db,
     {
@@ -49,6 +40,7 @@ export async function saveSubscription(
     },
     now,
   );
+  await deleteOldestDevicesBeyond(db, userId, PUSH_DEVICES_MAX);
 }
 
 /** DELETE: idempotent; another member's endpoint is left alone (and the answer does not say it exists). */

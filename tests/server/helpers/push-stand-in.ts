@@ -33,7 +33,7 @@ export interface ReceivedPush {
  * the server's pushes, decrypts each with the device's keys and checks the VAPID signature (RFC 8292).
  * It answers 201, or what `answerNext` lined up (410 for a device that unsubscribed, 500 for an outage).
  */
-export async function startPushStandIn() {
+export async function startPushStandIn(host = 'push.stand-in.test') {
   const devices = new Map<string, StandInDevice>();
   const received: ReceivedPush[] = [];
   const answers: number[] = [];
@@ -57,9 +57,13 @@ export async function startPushStandIn() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Devices get https endpoints on `host`, as a browser's would; the test's push network plays `host`.
+  const endpointOrigin = `https://${host}`;
 
   return {
+    /** Where the stand-in really listens (http on 127.0.0.1). */
     origin,
+    host,
     received,
     newDevice(): StandInDevice {
       const ecdh = createECDH('prime256v1');
@@ -68,7 +72,7 @@ export async function startPushStandIn() {
       const path = `/push/${randomBytes(8).toString('hex')}`;
       const device = {
         subscription: {
-          endpoint: `${origin}${path}`,
+          endpoint: `${endpointOrigin}${path}`,
           keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(auth) },
         },
         ecdh,

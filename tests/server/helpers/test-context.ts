@@ -13,8 +13,10 @@ import { openDatabase } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
 import { type MailWorker, startMailWorker } from '../../../server/mail/mail-worker';
 import { createMailTransport } from '../../../server/mail/transport';
+import { sendDueSubscriptionNotices } from '../../../server/modules/participation/subscription-notices';
 import { type PushWorker, startPushWorker } from '../../../server/modules/push/push-worker';
 import { createConfirmedUser } from '../../../server/modules/users/create-user';
+import type { PushNetwork } from '../../../server/push-network';
 import type { RoleName } from '../../../src/common/contract/user';
 
 export const PASSWORD = 'Str0ngPassword';
@@ -44,6 +46,8 @@ export interface TestContextOptions {
   poolSize?: number;
   /** Share another context's schema (a second app on the same data, e.g. with other settings). */
   sharedSchema?: string;
+  /** How push endpoints resolve and are reached (push-network-stand-in.ts); the real network when absent. */
+  pushNetwork?: PushNetwork;
   /** Told the SQL of every statement the app (or the test) runs. */
   onQuery?: (sql: string) => void;
 }
@@ -78,6 +82,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const mail = startMailWorker({
     db: handle.db,
     now,
+    beforeRound: () => sendDueSubscriptionNotices({ db: handle.db, now, config }),
     transport: createMailTransport(config),
     log: { error: () => undefined },
     intervalMs: 0,
@@ -88,8 +93,17 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     config,
     log: { error: () => undefined },
     intervalMs: 0,
+    ...(options.pushNetwork ? { network: options.pushNetwork } : {}),
   });
-  const deps = { config, db: handle.db, dbKind: handle.kind, now, mail, push };
+  const deps = {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    now,
+    mail,
+    push,
+    ...(options.pushNetwork ? { pushNetwork: options.pushNetwork } : {}),
+  };
   const app = await buildApp(deps, { logStream: options.logStream ?? false });
   await app.ready();
 
