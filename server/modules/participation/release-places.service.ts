@@ -10,12 +10,13 @@ import {
   lockSubscription,
   upcomingEventsHeldBy,
 } from './participation.repository';
+import { deleteNoticesOf } from './subscription-notices.repository';
 
 /**
  * A revoked member's places and waiting-list spots in events not started yet are released (server-rules
  * v4 "Abuse limits"), their guests with them, and each freed place goes to the next in line as any
  * unsubscription's would. Past events keep their records (attendance, reports). The member is not told:
- * a revoked account gets no mail.
+ * a revoked account gets no mail, so the subscription changes not told yet are dropped too.
  */
 export async function releaseUpcomingPlaces(
   deps: AppDeps,
@@ -31,4 +32,5 @@ export async function releaseUpcomingPlaces(
     await deleteSubscription(db, subscription.uuid);
     await fillFromWaitingList(deps, db, event);
   }
+  await deleteNoticesOf(db, userId);
 }

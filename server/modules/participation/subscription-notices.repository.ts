@@ -31,6 +31,11 @@ export async function updateNotice(
     .execute();
 }
 
+/** Drops a member's untold changes (a revoked account gets no mail). */
+export async function deleteNoticesOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('subscription_notices').where('user_id', '=', userId).execute();
+}
+
 /** The notices due at `now`, locked; those another process holds are skipped, not waited for. */
 export function lockDueNotices(db: Db, now: Date, limit: number): Promise<NoticeRow[]> {
   return db
