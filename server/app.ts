@@ -34,8 +34,10 @@ import { signedInScope } from './plugins/auth';
 import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './plugins/body-limits';
 import { registerClientFiles } from './plugins/client-files';
 import { registerControlCharacterCheck } from './plugins/control-characters';
+import { registerCommonErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerOperationNames } from './plugins/operation-names';
 import { registerPublicFiles } from './plugins/public-files';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/raw-errors';
 import { builtScriptHashes, computeSecurityHeaders, registerSecurity } from './plugins/security';
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   };
 
   await app.register(async (api) => {
+    registerOperationNames(api);
+    registerCommonErrorAnswers(api);
     // Public: anyone may call these (the OpenAPI page is registered above, the files below).
     await healthRoutes(api, deps);
     await accountsRoutes(api, deps, { onAccessEnded });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canManageContent, isAdminRole } from '../../src/common/rules/roles';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
+import { declareErrorAnswers, type ErrorStatus } from './error-answers';
 
 export interface AuthContext {
   user: UserRow;
@@ -32,7 +33,8 @@ function bearerToken(request: FastifyRequest): string | null {
  * The hook runs before body parsing and validation, so an anonymous caller learns nothing (401) about
  * what the route would have said. Unknown paths never reach it: they answer 404 from the root.
  * `authenticate` is handed in rather than imported so plugins/ depends on no module (modules import
- * this file for authOf and the role hooks).
+ * this file for authOf and the role hooks). Its routes say so in the OpenAPI document: a bearer token,
+ * 401, and 403 where a role hook guards them.
  */
 export function signedInScope(
   authenticate: Authenticate,
@@ -44,6 +46,13 @@ export function signedInScope(
       const session = token ? await authenticate(token) : null;
       if (!session) throw new HttpError(401, 'unauthorised');
       request.auth = session;
+    });
+    scope.addHook('onRoute', (route) => {
+      const hooks = [route.onRequest, route.preHandler].flat();
+      const statuses: ErrorStatus[] = [401];
+      if (hooks.some((hook) => hook === requireAdmin || hook === requireContributor)) statuses.push(403);
+      declareErrorAnswers(route, statuses);
+      route.schema = { ...route.schema, security: [{ bearer: [] }] };
     });
     await registerRoutes(scope);
   };

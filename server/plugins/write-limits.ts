@@ -4,6 +4,7 @@ import { REPLAYABLE_WRITES } from '../../src/common/rules/replays';
 import type { RateLimits } from '../config';
 import { TooManyRequestsError } from '../http-error';
 import { authOf } from './auth';
+import { declareErrorAnswers } from './error-answers';
 import { SlidingWindow } from './sliding-window';
 
 const route = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
@@ -25,7 +26,7 @@ function eventOf(request: FastifyRequest): string | null {
  * `limits.writes` per window (LIMITS.writesPerUser unless RATE_LIMIT_WRITES says otherwise), and a subscription change counts per event too. Over either, 429
  * `rate_limited` with Retry-After, before the route runs: nothing is written, and no replay answer is
  * stored, so the outbox sends the write again later. Runs after validation (preHandler), so the event is
- * the body's checked uuid; a refused request counts for nothing.
+ * the body's checked uuid; a refused request counts for nothing. Each write says so in the OpenAPI document.
  */
 export function registerWriteLimits(
   scope: FastifyInstance,
@@ -34,6 +35,13 @@ export function registerWriteLimits(
 ): void {
   const writes = new SlidingWindow(limits.writes, LIMITS.writeWindowMs);
   const changes = new SlidingWindow(limits.subscriptionChanges, LIMITS.writeWindowMs);
+  scope.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const isCounted = methods.some(
+      (method) => method !== 'GET' && method !== 'HEAD' && !COUNTED_PER_ITEM.has(`${method} ${route.url}`),
+    );
+    if (isCounted) declareErrorAnswers(route, [429]);
+  });
   scope.addHook('preHandler', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || COUNTED_PER_ITEM.has(route(request))) return;
     const userId = authOf(request).user.id;

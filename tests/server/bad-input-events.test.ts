@@ -271,7 +271,7 @@ describe('bad input to the events API never reaches the database', () => {
       '/api/event/subscribe/status',
       { uuid_event: EVENT, uuid_user: randomUUID(), subscribe: true },
       { 'idempotency-key': 'a b c' },
-      'Idempotency-Key',
+      'idempotency-key',
     ],
     [
       'checklist guest id as a uuid',

@@ -10,6 +10,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
+import { textAnswer } from '../../plugins/text-answer';
 import { runWrite } from '../replays/write';
 import { createFeed, feedStatus, feedText, revokeFeed } from './calendar-feed.service';
 
@@ -36,9 +38,14 @@ export async function calendarFeedRoutes(app: FastifyInstance, deps: AppDeps): P
       schema: {
         description:
           "A member's private iCalendar feed: `/api/calendar/{token}.ics` (the token is the credential).",
-        security: [],
         params: calendarFileParamsSchema,
-        response: { 200: z.string() },
+        response: {
+          ...errorAnswers(404),
+          200: textAnswer(
+            'text/calendar',
+            'The iCalendar (RFC 5545) of the events the member holds a place in.',
+          ),
+        },
       },
       config: { rateLimit: { max: deps.config.rateLimits.calendar, timeWindow: '1 minute' } },
       onSend: feedCacheHeader,
@@ -63,8 +70,12 @@ export async function calendarAccountRoutes(app: FastifyInstance, deps: AppDeps)
     feedStatus(deps, authOf(request).user.id),
   );
 
-  routes.delete(CALENDAR_FEED_PATH, { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    await runWrite(deps, (trx) => revokeFeed(trx, authOf(request).user.id));
-    return reply.status(204).send(null);
-  });
+  routes.delete(
+    CALENDAR_FEED_PATH,
+    { schema: { response: { 204: z.undefined().describe('Done: no content.') } } },
+    async (request, reply) => {
+      await runWrite(deps, (trx) => revokeFeed(trx, authOf(request).user.id));
+      return reply.status(204).send();
+    },
+  );
 }

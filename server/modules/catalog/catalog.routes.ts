@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { requireContributor } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import { isUsedByUpcomingEvent } from './catalog-usage.repository';
 import { deleteModel, insertModel, listModels, updateModel } from './models.repository';
 import { deleteStuff, insertStuff, listStuff, updateStuff } from './stuff.repository';
@@ -53,7 +54,7 @@ function registerCatalogArea<Item extends { uuid: string }, Input>(
 
   routes.post(
     `${area.path}/update`,
-    { schema: { body: area.update, response: { 200: area.item } }, onRequest: writer },
+    { schema: { body: area.update, response: { ...errorAnswers(404), 200: area.item } }, onRequest: writer },
     async (request) => {
       const body = request.body as Input & { uuid: string };
       const saved = await area.save(deps.db, area.toItem(body.uuid, body));
@@ -64,7 +65,13 @@ function registerCatalogArea<Item extends { uuid: string }, Input>(
 
   routes.delete(
     `${area.path}/delete/:id`,
-    { schema: { params: uuidParam, response: { 204: z.null() } }, onRequest: writer },
+    {
+      schema: {
+        params: uuidParam,
+        response: { ...errorAnswers(404, 409), 204: z.undefined().describe('Done: no content.') },
+      },
+      onRequest: writer,
+    },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       if (await isUsedByUpcomingEvent(deps.db, area.inUse.kind, id, deps.now()))
@@ -76,7 +83,7 @@ function registerCatalogArea<Item extends { uuid: string }, Input>(
         if ((error as { code?: string }).code === '23503') throw new HttpError(409, area.inUse.code);
         throw error;
       }
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 }

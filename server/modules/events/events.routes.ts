@@ -6,6 +6,7 @@ import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields
 import { groupMailRequestSchema } from '../../../src/common/contract/participation';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import { sendJsonWithWeakETag } from '../../plugins/weak-etag';
 import { runWrite } from '../replays/write';
 import { eventDto } from './event-details';
@@ -28,17 +29,22 @@ export async function eventsRoutes(
 
   routes.post(
     '/api/event/add-or-update',
-    { schema: { body: eventInputSchema, response: { 200: eventSchema } } },
+    { schema: { body: eventInputSchema, response: { ...errorAnswers(403, 404, 409), 200: eventSchema } } },
     (request) =>
       runWrite(deps, (trx) => saveEvent(deps, trx, authOf(request).user, request.body, hooks.afterUpdate)),
   );
 
   routes.delete(
     '/api/event/delete/:id',
-    { schema: { params: uuidParam, response: { 204: z.null() } } },
+    {
+      schema: {
+        params: uuidParam,
+        response: { ...errorAnswers(403, 404, 409), 204: z.undefined().describe('Done: no content.') },
+      },
+    },
     async (request, reply) => {
       await runWrite(deps, (trx) => deleteEvent(deps, trx, authOf(request).user, request.params.id));
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 
@@ -46,7 +52,15 @@ export async function eventsRoutes(
     '/api/event/from/:from/to/:to',
     // The hot read of every screen: answered from the week kept at the data version the session check
     // read (see kept-answers.ts), with a weak ETag and 304 for a range the sync engine already holds.
-    { schema: { params: eventRangeParamsSchema, response: { 200: z.array(eventSchema) } } },
+    {
+      schema: {
+        params: eventRangeParamsSchema,
+        response: {
+          200: z.array(eventSchema),
+          304: z.undefined().describe('Not modified: the range is still what the If-None-Match tag names.'),
+        },
+      },
+    },
     async (request, reply) => {
       const { from, to } = request.params;
       // Keyed by the days as given (the contract allows one spelling of a day); the bounds, whose time
@@ -59,13 +73,20 @@ export async function eventsRoutes(
     },
   );
 
-  routes.get('/api/event/:id', { schema: { params: uuidParam, response: { 200: eventSchema } } }, (request) =>
-    eventDto(deps.db, request.params.id),
+  routes.get(
+    '/api/event/:id',
+    { schema: { params: uuidParam, response: { ...errorAnswers(404), 200: eventSchema } } },
+    (request) => eventDto(deps.db, request.params.id),
   );
 
   routes.post(
     '/api/event/mail',
-    { schema: { body: groupMailRequestSchema, response: { 200: okResponseSchema } } },
+    {
+      schema: {
+        body: groupMailRequestSchema,
+        response: { ...errorAnswers(403, 404, 429), 200: okResponseSchema },
+      },
+    },
     async (request) => {
       await runWrite(deps, (trx) => sendGroupMail(deps, trx, authOf(request).user, request.body));
       return { ok: true as const };

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf, requireAdmin } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import { logoUrl, publicFilesDir } from '../../plugins/public-files';
 import { assertSelfOrAdminOver } from '../users/permissions';
 import { findUserById } from '../users/users.repository';
@@ -40,7 +41,7 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
     {
       schema: {
         querystring: pictureQuerySchema,
-        response: { 200: pictureResponseSchema },
+        response: { ...errorAnswers(403, 404), 200: pictureResponseSchema },
         description:
           'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels, and no more than ' +
           'its size can hold). Stored as PNG, at most 1024 px a side. 10 uploads per user per 10 minutes.',

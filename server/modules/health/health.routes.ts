@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { healthResponseSchema } from '../../../src/common/contract/settings';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
+import { errorAnswers } from '../../plugins/error-answers';
 import { databaseProbe } from './database-probe';
 import { pingDatabase } from './health.repository';
 
@@ -12,9 +13,13 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
     JSON.stringify(healthResponseSchema.parse({ status: 'ok', database: deps.dbKind })),
   );
   // Without the zod type provider: the answer is bytes, which its typing of the reply does not allow.
-  app.get('/api/health', { schema: { response: { 200: healthResponseSchema } } }, async (_request, reply) => {
-    // 503, not 500: the server itself is fine, what it depends on is not (a probe may retry later).
-    if (!(await databaseUp())) throw new HttpError(503, 'server_error');
-    return reply.type('application/json; charset=utf-8').send(healthy);
-  });
+  app.get(
+    '/api/health',
+    { schema: { response: { ...errorAnswers(503), 200: healthResponseSchema } } },
+    async (_request, reply) => {
+      // 503, not 500: the server itself is fine, what it depends on is not (a probe may retry later).
+      if (!(await databaseUp())) throw new HttpError(503, 'server_error');
+      return reply.type('application/json; charset=utf-8').send(healthy);
+    },
+  );
 }

@@ -5,6 +5,8 @@ import { uuidParam } from '../../../src/common/contract/fields';
 import type { AppDeps } from '../../app-deps';
 import { languageFromHeader } from '../../i18n';
 import { authOf } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
+import { textAnswer } from '../../plugins/text-answer';
 import { attendanceCsv, attendanceOf } from './attendance.service';
 
 /** Signed-in: an event's attendance record, as JSON (the checklist screen) and as CSV (issue 12). */
@@ -12,15 +14,20 @@ export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/event/:id/attendance',
-    { schema: { params: uuidParam, response: { 200: attendanceSchema } } },
+    { schema: { params: uuidParam, response: { ...errorAnswers(403, 404), 200: attendanceSchema } } },
     (request) => attendanceOf(deps.db, authOf(request).user, request.params.id),
   );
-  routes.get('/api/event/:id/attendance.csv', { schema: { params: uuidParam } }, async (request, reply) => {
-    const entries = await attendanceOf(deps.db, authOf(request).user, request.params.id);
-    const language = languageFromHeader(request.headers['accept-language']);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="attendance-${request.params.id}.csv"`)
-      .send(attendanceCsv(entries, language, deps.config.clubTimezone));
-  });
+  const csv = textAnswer('text/csv', 'The attendance, one row per subscriber and guest.');
+  routes.get(
+    '/api/event/:id/attendance.csv',
+    { schema: { params: uuidParam, response: { ...errorAnswers(403, 404), 200: csv } } },
+    async (request, reply) => {
+      const entries = await attendanceOf(deps.db, authOf(request).user, request.params.id);
+      const language = languageFromHeader(request.headers['accept-language']);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="attendance-${request.params.id}.csv"`)
+        .send(attendanceCsv(entries, language, deps.config.clubTimezone));
+    },
+  );
 }

@@ -13,8 +13,10 @@ import {
   subscribeRequestSchema,
   waitingListRequestSchema,
 } from '../../../src/common/contract/participation';
+import { idempotencyHeaderSchema } from '../../../src/common/contract/replay';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import { eventDto } from '../events/event-details';
 import { type Answer, idempotencyKeyOf } from '../replays/idempotency';
 import { runReplayableWrite, runWrite } from '../replays/write';
@@ -31,12 +33,17 @@ const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function participationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
   // The three writes the app queues offline accept an Idempotency-Key (server-rules "Replays"); the app
   // sends them in batches through POST /api/replay (replays/replay.routes.ts), which runs each through here.
   routes.put(
     '/api/event/subscribe/status',
-    { schema: { headers: idempotencyHeader, body: subscribeRequestSchema, response: { 200: eventSchema } } },
+    {
+      schema: {
+        headers: idempotencyHeaderSchema,
+        body: subscribeRequestSchema,
+        response: { ...errorAnswers(403, 404, 409, 422), 200: eventSchema },
+      },
+    },
     async (request, reply) =>
       send(
         reply,
@@ -49,7 +56,11 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
   routes.post(
     '/api/event/waiting-list',
     {
-      schema: { headers: idempotencyHeader, body: waitingListRequestSchema, response: { 200: eventSchema } },
+      schema: {
+        headers: idempotencyHeaderSchema,
+        body: waitingListRequestSchema,
+        response: { ...errorAnswers(403, 404, 409, 422), 200: eventSchema },
+      },
     },
     async (request, reply) =>
       send(
@@ -64,9 +75,9 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
     '/api/event/checklist',
     {
       schema: {
-        headers: idempotencyHeader,
+        headers: idempotencyHeaderSchema,
         body: checklistRequestSchema,
-        response: { 200: checklistResponseSchema },
+        response: { ...errorAnswers(403, 404, 409, 422), 200: checklistResponseSchema },
       },
     },
     async (request, reply) =>
@@ -80,13 +91,17 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   routes.get(
     '/api/event/subscribe/:id',
-    { schema: { params: uuidParam, response: { 200: z.array(subscriberEntrySchema) } } },
+    {
+      schema: { params: uuidParam, response: { ...errorAnswers(404), 200: z.array(subscriberEntrySchema) } },
+    },
     async (request) => (await eventDto(deps.db, request.params.id)).subscribers_with_stuff,
   );
 
   routes.get(
     '/api/event/my-subscriptions/:id',
-    { schema: { params: uuidParam, response: { 200: z.array(subscriberEntrySchema) } } },
+    {
+      schema: { params: uuidParam, response: { ...errorAnswers(403), 200: z.array(subscriberEntrySchema) } },
+    },
     (request) => {
       assertSelfOrAdmin(authOf(request).user, request.params.id);
       return listUserSubscriptions(deps.db, request.params.id);
@@ -95,7 +110,7 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   routes.get(
     '/api/event/my-waiting-list/:id',
-    { schema: { params: uuidParam, response: { 200: z.array(waitingEntrySchema) } } },
+    { schema: { params: uuidParam, response: { ...errorAnswers(403), 200: z.array(waitingEntrySchema) } } },
     (request) => {
       assertSelfOrAdmin(authOf(request).user, request.params.id);
       return listUserWaiting(deps.db, request.params.id);
@@ -104,23 +119,33 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   routes.post(
     '/api/event/invite',
-    { schema: { body: guestRequestSchema, response: { 200: guestSchema } } },
+    { schema: { body: guestRequestSchema, response: { ...errorAnswers(403, 404, 409), 200: guestSchema } } },
     (request) => runWrite(deps, (trx) => saveGuest(deps, trx, authOf(request).user, request.body)),
   );
 
   routes.put(
     '/api/event/delete-invitation',
-    { schema: { body: deleteInvitationSchema, response: { 204: z.null() } } },
+    {
+      schema: {
+        body: deleteInvitationSchema,
+        response: { ...errorAnswers(403, 404, 409), 204: z.undefined().describe('Done: no content.') },
+      },
+    },
     async (request, reply) => {
       const { id, uuid_event } = request.body;
       await runWrite(deps, (trx) => deleteGuest(deps, trx, authOf(request).user, id, uuid_event));
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 
   routes.get(
     '/api/event/my-invite-list/:uuid_event/:uuid_user',
-    { schema: { params: myInviteParamsSchema, response: { 200: z.array(guestSchema) } } },
+    {
+      schema: {
+        params: myInviteParamsSchema,
+        response: { ...errorAnswers(403, 404), 200: z.array(guestSchema) },
+      },
+    },
     (request) =>
       listHostGuests(deps, authOf(request).user, request.params.uuid_event, request.params.uuid_user),
   );

@@ -39,7 +39,7 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
           "Stores this device's push subscription (the browser's PushSubscription JSON) for the caller; " +
           'the endpoint must be https. The same endpoint again updates its keys (or moves it to the caller).',
         body: pushSubscriptionSchema,
-        response: { 204: z.null() },
+        response: { 204: z.undefined().describe('Done: no content.') },
       },
     },
     async (request, reply) => {
@@ -53,7 +53,7 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
           deps.now(),
         ),
       );
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 
@@ -63,12 +63,12 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       schema: {
         description: "Removes one of the caller's push subscriptions (idempotent).",
         body: pushUnsubscribeSchema,
-        response: { 204: z.null() },
+        response: { 204: z.undefined().describe('Done: no content.') },
       },
     },
     async (request, reply) => {
       await runWrite(deps, (trx) => removeSubscription(trx, authOf(request).user.id, request.body.endpoint));
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 }

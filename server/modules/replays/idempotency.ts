@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/common/contract/replay';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -27,7 +28,6 @@ export const KEY_TTL_MS = 30 * 24 * 3_600_000;
  */
 export const KEYS_PER_USER_MAX = 1_000;
 const FINAL_STATUSES = new Set([400, 403, 404, 409]);
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 
 export interface Answer {
   status: number;
@@ -50,7 +50,7 @@ export async function idempotent(
 ): Promise<Answer> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return deps.db.transaction().execute(action);
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header))
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
     throw new HttpError(400, 'invalid_input', 'Idempotency-Key');
 
   const scope: Scope = {

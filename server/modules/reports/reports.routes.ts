@@ -9,6 +9,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { languageFromHeader } from '../../i18n';
 import { authOf } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
+import { textAnswer } from '../../plugins/text-answer';
 import { seasonReport, seasonReportCsv } from './season-report.service';
 
 /** Signed-in: the season report for admins, as JSON (the screen) and as CSV (issue 12). */
@@ -18,12 +20,25 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     seasonReport(deps.db, user, query, deps.now(), deps.config.clubTimezone);
   routes.get(
     SEASON_REPORT_PATH,
-    { schema: { querystring: seasonReportQuerySchema, response: { 200: seasonReportSchema } } },
+    {
+      schema: {
+        querystring: seasonReportQuerySchema,
+        response: { ...errorAnswers(403), 200: seasonReportSchema },
+      },
+    },
     (request) => read(authOf(request).user, request.query),
   );
   routes.get(
     SEASON_REPORT_CSV_PATH,
-    { schema: { querystring: seasonReportQuerySchema } },
+    {
+      schema: {
+        querystring: seasonReportQuerySchema,
+        response: {
+          ...errorAnswers(403),
+          200: textAnswer('text/csv', 'The season report, one row per member and event type.'),
+        },
+      },
+    },
     async (request, reply) => {
       const report = await read(authOf(request).user, request.query);
       const language = languageFromHeader(request.headers['accept-language']);

@@ -11,6 +11,7 @@ import {
 } from '../../../src/common/contract/series';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import type { AfterEventUpdate } from '../events/events.service';
 import { runWrite } from '../replays/write';
 import { createSeries, seriesDto } from './series.service';
@@ -30,19 +31,25 @@ export async function seriesRoutes(
 
   routes.post(
     SERIES_PATH,
-    { schema: { body: seriesCreateSchema, response: { 200: seriesSchema } } },
+    { schema: { body: seriesCreateSchema, response: { ...errorAnswers(403, 404, 409), 200: seriesSchema } } },
     (request) => runWrite(deps, (trx) => createSeries(deps, trx, authOf(request).user, request.body)),
   );
 
   routes.get(
     `${SERIES_PATH}/:id`,
-    { schema: { params: uuidParam, response: { 200: seriesSchema } } },
+    { schema: { params: uuidParam, response: { ...errorAnswers(404), 200: seriesSchema } } },
     (request) => seriesDto(deps.db, request.params.id),
   );
 
   routes.put(
     `${SERIES_PATH}/:id`,
-    { schema: { params: uuidParam, body: seriesUpdateSchema, response: { 200: seriesSchema } } },
+    {
+      schema: {
+        params: uuidParam,
+        body: seriesUpdateSchema,
+        response: { ...errorAnswers(403, 404, 409), 200: seriesSchema },
+      },
+    },
     (request) =>
       runWrite(deps, (trx) =>
         updateSeries(deps, trx, authOf(request).user, request.params.id, request.body, hooks.afterUpdate),
@@ -55,7 +62,7 @@ export async function seriesRoutes(
       schema: {
         params: uuidParam,
         body: seriesSubscribeSchema,
-        response: { 200: seriesSubscribeAnswerSchema },
+        response: { ...errorAnswers(403, 404, 409), 200: seriesSubscribeAnswerSchema },
       },
     },
     // Each session in its own transaction (series-subscribe.service.ts), so no runWrite around it all.

@@ -10,6 +10,7 @@ import { loginRequestSchema, loginResponseSchema } from '../../../src/common/con
 import type { AppDeps } from '../../app-deps';
 import { runAfterAnswer } from '../../background';
 import { HttpError } from '../../http-error';
+import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../replays/write';
 import type { AccessEnded } from './access-ended';
 import { confirmAccount, resetWithToken, strongPasswordHash } from './accounts.service';
@@ -29,7 +30,7 @@ export async function accountsRoutes(
   routes.post(
     '/api/user/login',
     {
-      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      schema: { body: loginRequestSchema, response: { ...errorAnswers(401, 403), 200: loginResponseSchema } },
       config: perMinute(deps.config.rateLimits.login),
     },
     (request) => login(deps, request.body, request.log),

@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf, requireAdmin } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import {
   readSystemSwitches,
   readUserSwitches,
@@ -35,7 +36,7 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
 
   routes.get(
     '/api/user/preference/:id',
-    { schema: { params: uuidParam, response: settingsResponse } },
+    { schema: { params: uuidParam, response: { ...settingsResponse, ...errorAnswers(403, 404) } } },
     async (request) => {
       assertSelfOrAdmin(authOf(request).user, request.params.id);
       await userOrNotFound(request.params.id);
@@ -46,7 +47,11 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
   routes.put(
     '/api/user/preference/:id',
     {
-      schema: { params: uuidParam, body: notificationSettingUpdateSchema, response: settingsResponse },
+      schema: {
+        params: uuidParam,
+        body: notificationSettingUpdateSchema,
+        response: { ...settingsResponse, ...errorAnswers(403, 404) },
+      },
     },
     async (request) => {
       const { id } = request.params;

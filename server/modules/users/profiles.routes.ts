@@ -10,6 +10,7 @@ import {
 } from '../../../src/common/contract/users';
 import type { AppDeps } from '../../app-deps';
 import { authOf, requireAdmin } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../replays/write';
 import type { AccessEnded } from './access-ended';
 import { getProfile, listAllUsers, updateProfile, updateRole, updateStatus } from './users.service';
@@ -29,13 +30,21 @@ export async function profilesRoutes(
     () => listAllUsers(deps),
   );
 
-  routes.get('/api/user/profile/:id', { schema: { params: uuidParam, response: userResponse } }, (request) =>
-    getProfile(deps, authOf(request).user, request.params.id),
+  routes.get(
+    '/api/user/profile/:id',
+    { schema: { params: uuidParam, response: { ...userResponse, ...errorAnswers(403, 404) } } },
+    (request) => getProfile(deps, authOf(request).user, request.params.id),
   );
 
   routes.put(
     '/api/user/profile/update/:id',
-    { schema: { params: uuidParam, body: profileUpdateSchema, response: userResponse } },
+    {
+      schema: {
+        params: uuidParam,
+        body: profileUpdateSchema,
+        response: { ...userResponse, ...errorAnswers(403, 404, 409) },
+      },
+    },
     (request) =>
       runWrite(deps, (trx) =>
         updateProfile(deps, trx, authOf(request).user, request.params.id, request.body),
@@ -45,7 +54,11 @@ export async function profilesRoutes(
   routes.put(
     '/api/user/role/:id',
     {
-      schema: { params: uuidParam, body: roleUpdateSchema, response: userResponse },
+      schema: {
+        params: uuidParam,
+        body: roleUpdateSchema,
+        response: { ...userResponse, ...errorAnswers(404) },
+      },
       onRequest: requireAdmin,
     },
     (request) =>
@@ -57,7 +70,11 @@ export async function profilesRoutes(
   routes.put(
     '/api/user/status/:id',
     {
-      schema: { params: uuidParam, body: statusUpdateSchema, response: userResponse },
+      schema: {
+        params: uuidParam,
+        body: statusUpdateSchema,
+        response: { ...userResponse, ...errorAnswers(404) },
+      },
       onRequest: requireAdmin,
     },
     (request) =>

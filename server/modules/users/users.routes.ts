@@ -5,6 +5,7 @@ import { registerRequestSchema, registerResponseSchema } from '../../../src/comm
 import { userSchema } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { authOf, requireAdmin } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../replays/write';
 import { register } from './accounts.service';
 import { logout } from './auth.service';
@@ -18,15 +19,22 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     toUser(authOf(request).user, deps.now()),
   );
 
-  routes.post('/api/user/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    await logout(deps, authOf(request).tokenHash);
-    return reply.status(204).send(null);
-  });
+  routes.post(
+    '/api/user/logout',
+    { schema: { response: { 204: z.undefined().describe('Done: no content.') } } },
+    async (request, reply) => {
+      await logout(deps, authOf(request).tokenHash);
+      return reply.status(204).send();
+    },
+  );
 
   routes.post(
     '/api/user/register',
     {
-      schema: { body: registerRequestSchema, response: { 200: registerResponseSchema } },
+      schema: {
+        body: registerRequestSchema,
+        response: { ...errorAnswers(409), 200: registerResponseSchema },
+      },
       onRequest: requireAdmin,
     },
     (request) => runWrite(deps, (trx) => register(deps, trx, authOf(request).user, request.body)),

@@ -1,6 +1,13 @@
 import { LIMITS } from './limits';
 import { z } from './zod';
 
+/** An Idempotency-Key as the three replayable writes take it (server-rules "Replays"). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
+/** The header of those writes: the key is optional, and checked when given. */
+export const idempotencyHeaderSchema = z.object({
+  'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional(),
+});
+
 /**
  * POST /api/replay: the app's queued writes in one request, run in order, each exactly as if sent alone
  * (server-rules "Replays"). Shapes only here: which method and path an item may name is checked per item

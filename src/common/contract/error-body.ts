@@ -1,0 +1,15 @@
+import { ERROR_CODES } from './errors';
+import { z } from './zod';
+
+/**
+ * The error answer (product-spec §8) as a schema: the OpenAPI document's `Error` component, and what the
+ * server checks each error answer against before sending it. The page reads error answers with
+ * readErrorBody (errors.ts, no zod), so it does not load this.
+ */
+export const errorBodySchema = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string().describe('The code said for people, in the Accept-Language (fr or en).'),
+    field: z.string().nullable().describe('The input at fault (`a.b.0`), when one is.'),
+  })
+  .meta({ id: 'Error' });
