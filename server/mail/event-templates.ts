@@ -3,6 +3,10 @@ import type { AccountMailKind, SeriesMailKind, Templates, WeeklyMailKind } from 
 
 const ON_OWN = { fr: 'votre propre matériel', en: 'your own equipment' };
 
+/** Names joined as each language says a list: "A, B et C", "A, B and C". */
+const listOf = (language: 'fr' | 'en', names: string[]) =>
+  new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+
 /** Event messages: plain text in French and English. */
 export const EVENT_TEMPLATES = {
   event_cancellation: {
@@ -40,14 +44,30 @@ export const EVENT_TEMPLATES = {
     }),
   },
   stuff_unavailable: {
-    fr: ({ event, stuff }) => ({
-      subject: `Matériel retiré : ${event}`,
-      text: `Bonjour,\n\nLe matériel « ${stuff} » n'est plus proposé pour ${event}. Vous restez inscrit, avec ${ON_OWN.fr}.${SIGNATURE.fr}`,
-    }),
-    en: ({ event, stuff }) => ({
-      subject: `Equipment removed: ${event}`,
-      text: `Hello,\n\nThe equipment "${stuff}" is no longer offered for ${event}. You stay subscribed, with ${ON_OWN.en}.${SIGNATURE.en}`,
-    }),
+    fr: ({ event, stuff, holdsItself, guests }) => {
+      const you = holdsItself ? ` Vous restez inscrit, avec ${ON_OWN.fr}.` : '';
+      const them =
+        guests.length === 0
+          ? ''
+          : guests.length === 1
+            ? ` Votre invité ${guests[0]} reste inscrit, avec son propre matériel.`
+            : ` Vos invités ${listOf('fr', guests)} restent inscrits, avec leur propre matériel.`;
+      return {
+        subject: `Matériel retiré : ${event}`,
+        text: `Bonjour,\n\nLe matériel « ${stuff} » n'est plus proposé pour ${event}.${you}${them}${SIGNATURE.fr}`,
+      };
+    },
+    en: ({ event, stuff, holdsItself, guests }) => {
+      const you = holdsItself ? ` You stay subscribed, with ${ON_OWN.en}.` : '';
+      const them =
+        guests.length === 0
+          ? ''
+          : ` Your ${guests.length === 1 ? 'guest' : 'guests'} ${listOf('en', guests)} ${guests.length === 1 ? 'stays' : 'stay'} subscribed, with their own equipment.`;
+      return {
+        subject: `Equipment removed: ${event}`,
+        text: `Hello,\n\nThe equipment "${stuff}" is no longer offered for ${event}.${you}${them}${SIGNATURE.en}`,
+      };
+    },
   },
   waiting_list_promotion: {
     fr: ({ event, stuff }) => ({

@@ -24,7 +24,8 @@ export interface TemplateData {
   event_update: { event: string };
   /** `member` is who (un)subscribed: the recipient themself, or one of their members for the creator. */
   subscribe_unsubscribe: { event: string; member: string; isSubscribed: boolean; isCreatorCopy: boolean };
-  stuff_unavailable: { event: string; stuff: string };
+  /** To a member who held the stuff (`holdsItself`), or brought `guests` who did, or both. */
+  stuff_unavailable: { event: string; stuff: string; holdsItself: boolean; guests: string[] };
   waiting_list_promotion: { event: string; stuff: string | null };
   group_email: { subject: string; message: string; event: string };
   /**

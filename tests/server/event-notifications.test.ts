@@ -71,6 +71,59 @@ describe('event notifications', () => {
     expect(told[0]?.body_text).toContain('Pagaie');
   });
 
+  it('removing a stuff tells the members whose guests held it too, naming the guests, once each', async () => {
+    const board = await insertStuff(ctx, 'Planche', 5);
+    const event = await createEvent(ctx, organiser, model, { stuffs: [board], max: 10 });
+    const invite = (host: number, first_name: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/event/invite',
+        headers: bearer(p(host).token),
+        payload: {
+          uuid_event: event.uuid_event,
+          uuid_user: p(host).id,
+          first_name,
+          last_name: 'Invité',
+          uuid_stuff: board,
+        },
+      });
+    // diver0 holds it; diver1 does not, but brought two guests who do; diver2 holds it and brought one.
+    await subscribe(ctx, p(0).token, p(0).id, event.uuid_event, board);
+    await subscribe(ctx, p(1).token, p(1).id, event.uuid_event);
+    await subscribe(ctx, p(2).token, p(2).id, event.uuid_event, board);
+    for (const [host, name] of [
+      [1, 'Léa'],
+      [1, 'Tom'],
+      [2, 'Noé'],
+    ] as const)
+      expect((await invite(host, name)).statusCode).toBe(200);
+    await clearMail();
+
+    const updated = (await save(event, { stuffs_available: [] })).json();
+
+    expect(updated.invite_list.map((g: { uuid_stuff: string | null }) => g.uuid_stuff)).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    const told = await mails('stuff_unavailable');
+    expect(told.map((m) => m.to_address)).toEqual([
+      'diver0@example.org',
+      'diver1@example.org',
+      'diver2@example.org',
+    ]);
+    const [own, guestsOnly, both] = told.map((m) => m.body_text);
+    expect(own).toContain('Vous restez inscrit, avec votre propre matériel.');
+    expect(own).not.toContain('invité');
+    expect(guestsOnly).toContain(
+      'Vos invités Léa Invité et Tom Invité restent inscrits, avec leur propre matériel.',
+    );
+    expect(guestsOnly).not.toContain('Vous restez inscrit');
+    expect(both).toContain(
+      'Vous restez inscrit, avec votre propre matériel. Votre invité Noé Invité reste inscrit',
+    );
+  });
+
   it('a cancellation reaches subscribers, their guests with an email, and the waiting list', async () => {
     const event = await createEvent(ctx, organiser, model, { max: 2 });
     await subscribe(ctx, p(0).token, p(0).id, event.uuid_event);

@@ -262,6 +262,45 @@ describe('this session and the following', () => {
     expect(JSON.parse(pushes[0]?.payload ?? '{}').body).toContain('et 2 autres séances');
   });
 
+  it('tells a member whose guest held a removed stuff, naming the guest on each session', async () => {
+    const kayak = await insertStuff(ctx, 'Kayak de mer', 10);
+    const series = await createSeries(ctx, organiser, {
+      uuid_model_event: model,
+      start_date: '2027-10-02T10:00:00+02:00',
+      end_date: '2027-10-02T12:00:00+02:00',
+      max_subscribers: 5,
+      stuffs_available: [{ uuid: kayak }],
+      recurrence: { weekdays: ['SA'], interval_weeks: 1, count: 3 },
+    });
+    await subscribeSeries(ctx, p(1).token, series.uuid_series, { uuid_user: p(1).id, subscribe: true });
+    for (const session of series.sessions.slice(1)) {
+      const invited = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/event/invite',
+        headers: bearer(p(1).token),
+        payload: {
+          uuid_event: session.uuid_event,
+          uuid_user: p(1).id,
+          first_name: 'Léa',
+          last_name: 'Invitée',
+          uuid_stuff: kayak,
+        },
+      });
+      expect(invited.statusCode).toBe(200);
+    }
+    await clearMail();
+
+    const response = await putSeries(ctx, organiser, series.uuid_series, {
+      from_uuid_event: series.sessions[0]?.uuid_event,
+      stuffs_available: [],
+    });
+
+    expect(response.statusCode).toBe(200);
+    const removed = await mails('series_stuff_unavailable');
+    expect(removed.map((m) => m.to_address)).toEqual(['paddler1@example.org']);
+    expect(removed[0]?.body_text.match(/^• .*« Kayak de mer », pris pour Léa Invitée$/gm)).toHaveLength(2);
+  });
+
   it('refuses a past chosen session (409 event_past) and changes nothing', async () => {
     const series = await sixSaturdays();
     ctx.clock.now = new Date('2027-10-03T08:00:00Z');

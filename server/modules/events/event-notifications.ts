@@ -37,7 +37,8 @@ export function whatChanged(
 /**
  * What an update tells whom (server-rules "Emails"): a cancellation to subscribers, their guests with an
  * email and the waiting list; a real change (date, place, capacity or equipment; not a save with no
- * change) to subscribers; a removed stuff to its holders, who keep their place on their own equipment.
+ * change) to subscribers; a removed stuff to its holders, who keep their place on their own equipment, and to the members whose
+ * guests held it (v4).
  * Pushes (issue 11): a cancellation and a change of date or place to subscribers' devices.
  * It only reads and queues mail and pushes: the caller releases the removed stuff afterwards (holders are found by
  * the stuff they still hold).
@@ -56,10 +57,13 @@ export async function notifyEventChanges(
 
   for (const stuffUuid of removedStuffs) {
     const stuff = await findStuff(db, stuffUuid);
-    const holders = await stuffHoldersOf(db, after.uuid, stuffUuid);
-    await notify(deps, db, 'stuff_unavailable', holders, (r) => ({
+    const holders = new Map((await stuffHoldersOf(db, after.uuid, stuffUuid)).map((h) => [h.member.id, h]));
+    const members = [...holders.values()].map((h) => h.member);
+    await notify(deps, db, 'stuff_unavailable', members, (r) => ({
       event: nameEvent(r.language),
       stuff: stuff?.name ?? '',
+      holdsItself: holders.get(r.id)?.holdsItself ?? false,
+      guests: holders.get(r.id)?.guests ?? [],
     }));
   }
 

@@ -13,15 +13,42 @@ export function subscribersOf(db: Db, eventUuid: string): Promise<UserRow[]> {
     .execute();
 }
 
-/** The accounts subscribed to an event with this stuff. */
-export function stuffHoldersOf(db: Db, eventUuid: string, stuffUuid: string): Promise<UserRow[]> {
-  return db
+/** A member told that a stuff is gone: they held it, or guests they brought did (named here), or both. */
+export interface StuffHolder {
+  member: UserRow;
+  holdsItself: boolean;
+  guests: string[];
+}
+
+/**
+ * Who holds a stuff at an event (server-rules v4 "Emails"): its subscribers, and the members whose guests
+ * hold it, once each.
+ */
+export async function stuffHoldersOf(db: Db, eventUuid: string, stuffUuid: string): Promise<StuffHolder[]> {
+  const subscribers = await db
     .selectFrom('subscriptions')
     .innerJoin('users', 'users.id', 'subscriptions.user_id')
     .selectAll('users')
     .where('subscriptions.event_uuid', '=', eventUuid)
     .where('subscriptions.stuff_uuid', '=', stuffUuid)
     .execute();
+  const hostsOfGuests = await db
+    .selectFrom('guests')
+    .innerJoin('users', 'users.id', 'guests.host_id')
+    .selectAll('users')
+    .select(['guests.first_name as guest_first_name', 'guests.last_name as guest_last_name'])
+    .where('guests.event_uuid', '=', eventUuid)
+    .where('guests.stuff_uuid', '=', stuffUuid)
+    .orderBy('guests.id')
+    .execute();
+  const holders = new Map<string, StuffHolder>();
+  for (const member of subscribers) holders.set(member.id, { member, holdsItself: true, guests: [] });
+  for (const { guest_first_name, guest_last_name, ...member } of hostsOfGuests) {
+    const holder = holders.get(member.id) ?? { member, holdsItself: false, guests: [] };
+    holder.guests.push(`${guest_first_name} ${guest_last_name}`);
+    holders.set(member.id, holder);
+  }
+  return [...holders.values()];
 }
 
 /** The accounts on an event's waiting list. */

@@ -23,6 +23,9 @@ type Db = Kysely<Database>;
 interface Line {
   session: EventRow;
   stuff?: string;
+  /** A stuff removed: the guests of the member's who held it, when some did (and whether they did too). */
+  guests?: string[];
+  holdsItself?: boolean;
 }
 
 const keyOf = (recipient: Recipient) =>
@@ -46,6 +49,10 @@ class Tally<R extends Recipient> {
     return this.entries.get(keyOf(recipient))?.lines ?? [];
   }
 }
+
+/** A removed stuff's line says whose it was when guests held it: theirs, or the member's and theirs. */
+const lineKey = (stuffLine: string, line: Line) =>
+  (line.guests ?? []).length === 0 ? stuffLine : line.holdsItself ? 'stuff_line_both' : 'stuff_line_guests';
 
 /**
  * What "this session and the following" tells whom, gathered session by session while the sessions are
@@ -75,8 +82,8 @@ export class SeriesNotice {
     await this.knowModel(after.model_uuid);
     for (const stuffUuid of removedStuffs) {
       const stuff = (await findStuff(db, stuffUuid))?.name ?? '';
-      for (const holder of await stuffHoldersOf(db, after.uuid, stuffUuid))
-        this.stuffRemoved.add(holder, { session: after, stuff });
+      for (const { member, holdsItself, guests } of await stuffHoldersOf(db, after.uuid, stuffUuid))
+        this.stuffRemoved.add(member, { session: after, stuff, holdsItself, guests });
     }
     if (!before.is_cancelled && after.is_cancelled) {
       const subscribers = await subscribersOf(db, after.uuid);
@@ -128,9 +135,10 @@ export class SeriesNotice {
           sessions: lines.map((l) =>
             l.stuff === undefined
               ? sessionName(l.session, r.language)
-              : catalogueText(r.language, 'series_mail', stuffLine, {
+              : catalogueText(r.language, 'series_mail', lineKey(stuffLine, l), {
                   session: sessionName(l.session, r.language),
                   stuff: l.stuff,
+                  guests: new Intl.ListFormat(r.language, { type: 'conjunction' }).format(l.guests ?? []),
                 }),
           ),
         };
