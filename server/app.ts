@@ -14,6 +14,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { attendanceRoutes } from './modules/participation/attendance.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
 import { participationRoutes } from './modules/participation/participation.routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await accountsRoutes(api, deps, { onAccessEnded });
     await publicSettingsRoutes(api, deps);
     await calendarFeedRoutes(api, deps);
+    await unsubscribeRoutes(api, deps);
     // Everything else: one scope whose hook answers 401 before any route of it runs.
     await api.register(
       signedInScope(

@@ -12,6 +12,7 @@ import * as pushSubscriptions from './migrations/2026-11-23-07-push-subscription
 import * as attendanceRecords from './migrations/2026-11-23-08-attendance-records';
 import * as eventSeries from './migrations/2026-11-23-09-event-series';
 import * as mailPriorityNotices from './migrations/2026-11-26-01-mail-priority-notices';
+import * as listUnsubscribe from './migrations/2026-11-26-02-list-unsubscribe';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-08-attendance-records': attendanceRecords,
   '2026-11-23-09-event-series': eventSeries,
   '2026-11-26-01-mail-priority-notices': mailPriorityNotices,
+  '2026-11-26-02-list-unsubscribe': listUnsubscribe,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -74,6 +74,15 @@ export interface MailQueueTable {
   sent_at: Date | null;
   /** 0: account mails (invitation, reset, lock), sent before any 1: notifications. */
   priority: Generated<number>;
+  /** The List-Unsubscribe URL of a mail the member can switch off; null for those always sent. */
+  list_unsubscribe: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** Keys the server signs its links with (mail/link-secret.ts), made by the migration. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Date;
 }
 
 /** A member's subscription change to tell (participation/subscription-notices.ts). */
@@ -290,6 +299,7 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   system_notification_settings: SystemNotificationSettingsTable;
   mail_queue: MailQueueTable;
+  server_secrets: ServerSecretsTable;
   subscription_notices: SubscriptionNoticesTable;
   event_models: EventModelsTable;
   stuffs: StuffsTable;

@@ -4,6 +4,7 @@ import { addressLine } from '../../src/common/rules/address';
 import { clubDayStart, currentWeek, shiftDay } from '../../src/common/rules/club-time';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { preferencesPath } from '../mail/app-links';
 import type { WeeklyEvent } from '../mail/template-types';
 import { loadEventDtos } from '../modules/events/event-details';
 import { listEventsBetween } from '../modules/events/events.repository';
@@ -29,9 +30,6 @@ export interface WeeklyListDeps {
   now: () => Date;
   config: Config;
 }
-
-/** Where the app shows the preferences: the profile screen opens on its preferences tab. */
-export const preferencesPath = '/my-profile?tab=preferences';
 
 /**
  * The week's events as the list shows them: every event overlapping the club week (Monday 00:00 to the

@@ -13,6 +13,7 @@ export async function insertMail(
     subject: string;
     body_text: string;
     body_html?: string | null;
+    list_unsubscribe?: string | null;
     priority: number;
   },
   now: Date,

@@ -25,6 +25,8 @@ export interface QueuedMail {
   text: string;
   /** An HTML alternative to `text`, for the messages that have one. */
   html?: string;
+  /** Where one POST switches this mail's type off (List-Unsubscribe); only on mails a member can switch off. */
+  listUnsubscribe?: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function enqueueMail(
       subject: mail.subject,
       body_text: mail.text,
       body_html: mail.html ?? null,
+      list_unsubscribe: mail.listUnsubscribe ?? null,
       priority: mailPriority(mail.kind),
     },
     now,
@@ -91,6 +94,7 @@ export async function sendDueMail(deps: SendDeps, limit = 50): Promise<{ sent: n
         subject: row.subject,
         text: row.body_text,
         ...(row.body_html ? { html: row.body_html } : {}),
+        ...(row.list_unsubscribe ? { listUnsubscribe: row.list_unsubscribe } : {}),
       });
       await markSent(deps.db, row.id, deps.now());
       result.sent++;

@@ -10,7 +10,18 @@ export interface OutgoingMail {
   text: string;
   /** Sent as multipart/alternative with `text` when present. */
   html?: string;
+  /** List-Unsubscribe, with List-Unsubscribe-Post for one click (RFC 8058). */
+  listUnsubscribe?: string;
 }
+
+/** The headers that say how to stop a mail a member can switch off: a POST to the URL does it. */
+const unsubscribeHeaders = (mail: OutgoingMail) =>
+  mail.listUnsubscribe
+    ? {
+        list: { unsubscribe: mail.listUnsubscribe },
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      }
+    : {};
 
 export interface MailTransport {
   /** Rejects when the message was not accepted; the queue then retries it later. */
@@ -51,6 +62,7 @@ function smtpTransport(url: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...unsubscribeHeaders(mail),
         messageId: mail.messageId,
       });
     },
@@ -68,6 +80,7 @@ function diskTransport(dir: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...unsubscribeHeaders(mail),
         messageId: mail.messageId,
       });
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

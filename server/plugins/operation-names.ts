@@ -17,6 +17,14 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'PUT /api/internal/settings': ['updateSettings', "Change the club's settings"],
   'GET /api/internal/settings/start': ['getStartSettings', 'What the first page needs before signing in'],
   'GET /api/calendar/:file': ['getCalendarFeed', "A member's private iCalendar feed"],
+  'GET /api/unsubscribe/:token': [
+    'showUnsubscribe',
+    "A mail's unsubscribe link: what one click would switch off",
+  ],
+  'POST /api/unsubscribe/:token': [
+    'unsubscribe',
+    "Switch off a mail's notification type (RFC 8058 one click)",
+  ],
   'GET /api/user/me': ['getMe', 'The signed-in member'],
   'POST /api/user/logout': ['logout', 'Sign out: ends this token'],
   'POST /api/user/register': ['inviteUser', 'Create an account and mail its invitation'],

@@ -5,6 +5,7 @@ import {
   type NotificationSetting,
   type NotificationType,
 } from '../../../src/common/contract/notifications';
+import type { Language } from '../../../src/common/contract/user';
 import type { Database, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -86,4 +87,15 @@ export function toSettings(switches: Switches): NotificationSetting[] {
     description: `${name}_description`,
     active: switches[name],
   }));
+}
+
+/**
+ * The account an unsubscribe link names, with the language its page is shown in; undefined once deleted.
+ * Read here rather than through users/, which imports this area.
+ */
+export function findLinkedMember(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; language: Language } | undefined> {
+  return db.selectFrom('users').select(['id', 'language']).where('id', '=', userId).executeTakeFirst();
 }

@@ -7,6 +7,7 @@ import { enqueueMail } from '../../mail/mail-queue';
 import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
+import { readLinkSecret, unsubscribeUrl } from './unsubscribe-links';
 
 // A series' message stands for the messages of its sessions, so the same switch lets it through.
 const SWITCH_OF_SERIES: Partial<Record<MailKind, NotificationType>> = {
@@ -67,6 +68,8 @@ export async function notify<K extends MailKind, R extends Recipient>(
   data: (recipient: R) => TemplateData[K],
 ): Promise<number> {
   const reachable = await reachableRecipients(db, kind, recipients);
+  const unsubscribable = kind === 'user_invitation' ? undefined : switchOf(kind);
+  const secret = unsubscribable && reachable.some(isMember) ? await readLinkSecret(db) : undefined;
   for (const recipient of reachable) {
     const { subject, text, html } = renderMail(kind, recipient.language, data(recipient));
     await enqueueMail(db, deps.now(), deps.config.clubId, {
@@ -75,6 +78,10 @@ export async function notify<K extends MailKind, R extends Recipient>(
       subject,
       text,
       ...(html ? { html } : {}),
+      // server-rules v4 "Unsubscribe": a member may switch this type off from the mail itself.
+      ...(unsubscribable && secret && isMember(recipient)
+        ? { listUnsubscribe: unsubscribeUrl(deps.config, secret, recipient.id, unsubscribable) }
+        : {}),
     });
   }
   return reachable.length;

@@ -1,0 +1,64 @@
+import type { NotificationType } from '../../../src/common/contract/notifications';
+import type { Language } from '../../../src/common/contract/user';
+import { catalogueText } from '../../i18n';
+
+const text = (language: Language, key: string, values?: Record<string, string>) =>
+  catalogueText(language, 'unsubscribe_page', key, values);
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page a member's browser shows (no style or script of its own: the app's CSP forbids inline ones). */
+function page(language: Language, title: string, body: string[]): string {
+  return [
+    '<!doctype html>',
+    `<html lang="${language}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    `<body><main><h1>${escapeHtml(title)}</h1>`,
+    ...body,
+    '</main></body></html>',
+  ].join('\n');
+}
+
+const preferencesLink = (language: Language, preferencesUrl: string) =>
+  `<p><a href="${escapeHtml(preferencesUrl)}">${escapeHtml(text(language, 'preferences'))}</a></p>`;
+
+export interface UnsubscribePageInput {
+  language: Language;
+  type: NotificationType;
+  preferencesUrl: string;
+}
+
+const typeName = (language: Language, type: NotificationType) =>
+  catalogueText(language, 'notifications', type);
+
+/** GET: what the one click would do, and the button that does it (a mail scanner's GET changes nothing). */
+export function confirmPage(
+  { language, type, preferencesUrl }: UnsubscribePageInput,
+  action: string,
+): string {
+  return page(language, text(language, 'confirm_title'), [
+    `<p>${escapeHtml(text(language, 'confirm_text', { type: typeName(language, type) }))}</p>`,
+    `<form method="post" action="${escapeHtml(action)}">`,
+    `<button type="submit" name="List-Unsubscribe" value="One-Click">${escapeHtml(text(language, 'confirm_button'))}</button>`,
+    '</form>',
+    preferencesLink(language, preferencesUrl),
+  ]);
+}
+
+/** POST: done. */
+export function donePage({ language, type, preferencesUrl }: UnsubscribePageInput): string {
+  return page(language, text(language, 'done_title'), [
+    `<p>${escapeHtml(text(language, 'done_text', { type: typeName(language, type) }))}</p>`,
+    preferencesLink(language, preferencesUrl),
+  ]);
+}
+
+/** A token this club did not sign (changed, cut short) or for an account that is gone: nothing changed. */
+export function invalidPage(language: Language, preferencesUrl: string): string {
+  return page(language, text(language, 'invalid_title'), [
+    `<p>${escapeHtml(text(language, 'invalid_text'))}</p>`,
+    preferencesLink(language, preferencesUrl),
+  ]);
+}
