@@ -96,7 +96,7 @@ describe('one-click unsubscribe', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<html lang="fr">');
-    expect(page.body).toContain('« Annulation d&#39;évènement »');
+    expect(page.body).toContain('«\u00a0Annulation d&#39;évènement\u00a0»');
     expect(page.body).toContain(`<form method="post" action="${pathOf(url)}">`);
     expect((await readUserSwitches(ctx.db, person('anne').id)).event_cancellation).toBe(true);
 
