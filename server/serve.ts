@@ -46,6 +46,7 @@ export async function serve(overrides: { pushNetwork?: PushNetwork } = {}): Prom
     now,
     config,
     onMailQueued: () => mail.kick(),
+    onPushQueued: () => push.kick(),
     log: app.log,
   });
   let closing = false;

@@ -78,7 +78,15 @@ export interface MailQueueTable {
   list_unsubscribe: ColumnType<string | null, string | null | undefined, never>;
 }
 
-/** Keys the server signs its links with (mail/link-secret.ts), made by the migration. */
+/** A member reminded of an event (modules/reminders): at most one row, so one reminder, per pair. */
+export interface EventRemindersTable {
+  user_id: string;
+  event_uuid: string;
+  sent_at: Date;
+  channel: 'push' | 'mail';
+}
+
+/** Keys the server signs its links with (notifications/unsubscribe-links.ts), made by the migration. */
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -300,6 +308,7 @@ export interface Database {
   system_notification_settings: SystemNotificationSettingsTable;
   mail_queue: MailQueueTable;
   server_secrets: ServerSecretsTable;
+  event_reminders: EventRemindersTable;
   subscription_notices: SubscriptionNoticesTable;
   event_models: EventModelsTable;
   stuffs: StuffsTable;

@@ -69,6 +69,16 @@ export const EVENT_TEMPLATES = {
       };
     },
   },
+  event_reminder: {
+    fr: ({ event, link }) => ({
+      subject: `Rappel : ${event}`,
+      text: `Bonjour,\n\nPetit rappel : vous êtes inscrit à ${event}.\nL'évènement dans l'application : ${link}${SIGNATURE.fr}`,
+    }),
+    en: ({ event, link }) => ({
+      subject: `Reminder: ${event}`,
+      text: `Hello,\n\nA reminder: you are subscribed to ${event}.\nThe event in the app: ${link}${SIGNATURE.en}`,
+    }),
+  },
   waiting_list_promotion: {
     fr: ({ event, stuff }) => ({
       subject: `Une place s'est libérée : ${event}`,

@@ -160,6 +160,7 @@ describe('notification preferences and system settings', () => {
       { name: 'stuff_unavailable', description: 'stuff_unavailable_description', active: true },
       { name: 'user_invitation', description: 'user_invitation_description', active: true },
       { name: 'weekly_event_list', description: 'weekly_event_list_description', active: false },
+      { name: 'event_reminder', description: 'event_reminder_description', active: true },
     ]);
     const saved = await put('member', url, {
       user_id: ids.member,

@@ -9,13 +9,15 @@ import { enqueuePush, type PushUrgency } from '../push/push-queue';
 import { reachableRecipients } from './notify';
 
 /** What is pushed (issue 11); each kind is gated as its email is. */
-export type PushKind = 'waiting_list_promotion' | 'event_cancellation' | 'event_update';
+export type PushKind = 'waiting_list_promotion' | 'event_cancellation' | 'event_update' | 'event_reminder';
 
 // A promotion gives the member a place they should know about now; the rest can wait for the next wake-up.
 const URGENCY: Record<PushKind, PushUrgency> = {
   waiting_list_promotion: 'high',
   event_cancellation: 'normal',
   event_update: 'normal',
+  // Sent hours ahead on purpose: the next wake-up is soon enough.
+  event_reminder: 'normal',
 };
 
 /** The push a member gets, in their language: the texts are the app's catalogues (section `push`). */
@@ -41,7 +43,7 @@ export function pushMessage(
  * caller's transaction; runWrite kicks the push worker after the commit. Answers how many were queued.
  */
 export async function notifyPush(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'now'>,
   db: Kysely<Database>,
   kind: PushKind,
   members: UserRow[],

@@ -1,6 +1,9 @@
 import { z } from './zod';
 
-/** The six notification types of product-spec §2; each name is also an i18n key under `notifications.`. */
+/**
+ * The six notification types of product-spec §2, and reminders (server-rules v4 "Reminders"); each name is
+ * also an i18n key under `notifications.`.
+ */
 export const NOTIFICATION_TYPES = [
   'event_cancellation',
   'event_update',
@@ -8,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'stuff_unavailable',
   'user_invitation',
   'weekly_event_list',
+  'event_reminder',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -20,6 +24,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationType, boolean> = {
   stuff_unavailable: true,
   user_invitation: true,
   weekly_event_list: false,
+  event_reminder: true,
 };
 
 /** `name` and `description` are translation keys; `active` is the switch. */

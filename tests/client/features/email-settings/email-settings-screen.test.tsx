@@ -40,12 +40,13 @@ const renderScreen = () =>
   );
 
 describe('the email settings', () => {
-  it('lists the six types with a name and the club-wide description', async () => {
+  it('lists the seven types (the six of the spec and reminders) with a name and the club-wide description', async () => {
     renderScreen();
-    expect(await screen.findAllByRole('switch')).toHaveLength(6);
+    expect(await screen.findAllByRole('switch')).toHaveLength(7);
     expect(fetchSystemEmailSettings).toHaveBeenCalledWith(ADMIN.id);
     expect(screen.getByText('Programme de la semaine (bêta)')).toBeTruthy();
     expect(screen.getByText("Envoyer un email d'invitation aux nouveaux membres.")).toBeTruthy();
+    expect(screen.getByText('Rappels avant un évènement')).toBeTruthy();
   });
 
   it('saves a switch at once and shows what the server kept', async () => {

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import { clubDayOf, weekStart } from '../../../src/common/rules/club-time';
+import type { AppDeps } from '../../app-deps';
+import type { Database, EventRow } from '../../db/schema';
+import { describeEvent } from '../../mail/templates';
+import { findModel } from '../catalog/models.repository';
+import { notify, reachableRecipients } from '../notifications/notify';
+import { notifyPush } from '../notifications/notify-push';
+import { readSetting } from '../settings/settings.repository';
+import {
+  isQuietTime,
+  lookAheadMs,
+  REMINDER_HOURS_DEFAULT,
+  REMINDER_HOURS_MAX,
+  reminderDueAt,
+} from './reminder-time';
+import {
+  claimReminder,
+  eventsStartingBetween,
+  hasPushDevice,
+  subscribersToRemind,
+} from './reminders.repository';
+
+type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
+
+/** The club's `reminder_hours` (0: off), the default while an admin has not set it. */
+export async function reminderHours(db: Kysely<Database>): Promise<number> {
+  const stored = Number(await readSetting(db, 'reminder_hours'));
+  return Number.isInteger(stored) && stored >= 0 && stored <= REMINDER_HOURS_MAX
+    ? stored
+    : REMINDER_HOURS_DEFAULT;
+}
+
+/**
+ * Sends the reminders whose moment has come (server-rules v4 "Reminders"), run every few minutes and at
+ * start, so one missed while the server was down goes out when it is back, if the event is still ahead.
+ * Each member holding a place gets one per event, by push when they have a device, by mail otherwise, as
+ * their switch and the club's allow. The event_reminders row is taken in the transaction that queues the
+ * reminder: two processes, or a run after a restart, send it once. Nothing goes out in the quiet hours or
+ * for a cancelled event; someone who left is no longer a subscriber. Answers what was queued.
+ */
+export async function sendDueReminders(deps: Deps): Promise<{ mail: number; push: number }> {
+  const sent = { mail: 0, push: 0 };
+  const now = deps.now();
+  const zone = deps.config.clubTimezone;
+  const hours = await reminderHours(deps.db);
+  if (hours === 0 || isQuietTime(now, zone)) return sent;
+  const events = await eventsStartingBetween(deps.db, now, new Date(now.getTime() + lookAheadMs(hours)));
+  for (const event of events) {
+    const dueAt = reminderDueAt(event.start_date, hours, zone);
+    if (now.getTime() < dueAt.getTime()) continue;
+    await deps.db.transaction().execute(async (trx) => {
+      const members = await reachableRecipients(
+        trx,
+        'event_reminder',
+        await subscribersToRemind(trx, event.uuid, dueAt),
+      );
+      if (members.length === 0) return;
+      const modelName = (await findModel(trx, event.model_uuid))?.name ?? '';
+      const name = (language: 'fr' | 'en') => describeEvent(modelName, event.start_date, language, zone);
+      for (const member of members) {
+        const channel = (await hasPushDevice(trx, member.id)) ? 'push' : 'mail';
+        if (
+          !(await claimReminder(trx, { user_id: member.id, event_uuid: event.uuid, sent_at: now, channel }))
+        )
+          continue;
+        if (channel === 'push')
+          sent.push += await notifyPush(deps, trx, 'event_reminder', [member], event, name);
+        else
+          sent.mail += await notify(deps, trx, 'event_reminder', [member], (r) => ({
+            event: name(r.language),
+            link: eventLink(deps, event),
+          }));
+      }
+    });
+  }
+  return sent;
+}
+
+/** The event's week in the app, as the weekly list and the pushes link it. */
+const eventLink = (deps: Deps, event: EventRow) =>
+  `${deps.config.publicUrl}/?week=${weekStart(clubDayOf(event.start_date, deps.config.clubTimezone))}`;
