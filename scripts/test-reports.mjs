@@ -5,10 +5,17 @@ import path from 'node:path';
 /** Each failed test as `file › name: first line of the message`, so a CI log says what failed. */
 function failuresOf(report) {
   const failures = [];
-  for (const file of report.testResults ?? [])
-    for (const test of file.assertionResults ?? [])
+  for (const file of report.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    for (const test of tests)
       if (test.status === 'failed')
         failures.push(`${path.basename(file.name)} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+    // A file that failed with no failed test (a hook threw, or it did not load): its tests read as skipped.
+    if (file.status === 'failed' && !tests.some((test) => test.status === 'failed'))
+      failures.push(
+        `${path.basename(file.name)} (the file, ${tests.length} tests not run): ${firstLine([file.message])}`,
+      );
+  }
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
@@ -32,14 +39,18 @@ const firstLine = (messages) =>
 
 function countsOf(file) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-  for (const failure of failuresOf(report)) console.log(`FAILED ${failure}`);
+  const failures = failuresOf(report);
+  for (const failure of failures) console.log(`FAILED ${failure}`);
   if (report.stats && 'expected' in report.stats) {
     const { expected, unexpected, flaky, skipped } = report.stats;
     return { passed: expected + flaky, failed: unexpected, skipped };
   }
+  const failedFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed'),
+  ).length;
   return {
     passed: report.numPassedTests ?? 0,
-    failed: (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0),
+    failed: (report.numFailedTests ?? 0) + failedFiles,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
 }

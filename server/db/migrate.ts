@@ -14,6 +14,7 @@ import * as eventSeries from './migrations/2026-11-23-09-event-series';
 import * as mailPriorityNotices from './migrations/2026-11-26-01-mail-priority-notices';
 import * as listUnsubscribe from './migrations/2026-11-26-02-list-unsubscribe';
 import * as eventReminders from './migrations/2026-11-26-03-event-reminders';
+import * as declinesAnswerLinks from './migrations/2026-11-26-04-declines-answer-links';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-01-mail-priority-notices': mailPriorityNotices,
   '2026-11-26-02-list-unsubscribe': listUnsubscribe,
   '2026-11-26-03-event-reminders': eventReminders,
+  '2026-11-26-04-declines-answer-links': declinesAnswerLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

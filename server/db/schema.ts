@@ -1,4 +1,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  AnswerLinksUsedTable,
+  EventDeclinesTable,
+  EventRemindersTable,
+  GroupMailLogTable,
+  MailQueueTable,
+  PushQueueTable,
+  PushSubscriptionsTable,
+  ServerSecretsTable,
+  SubscriptionNoticesTable,
+  WeeklyListRunsTable,
+} from './messaging-schema';
 
 export interface UsersTable {
   id: string;
@@ -55,54 +67,6 @@ export interface NotificationPreferencesTable {
 export interface SystemNotificationSettingsTable {
   type: string;
   active: boolean;
-}
-
-export interface MailQueueTable {
-  id: string;
-  message_id: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  body_text: string;
-  /** The HTML part, for messages that have one (the weekly list); null: plain text only. */
-  body_html: ColumnType<string | null, string | null | undefined, never>;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: Generated<number>;
-  next_attempt_at: Date;
-  last_error: string | null;
-  created_at: Date;
-  sent_at: Date | null;
-  /** 0: account mails (invitation, reset, lock), sent before any 1: notifications. */
-  priority: Generated<number>;
-  /** The List-Unsubscribe URL of a mail the member can switch off; null for those always sent. */
-  list_unsubscribe: ColumnType<string | null, string | null | undefined, never>;
-}
-
-/** A member reminded of an event (modules/reminders): at most one row, so one reminder, per pair. */
-export interface EventRemindersTable {
-  user_id: string;
-  event_uuid: string;
-  sent_at: Date;
-  channel: 'push' | 'mail';
-}
-
-/** Keys the server signs its links with (notifications/unsubscribe-links.ts), made by the migration. */
-export interface ServerSecretsTable {
-  name: string;
-  value: string;
-  created_at: Date;
-}
-
-/** A member's subscription change to tell (participation/subscription-notices.ts). */
-export interface SubscriptionNoticesTable {
-  user_id: string;
-  event_uuid: string;
-  /** The state the last notice told; before any, the state before the first change. */
-  told_subscribed: boolean;
-  is_subscribed: boolean;
-  /** When the notice is due; null: nothing to tell. */
-  due_at: Date | null;
-  last_sent_at: Date | null;
 }
 
 export interface EventModelsTable {
@@ -213,45 +177,6 @@ export interface CalendarFeedTokensTable {
   created_at: Date;
 }
 
-/** One device's push subscription (the browser's PushSubscription): where to send, and the keys to encrypt for. */
-export interface PushSubscriptionsTable {
-  id: string;
-  user_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  user_agent: string | null;
-  created_at: Date;
-}
-
-/** A push waiting to go to one subscription; deleted once sent or given up (push/push-queue.ts). */
-export interface PushQueueTable {
-  id: string;
-  subscription_id: string;
-  /** The JSON the service worker receives: { title, body, url, tag }. */
-  payload: string;
-  urgency: 'normal' | 'high';
-  attempts: Generated<number>;
-  next_attempt_at: Date;
-  created_at: Date;
-}
-
-/** One row per group email sent, kept an hour: the rolling count per event (events/group-mail.service.ts). */
-export interface GroupMailLogTable {
-  id: Generated<string>;
-  event_uuid: string;
-  sender_id: string | null;
-  sent_at: Date;
-}
-
-/** One row per club week whose weekly list was queued (jobs/weekly-list.ts): at most once a week. */
-export interface WeeklyListRunsTable {
-  /** The week's Monday, `yyyy-mm-dd` (written as text; read it back with a cast, drivers differ on dates). */
-  week_start: ColumnType<string, string, never>;
-  sent_at: Date;
-  recipients: number;
-}
-
 /**
  * One checklist write the server accepted (participation/checklist.service.ts), appended and never changed:
  * who ticked whom, the device time, the server time, and whether it lost to a newer write.
@@ -309,6 +234,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   server_secrets: ServerSecretsTable;
   event_reminders: EventRemindersTable;
+  event_declines: EventDeclinesTable;
+  answer_links_used: AnswerLinksUsedTable;
   subscription_notices: SubscriptionNoticesTable;
   event_models: EventModelsTable;
   stuffs: StuffsTable;

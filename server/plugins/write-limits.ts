@@ -9,9 +9,11 @@ import { SlidingWindow } from './sliding-window';
 
 const route = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
 
-/** The subscription changes counted per event too (subscribe or leave, join the waiting list). */
+/** The subscription changes counted per event too (subscribe or leave, join the waiting list, decline). */
 const SUBSCRIPTION_CHANGES = new Set(
-  [REPLAYABLE_WRITES.subscribeStatus, REPLAYABLE_WRITES.waitingList].map((w) => `${w.method} ${w.path}`),
+  [REPLAYABLE_WRITES.subscribeStatus, REPLAYABLE_WRITES.waitingList, REPLAYABLE_WRITES.decline].map(
+    (w) => `${w.method} ${w.path}`,
+  ),
 );
 /** The batch is not a write of its own: each write in it runs as its own request and is counted there. */
 const COUNTED_PER_ITEM = new Set(['POST /api/replay']);

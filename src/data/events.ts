@@ -5,7 +5,7 @@ import type { EventDto } from '../common/contract/event';
 import type { User } from '../common/contract/user';
 import { clubDayStart, shiftDay } from '../common/rules/club-time';
 import { appDb } from './core/db';
-import { queueSubscription, queueWaitingList } from './core/outbox';
+import { queueDecline, queueSubscription, queueWaitingList } from './core/outbox';
 import { queueAndDeliver, showWeekSoon } from './core/sync';
 
 export { currentWeek } from '../common/rules/club-time';
@@ -98,6 +98,11 @@ export function changeSubscription(
 
 export function joinWaitingList(user: User, eventUuid: string, stuffUuid?: string | null): Promise<void> {
   return queueAndDeliver(queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null }));
+}
+
+/** "Not coming" to the event, or taking it back (`decline` false); queued offline like a subscription. */
+export function answerDecline(user: User, eventUuid: string, decline: boolean): Promise<void> {
+  return queueAndDeliver(queueDecline(appDb(), user, { eventUuid, decline }));
 }
 
 /** A screen needs this event (a checklist outside the cached weeks): fetch it, whether or not sync runs yet. */

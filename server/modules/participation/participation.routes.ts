@@ -6,6 +6,8 @@ import { uuidParam } from '../../../src/common/contract/fields';
 import {
   checklistRequestSchema,
   checklistResponseSchema,
+  declineEntrySchema,
+  declineRequestSchema,
   deleteInvitationSchema,
   guestRequestSchema,
   guestSchema,
@@ -22,6 +24,8 @@ import { type Answer, idempotencyKeyOf } from '../replays/idempotency';
 import { runReplayableWrite, runWrite } from '../replays/write';
 import { assertSelfOrAdmin } from '../users/permissions';
 import { setCheck } from './checklist.service';
+import { listUserDeclines } from './declines.repository';
+import { declinesOf, setDecline } from './declines.service';
 import { deleteGuest, listHostGuests, saveGuest } from './guests.service';
 import { listUserSubscriptions, listUserWaiting } from './participation.repository';
 import { setSubscription } from './subscriptions.service';
@@ -33,7 +37,7 @@ const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function participationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // The three writes the app queues offline accept an Idempotency-Key (server-rules "Replays"); the app
+  // The writes the app queues offline accept an Idempotency-Key (server-rules "Replays"); the app
   // sends them in batches through POST /api/replay (replays/replay.routes.ts), which runs each through here.
   routes.put(
     '/api/event/subscribe/status',
@@ -69,6 +73,44 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
           ok(await joinWaitingList(deps, trx, authOf(request).user, request.body)),
         ),
       ),
+  );
+
+  routes.put(
+    '/api/event/decline',
+    {
+      schema: {
+        headers: idempotencyHeaderSchema,
+        body: declineRequestSchema,
+        response: { ...errorAnswers(403, 404, 409, 422), 200: eventSchema },
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await runReplayableWrite(deps, request, async (trx) =>
+          ok(await setDecline(deps, trx, authOf(request).user, request.body)),
+        ),
+      ),
+  );
+
+  routes.get(
+    '/api/event/my-declines/:id',
+    { schema: { params: uuidParam, response: { ...errorAnswers(403), 200: z.array(declineEntrySchema) } } },
+    (request) => {
+      assertSelfOrAdmin(authOf(request).user, request.params.id);
+      return listUserDeclines(deps.db, request.params.id);
+    },
+  );
+
+  routes.get(
+    '/api/event/:id/declines',
+    {
+      schema: {
+        params: uuidParam,
+        response: { ...errorAnswers(403, 404), 200: z.array(declineEntrySchema) },
+      },
+    },
+    (request) => declinesOf(deps.db, authOf(request).user, request.params.id),
   );
 
   routes.put(

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SubscriptionNoticesTable } from '../../db/schema';
+import type { SubscriptionNoticesTable } from '../../db/messaging-schema';
+import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 export type NoticeRow = Selectable<SubscriptionNoticesTable>;

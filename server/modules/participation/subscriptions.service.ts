@@ -9,6 +9,7 @@ import { lockStuffs } from '../catalog/stuff.repository';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
 import type { Promotion } from '../events/events.service';
+import { deleteDecline } from './declines.repository';
 import { fillFromWaitingList } from './fill-step';
 import { deleteGuestsOfHost } from './guests.repository';
 import {
@@ -66,6 +67,7 @@ export async function setSubscription(
       deps.now(),
     );
     await deleteWaitingEntry(db, event.uuid, actor.id);
+    await deleteDecline(db, event.uuid, actor.id); // coming replaces "not coming"
     if (tell) await noteSubscriptionChange(deps, db, event.uuid, actor.id, true);
     return eventDto(db, event.uuid);
   }

@@ -7,6 +7,7 @@ import { assertAllowed, HttpError } from '../../http-error';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
 import { isStuffOffered } from '../events/events.repository';
+import { deleteDecline } from './declines.repository';
 import { insertWaitingEntry, readStanding } from './participation.repository';
 
 /** `POST /api/event/waiting-list`: only for a full, open, upcoming event the member is neither in nor waiting for. */
@@ -23,5 +24,6 @@ export async function joinWaitingList(
   if (wished && !(await isStuffOffered(db, event.uuid, wished)))
     throw new HttpError(409, 'stuff_unavailable', 'uuid_stuff');
   await insertWaitingEntry(db, event.uuid, actor.id, wished, deps.now());
+  await deleteDecline(db, event.uuid, actor.id); // waiting for a place replaces "not coming"
   return eventDto(db, event.uuid);
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, PushQueueRow, PushSubscriptionRow, PushSubscriptionsTable } from '../../db/schema';
+import type { PushSubscriptionsTable } from '../../db/messaging-schema';
+import type { Database, PushQueueRow, PushSubscriptionRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 

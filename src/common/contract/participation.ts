@@ -17,6 +17,23 @@ export const waitingListRequestSchema = z.object({
 });
 export type WaitingListRequest = z.infer<typeof waitingListRequestSchema>;
 
+/** `PUT /api/event/decline` (server-rules v4 "Decline"): true answers "not coming", false takes it back. */
+export const declineRequestSchema = z.object({
+  uuid_event: z.string().uuid(),
+  uuid_user: z.string().uuid(),
+  decline: z.boolean(),
+});
+export type DeclineRequest = z.infer<typeof declineRequestSchema>;
+
+/** One "not coming" answer: the member's own (`my-declines`), or an event's for those who take attendance. */
+export const declineEntrySchema = z.object({
+  uuid_event: z.string(),
+  uuid_user: z.string(),
+  username: z.string(),
+  declined_at: z.string(),
+});
+export type DeclineEntry = z.infer<typeof declineEntrySchema>;
+
 const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** Guests (product-spec §3): empty values may be omitted; `id` present means update. */

@@ -123,6 +123,12 @@ export const mayJoinWaitingList = (event: EventFacts, standing: Standing, now: D
     ? refuse(409, 'waiting_list_refused')
     : ALLOWED;
 
+/**
+ * "Not coming" (server-rules v4 "Decline"), and taking it back: the member may change the answer while the
+ * event is open and upcoming. Declining also leaves the event or its waiting list, which is never refused.
+ */
+export const mayAnswerDecline = (event: EventFacts, now: Date): Verdict => openAndUpcoming(event, now)();
+
 /** Editing a guest one already brought: only a subscribed member, on an open upcoming event. */
 export const mayUpdateGuest = (event: EventFacts, standing: Standing, now: Date): Verdict =>
   firstRefusal(openAndUpcoming(event, now), () =>

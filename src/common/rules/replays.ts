@@ -10,6 +10,7 @@ export const REPLAYABLE_WRITES = {
   checklist: { method: 'PUT', path: '/api/event/checklist' },
   subscribeStatus: { method: 'PUT', path: '/api/event/subscribe/status' },
   waitingList: { method: 'POST', path: '/api/event/waiting-list' },
+  decline: { method: 'PUT', path: '/api/event/decline' },
 } as const;
 
 export function isReplayableWrite(method: string, path: string): boolean {

@@ -9,6 +9,7 @@ import { type EventDto, eventSchema } from '../../common/contract/event';
 import {
   checklistRequestSchema,
   checklistResponseSchema,
+  declineRequestSchema,
   subscribeRequestSchema,
   waitingListRequestSchema,
 } from '../../common/contract/participation';
@@ -35,4 +36,5 @@ export const OFFLINE_ANSWERS: { [K in OutboxKind]: OfflineAnswer<K> } = {
   subscribe: { bodySchema: subscribeRequestSchema, readAnswer: answeredEvent },
   unsubscribe: { bodySchema: subscribeRequestSchema, readAnswer: answeredEvent },
   'waiting-list': { bodySchema: waitingListRequestSchema, readAnswer: answeredEvent },
+  decline: { bodySchema: declineRequestSchema, readAnswer: answeredEvent },
 };

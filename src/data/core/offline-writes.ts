@@ -10,6 +10,7 @@
 import type { EventDto } from '../../common/contract/event';
 import type {
   ChecklistRequest,
+  DeclineRequest,
   SubscribeRequest,
   WaitingListRequest,
 } from '../../common/contract/participation';
@@ -23,6 +24,7 @@ export interface OfflineWriteBodies {
   subscribe: SubscribeRequest;
   unsubscribe: SubscribeRequest;
   'waiting-list': WaitingListRequest;
+  decline: DeclineRequest;
 }
 export type OutboxKind = keyof OfflineWriteBodies;
 
@@ -64,6 +66,12 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
     eventUuidOf: (body) => body.uuid_event,
     apply: (event, body, { user, createdAt }) =>
       withWaiting(event, user, body.uuid_stuff ?? null, new Date(createdAt)),
+  },
+  // "Not coming" leaves the event or its waiting list at once; taking it back changes no place.
+  decline: {
+    ...REPLAYABLE_WRITES.decline,
+    eventUuidOf: (body) => body.uuid_event,
+    apply: (event, body, { user }) => (body.decline ? withoutSubscription(event, user.id) : event),
   },
 };
 

@@ -81,6 +81,17 @@ export function queueSubscription(
   return enqueueWrite(db, user, { kind: change.subscribe ? 'subscribe' : 'unsubscribe', body }, now);
 }
 
+/** "Not coming" to an event (server-rules v4 "Decline"), or taking it back: queued like a subscription. */
+export function queueDecline(
+  db: EquipeeDb,
+  user: User,
+  answer: { eventUuid: string; decline: boolean },
+  now = Date.now(),
+): Promise<number> {
+  const body = { uuid_event: answer.eventUuid, uuid_user: user.id, decline: answer.decline };
+  return enqueueWrite(db, user, { kind: 'decline', body }, now);
+}
+
 export function queueWaitingList(
   db: EquipeeDb,
   user: User,

@@ -148,3 +148,19 @@ export async function holdsPlace(ctx: TestContext, eventUuid: string, userId: st
     .execute();
   return rows.length === 1;
 }
+
+/** `who` answers "not coming" to the event (or takes it back with `decline` false). */
+export function decline(
+  ctx: TestContext,
+  who: { id: string; token: string },
+  eventUuid: string,
+  declineFlag = true,
+  key?: string,
+) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/api/event/decline',
+    headers: { ...bearer(who.token), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { uuid_event: eventUuid, uuid_user: who.id, decline: declineFlag },
+  });
+}

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { EventDto } from '../../../src/common/contract/event';
+import type { DeclineEntry, DeclineRequest } from '../../../src/common/contract/participation';
+import { mayReadAttendance } from '../../../src/common/rules/attendance';
+import { mayActFor, mayAnswerDecline } from '../../../src/common/rules/events';
+import type { AppDeps } from '../../app-deps';
+import type { Database, UserRow } from '../../db/schema';
+import { assertAllowed, HttpError } from '../../http-error';
+import { eventDto } from '../events/event-details';
+import { lockEvent, ownershipOf } from '../events/event-facts';
+import { findEvent } from '../events/events.repository';
+import { deleteDecline, insertDecline, listEventDeclines } from './declines.repository';
+import { readStanding } from './participation.repository';
+import { setSubscription } from './subscriptions.service';
+
+/**
+ * `PUT /api/event/decline` (server-rules v4 "Decline"): "not coming" takes no place, so a member who held a
+ * place or a waiting-list spot leaves it first, exactly as leaving does (their guests go with them, the
+ * next in line is promoted, the member and the creator are told). Reminders skip whoever declined, as they
+ * skip whoever holds no place. `decline: false` only takes the answer back.
+ */
+export async function setDecline(
+  deps: AppDeps,
+  db: Kysely<Database>,
+  actor: UserRow,
+  request: DeclineRequest,
+): Promise<EventDto> {
+  assertAllowed(mayActFor(actor, request.uuid_user));
+  const { event, facts } = await lockEvent(deps, db, request.uuid_event);
+  assertAllowed(mayAnswerDecline(facts, deps.now()));
+  if (!request.decline) {
+    await deleteDecline(db, event.uuid, actor.id);
+    return eventDto(db, event.uuid);
+  }
+  const standing = await readStanding(db, event.uuid, actor.id);
+  if (standing.isSubscribed || standing.isWaiting)
+    await setSubscription(deps, db, actor, { ...request, subscribe: false });
+  await insertDecline(db, event.uuid, actor.id, deps.now());
+  return eventDto(db, event.uuid);
+}
+
+/** An event's "not coming" answers, for those who may take its attendance. */
+export async function declinesOf(
+  db: Kysely<Database>,
+  actor: UserRow,
+  eventUuid: string,
+): Promise<DeclineEntry[]> {
+  const event = await findEvent(db, eventUuid);
+  if (!event) throw new HttpError(404, 'not_found', 'id');
+  assertAllowed(mayReadAttendance(actor, ownershipOf(event)));
+  return listEventDeclines(db, eventUuid);
+}
