@@ -28,6 +28,13 @@ const fr = new Set(flatten(JSON.parse(read('src/common/i18n/fr.json'))));
 const en = new Set(flatten(JSON.parse(read('src/common/i18n/en.json'))));
 for (const key of fr) if (!en.has(key)) problems.push(`missing in en.json: ${key}`);
 for (const key of en) if (!fr.has(key)) problems.push(`missing in fr.json: ${key}`);
+// The server's own pages (server/mail/i18n): the same rule.
+const serverFr = new Set(flatten(JSON.parse(read('server/mail/i18n/fr.json'))));
+const serverEn = new Set(flatten(JSON.parse(read('server/mail/i18n/en.json'))));
+for (const key of serverFr)
+  if (!serverEn.has(key)) problems.push(`missing in server/mail/i18n/en.json: ${key}`);
+for (const key of serverEn)
+  if (!serverFr.has(key)) problems.push(`missing in server/mail/i18n/fr.json: ${key}`);
 
 const errorCodes = [...read('src/common/contract/errors.ts').matchAll(/^\s+'([a-z_]+)',$/gm)].map(
   (m) => m[1],

@@ -8,6 +8,7 @@ import type { AppDeps } from './app-deps';
 import type { TrustProxy } from './config';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
+import { answerRoutes } from './modules/answers/answers.routes';
 import { calendarAccountRoutes, calendarFeedRoutes } from './modules/calendar/calendar.routes';
 import { revokeFeed } from './modules/calendar/calendar-feed.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await publicSettingsRoutes(api, deps);
     await calendarFeedRoutes(api, deps);
     await unsubscribeRoutes(api, deps);
+    await answerRoutes(api, deps);
     // Everything else: one scope whose hook answers 401 before any route of it runs.
     await api.register(
       signedInScope(

@@ -1,6 +1,8 @@
 import type { Language } from '../src/common/contract/user';
 import en from '../src/common/i18n/en.json' with { type: 'json' };
 import fr from '../src/common/i18n/fr.json' with { type: 'json' };
+import serverEn from './mail/i18n/en.json' with { type: 'json' };
+import serverFr from './mail/i18n/fr.json' with { type: 'json' };
 
 // The server translates error messages from the client's own catalogues, so the two never disagree.
 const ERROR_MESSAGES: Record<Language, Record<string, string>> = {
@@ -32,7 +34,9 @@ export function errorMessage(code: string, language: Language): string {
 }
 
 type Catalogue = Record<string, unknown>;
-const CATALOGUES: Record<Language, Catalogue> = { fr, en };
+// The pages the server shows outside the app (unsubscribe, answer links) have their texts in server/mail/i18n,
+// so the app's bundle does not carry them.
+const CATALOGUES: Record<Language, Catalogue> = { fr: { ...fr, ...serverFr }, en: { ...en, ...serverEn } };
 
 /**
  * A text of the client's catalogues (`section.key`) in `language`, with i18next's `{{name}}` placeholders

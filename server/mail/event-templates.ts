@@ -70,13 +70,13 @@ export const EVENT_TEMPLATES = {
     },
   },
   event_reminder: {
-    fr: ({ event, link }) => ({
+    fr: ({ event }) => ({
       subject: `Rappel : ${event}`,
-      text: `Bonjour,\n\nPetit rappel : vous êtes inscrit à ${event}.\nL'évènement dans l'application : ${link}${SIGNATURE.fr}`,
+      text: `Bonjour,\n\nPetit rappel : vous êtes inscrit à ${event}.${SIGNATURE.fr}`,
     }),
-    en: ({ event, link }) => ({
+    en: ({ event }) => ({
       subject: `Reminder: ${event}`,
-      text: `Hello,\n\nA reminder: you are subscribed to ${event}.\nThe event in the app: ${link}${SIGNATURE.en}`,
+      text: `Hello,\n\nA reminder: you are subscribed to ${event}.${SIGNATURE.en}`,
     }),
   },
   waiting_list_promotion: {

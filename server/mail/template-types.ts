@@ -26,8 +26,8 @@ export interface TemplateData {
   subscribe_unsubscribe: { event: string; member: string; isSubscribed: boolean; isCreatorCopy: boolean };
   /** To a member who held the stuff (`holdsItself`), or brought `guests` who did, or both. */
   stuff_unavailable: { event: string; stuff: string; holdsItself: boolean; guests: string[] };
-  /** Before an event the member holds a place in: `link` opens its week in the app. */
-  event_reminder: { event: string; link: string };
+  /** Before an event the member holds a place in (notify adds its link and the "not coming" answer). */
+  event_reminder: { event: string };
   waiting_list_promotion: { event: string; stuff: string | null };
   group_email: { subject: string; message: string; event: string };
   /**

@@ -1,5 +1,6 @@
 import type { Language } from '../../src/common/contract/user';
 import { clubDayOf, shiftDay } from '../../src/common/rules/club-time';
+import { escapeHtml } from '../html';
 import { catalogueText } from '../i18n';
 import type { Render, TemplateData, WeeklyEvent, WeeklyMailKind } from './template-types';
 
@@ -89,20 +90,6 @@ function renderText(language: Language, data: Data, title: string): string {
     text(language, 'preferences_text', { url: data.preferencesUrl }),
   ].join('\n');
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/**
- * Every value written into the HTML comes from people (model names, places, the slogan): escaped. The
- * space French puts before ":" becomes a no-break space, so a narrow screen never starts a line with ":".
- */
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c).replace(/ ([:;!?])/g, '&nbsp;$1');
 
 // Inline styles only: mail clients drop <style> blocks and external sheets. Plain, readable at 390 px.
 const BODY = 'margin:0;padding:16px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1c2430;';

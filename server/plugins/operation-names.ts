@@ -25,6 +25,8 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
     'unsubscribe',
     "Switch off a mail's notification type (RFC 8058 one click)",
   ],
+  'GET /api/answer/:token': ['showAnswer', "A mail's answer link: what the answer will do"],
+  'POST /api/answer/:token': ['answer', "Answer from a mail: come, don't come, or give the place back"],
   'GET /api/user/me': ['getMe', 'The signed-in member'],
   'POST /api/user/logout': ['logout', 'Sign out: ends this token'],
   'POST /api/user/register': ['inviteUser', 'Create an account and mail its invitation'],

@@ -252,7 +252,7 @@ describe('who gets a push', () => {
     expect(JSON.parse(rows[0]?.payload ?? '')).toEqual({
       title: 'A place opened up',
       body: 'You are subscribed to Kayak, Wednesday.',
-      url: '/?week=2026-11-30',
+      url: `/event/${event.uuid}`,
       tag: `event-${event.uuid}`,
     });
     await clearQueue();

@@ -115,7 +115,8 @@ describe('the reminders', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]?.to_address).toBe('anne@example.org');
     expect(mail[0]?.subject).toBe('Rappel : Kayak, mercredi 02/12/2026 18:00');
-    expect(mail[0]?.body_text).toContain('?week=2026-11-30');
+    expect(mail[0]?.body_text).toContain(`/event/${event.uuid_event}`);
+    expect(mail[0]?.body_text).toMatch(/Je ne viens pas : https?:\/\/[^ ]+\/api\/answer\/[^ \n]+\.decline\./);
     expect(mail[0]?.list_unsubscribe).toContain(`${person('anne').id}.event_reminder.`);
     const pushes = await ctx.db
       .selectFrom('push_queue')

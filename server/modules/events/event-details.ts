@@ -129,3 +129,9 @@ export async function eventDto(db: Db, uuid: string): Promise<EventDto> {
   if (!dto) throw new HttpError(404, 'not_found');
   return dto;
 }
+
+/** One event as the API answers it, or undefined when it does not exist (or no longer does). */
+export async function findEventDto(db: Db, uuid: string): Promise<EventDto | undefined> {
+  const event = await findEvent(db, uuid);
+  return event ? (await loadEventDtos(db, [event]))[0] : undefined;
+}

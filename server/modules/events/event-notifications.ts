@@ -59,12 +59,19 @@ export async function notifyEventChanges(
     const stuff = await findStuff(db, stuffUuid);
     const holders = new Map((await stuffHoldersOf(db, after.uuid, stuffUuid)).map((h) => [h.member.id, h]));
     const members = [...holders.values()].map((h) => h.member);
-    await notify(deps, db, 'stuff_unavailable', members, (r) => ({
-      event: nameEvent(r.language),
-      stuff: stuff?.name ?? '',
-      holdsItself: holders.get(r.id)?.holdsItself ?? false,
-      guests: holders.get(r.id)?.guests ?? [],
-    }));
+    await notify(
+      deps,
+      db,
+      'stuff_unavailable',
+      members,
+      (r) => ({
+        event: nameEvent(r.language),
+        stuff: stuff?.name ?? '',
+        holdsItself: holders.get(r.id)?.holdsItself ?? false,
+        guests: holders.get(r.id)?.guests ?? [],
+      }),
+      { event: after },
+    );
   }
 
   if (!before.is_cancelled && after.is_cancelled) {
@@ -74,9 +81,14 @@ export async function notifyEventChanges(
     }));
     const waiting = await waitingUsersOf(db, after.uuid);
     const subscribers = await subscribersOf(db, after.uuid);
-    await notify(deps, db, 'event_cancellation', [...subscribers, ...waiting], (r) => ({
-      event: nameEvent(r.language),
-    }));
+    await notify(
+      deps,
+      db,
+      'event_cancellation',
+      [...subscribers, ...waiting],
+      (r) => ({ event: nameEvent(r.language) }),
+      { event: after },
+    );
     await notifyPush(deps, db, 'event_cancellation', subscribers, after, nameEvent);
     await notify(deps, db, 'event_cancellation', guestAddresses, (r) => ({ event: nameEvent(r.language) }));
     return;
@@ -85,7 +97,9 @@ export async function notifyEventChanges(
   const { hasDateOrPlaceChanged, hasRealChange } = whatChanged(before, after, hasEquipmentChanged);
   if (hasRealChange && !after.is_cancelled) {
     const subscribers = await subscribersOf(db, after.uuid);
-    await notify(deps, db, 'event_update', subscribers, (r) => ({ event: nameEvent(r.language) }));
+    await notify(deps, db, 'event_update', subscribers, (r) => ({ event: nameEvent(r.language) }), {
+      event: after,
+    });
     // A push only for what changes the member's plans: the day or the place, not capacity or equipment.
     if (hasDateOrPlaceChanged) await notifyPush(deps, db, 'event_update', subscribers, after, nameEvent);
   }

@@ -83,9 +83,16 @@ export async function sendGroupMail(
   );
   const model = await findModel(db, event.model_uuid);
   const subscribers = await subscribersOf(db, event.uuid);
-  return notify(deps, db, 'group_email', subscribers, (r) => ({
-    subject,
-    message,
-    event: describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone),
-  }));
+  return notify(
+    deps,
+    db,
+    'group_email',
+    subscribers,
+    (r) => ({
+      subject,
+      message,
+      event: describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone),
+    }),
+    { event },
+  );
 }

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { PushMessage } from '../../../src/common/contract/push';
 import type { Language } from '../../../src/common/contract/user';
-import { clubDayOf, weekStart } from '../../../src/common/rules/club-time';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { catalogueText } from '../../i18n';
+import { eventPath } from '../../mail/app-links';
 import { enqueuePush, type PushUrgency } from '../push/push-queue';
 import { reachableRecipients } from './notify';
 
@@ -24,15 +24,14 @@ const URGENCY: Record<PushKind, PushUrgency> = {
 export function pushMessage(
   kind: PushKind,
   language: Language,
-  event: Pick<EventRow, 'uuid' | 'start_date'>,
+  event: Pick<EventRow, 'uuid'>,
   eventName: string,
-  clubTimezone: string,
 ): PushMessage {
   return {
     title: catalogueText(language, 'push', `${kind}_title`),
     body: catalogueText(language, 'push', `${kind}_body`, { event: eventName }),
-    // The event's week in the app, as the calendar feed links it (a path: the worker opens it on its origin).
-    url: `/?week=${weekStart(clubDayOf(event.start_date, clubTimezone))}`,
+    // The event's sheet in the app, as mails link it (a path: the worker opens it on its origin).
+    url: eventPath(event.uuid),
     // One notification per event: a later push about it replaces the earlier one on the device.
     tag: `event-${event.uuid}`,
   };
@@ -52,13 +51,7 @@ export async function notifyPush(
 ): Promise<number> {
   let queued = 0;
   for (const member of await reachableRecipients(db, kind, members)) {
-    const message = pushMessage(
-      kind,
-      member.language,
-      event,
-      eventName(member.language),
-      deps.config.clubTimezone,
-    );
+    const message = pushMessage(kind, member.language, event, eventName(member.language));
     queued += await enqueuePush(db, deps.now(), member.id, message, URGENCY[kind]);
   }
   return queued;

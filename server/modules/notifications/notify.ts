@@ -6,6 +6,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { enqueueMail } from '../../mail/mail-queue';
 import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
+import { type MailLinks, withLinks } from './mail-links';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
 import { readLinkSecret, unsubscribeUrl } from './unsubscribe-links';
 
@@ -66,12 +67,22 @@ export async function notify<K extends MailKind, R extends Recipient>(
   kind: K,
   recipients: R[],
   data: (recipient: R) => TemplateData[K],
+  links?: MailLinks<R>,
 ): Promise<number> {
   const reachable = await reachableRecipients(db, kind, recipients);
   const unsubscribable = kind === 'user_invitation' ? undefined : switchOf(kind);
-  const secret = unsubscribable && reachable.some(isMember) ? await readLinkSecret(db) : undefined;
+  const secret = reachable.some(isMember) ? await readLinkSecret(db) : undefined;
   for (const recipient of reachable) {
-    const { subject, text, html } = renderMail(kind, recipient.language, data(recipient));
+    const rendered = renderMail(kind, recipient.language, data(recipient));
+    const { subject, html } = rendered;
+    // Members get the event's deep link, the answers asked for, and (but in an invitation) the preferences.
+    const text =
+      secret && isMember(recipient)
+        ? withLinks(deps.config, secret, recipient, rendered.text, {
+            ...links,
+            preferences: kind !== 'user_invitation' && kind !== 'weekly_event_list',
+          })
+        : rendered.text;
     await enqueueMail(db, deps.now(), deps.config.clubId, {
       kind,
       to: recipient.email,

@@ -1,25 +1,10 @@
 import type { NotificationType } from '../../../src/common/contract/notifications';
 import type { Language } from '../../../src/common/contract/user';
+import { escapeHtml, simplePage as page } from '../../html';
 import { catalogueText } from '../../i18n';
 
 const text = (language: Language, key: string, values?: Record<string, string>) =>
   catalogueText(language, 'unsubscribe_page', key, values);
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The page a member's browser shows (no style or script of its own: the app's CSP forbids inline ones). */
-function page(language: Language, title: string, body: string[]): string {
-  return [
-    '<!doctype html>',
-    `<html lang="${language}"><head><meta charset="utf-8">`,
-    '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    '<meta name="robots" content="noindex">',
-    `<title>${escapeHtml(title)}</title></head>`,
-    `<body><main><h1>${escapeHtml(title)}</h1>`,
-    ...body,
-    '</main></body></html>',
-  ].join('\n');
-}
 
 const preferencesLink = (language: Language, preferencesUrl: string) =>
   `<p><a href="${escapeHtml(preferencesUrl)}">${escapeHtml(text(language, 'preferences'))}</a></p>`;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { languageFromHeader } from '../../i18n';
 import { preferencesPath } from '../../mail/app-links';
+import { acceptFormBodies } from '../../plugins/form-body';
 import { textAnswer } from '../../plugins/text-answer';
 import { findLinkedMember, writeUserSwitch } from './notification-settings.repository';
 import { readLinkSecret, readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe-links';
@@ -28,11 +29,7 @@ const pages = {
  */
 export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormBodies(scope);
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const path = `${UNSUBSCRIBE_PATH}/:token`;
     const config = { rateLimit: { max: deps.config.rateLimits.confirm, timeWindow: '1 minute' } };

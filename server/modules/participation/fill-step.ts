@@ -58,10 +58,14 @@ export async function fillFromWaitingList(
     else {
       const eventName = (language: 'fr' | 'en') =>
         describeEvent(model?.name ?? '', event.start_date, language, deps.config.clubTimezone);
-      await notify(deps, db, 'waiting_list_promotion', [next], (r) => ({
-        event: eventName(r.language),
-        stuff: stuffName,
-      }));
+      await notify(
+        deps,
+        db,
+        'waiting_list_promotion',
+        [next],
+        (r) => ({ event: eventName(r.language), stuff: stuffName }),
+        { event, answers: () => ['give_back'] },
+      );
       await notifyPush(deps, db, 'waiting_list_promotion', [next], event, eventName);
     }
     promoted++;

@@ -98,19 +98,24 @@ async function tellSubscription(
   const model = await findModel(db, event.model_uuid);
   const nameEvent = (r: UserRow) =>
     describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone);
-  await notify(deps, db, 'subscribe_unsubscribe', [member], (r) => ({
-    event: nameEvent(r),
-    member: member.username,
-    isSubscribed,
-    isCreatorCopy: false,
-  }));
+  // The member may change their mind from the mail: "not coming" once in, "coming" once out.
+  await notify(
+    deps,
+    db,
+    'subscribe_unsubscribe',
+    [member],
+    (r) => ({ event: nameEvent(r), member: member.username, isSubscribed, isCreatorCopy: false }),
+    { event, answers: () => [isSubscribed ? 'decline' : 'come'] },
+  );
   const creator = event.creator_id === member.id ? undefined : await findUserById(db, event.creator_id);
   if (creator) {
-    await notify(deps, db, 'subscribe_unsubscribe', [creator], (r) => ({
-      event: nameEvent(r),
-      member: member.username,
-      isSubscribed,
-      isCreatorCopy: true,
-    }));
+    await notify(
+      deps,
+      db,
+      'subscribe_unsubscribe',
+      [creator],
+      (r) => ({ event: nameEvent(r), member: member.username, isSubscribed, isCreatorCopy: true }),
+      { event },
+    );
   }
 }

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { clubDayOf, weekStart } from '../../../src/common/rules/club-time';
 import type { AppDeps } from '../../app-deps';
-import type { Database, EventRow } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { notify, reachableRecipients } from '../notifications/notify';
@@ -67,16 +66,16 @@ export async function sendDueReminders(deps: Deps): Promise<{ mail: number; push
         if (channel === 'push')
           sent.push += await notifyPush(deps, trx, 'event_reminder', [member], event, name);
         else
-          sent.mail += await notify(deps, trx, 'event_reminder', [member], (r) => ({
-            event: name(r.language),
-            link: eventLink(deps, event),
-          }));
+          sent.mail += await notify(
+            deps,
+            trx,
+            'event_reminder',
+            [member],
+            (r) => ({ event: name(r.language) }),
+            { event, answers: () => ['decline'] },
+          );
       }
     });
   }
   return sent;
 }
-
-/** The event's week in the app, as the weekly list and the pushes link it. */
-const eventLink = (deps: Deps, event: EventRow) =>
-  `${deps.config.publicUrl}/?week=${weekStart(clubDayOf(event.start_date, deps.config.clubTimezone))}`;

@@ -1,0 +1,103 @@
+import type { EventDto } from '../../../src/common/contract/event';
+import type { Language } from '../../../src/common/contract/user';
+import { escapeHtml, simplePage } from '../../html';
+import { catalogueText, errorMessage } from '../../i18n';
+import type { AnswerAction } from '../../mail/answer-links';
+import type { AnswerResult, LinkProblem } from './answers.service';
+
+const text = (language: Language, key: string, values?: Record<string, string>) =>
+  catalogueText(language, 'answer_page', key, values);
+const paragraph = (value: string) => `<p>${escapeHtml(value)}</p>`;
+const link = (href: string, label: string) => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
+
+export interface ConfirmInput {
+  language: Language;
+  action: AnswerAction;
+  /** How mails name the event: "Kayak, samedi 28/11/2026 10:00". */
+  eventName: string;
+  eventUrl: string;
+  /** Where the form posts: the link itself. */
+  formAction: string;
+  /** "Je viens" on a full event: the answer joins the waiting list. */
+  willWait: boolean;
+  /** The equipment "Je viens" may ask for: offered by the event, with some left (null: no limit). */
+  event: EventDto;
+}
+
+/** The equipment choice: each offered stuff with some left, and "J'ai mon propre matériel" (the default). */
+function stuffChoice(language: Language, event: EventDto): string[] {
+  const offered = event.stuffs_available.filter((s) => s.available === null || s.available > 0);
+  if (event.stuffs_available.length === 0) return [];
+  const option = (value: string, label: string, checked: boolean) =>
+    `<p><label><input type="radio" name="uuid_stuff" value="${escapeHtml(value)}"${checked ? ' checked' : ''}> ${escapeHtml(label)}</label></p>`;
+  return [
+    '<fieldset>',
+    `<legend>${escapeHtml(text(language, 'stuff_legend'))}</legend>`,
+    option('', text(language, 'stuff_own'), true),
+    ...offered.map((s) =>
+      option(
+        s.uuid,
+        s.available === null
+          ? s.name
+          : text(language, 'stuff_left', { name: s.name, count: String(s.available) }),
+        false,
+      ),
+    ),
+    '</fieldset>',
+  ];
+}
+
+/** GET: what the answer will do, and the one button that does it. */
+export function confirmPage(input: ConfirmInput): string {
+  const { language, action, eventName, willWait } = input;
+  const intro = action === 'come' ? (willWait ? 'confirm_come_full' : 'confirm_come') : `confirm_${action}`;
+  const button =
+    action === 'come'
+      ? willWait
+        ? 'confirm_button_wait'
+        : 'confirm_button_come'
+      : `confirm_button_${action}`;
+  return simplePage(language, text(language, `title_${action}`), [
+    paragraph(text(language, intro, { event: eventName })),
+    `<form method="post" action="${escapeHtml(input.formAction)}">`,
+    ...(action === 'come' ? stuffChoice(language, input.event) : []),
+    `<button type="submit">${escapeHtml(text(language, button))}</button>`,
+    '</form>',
+    link(input.eventUrl, text(language, 'open_event')),
+  ]);
+}
+
+/** POST: what was recorded. */
+export function donePage(
+  language: Language,
+  result: AnswerResult,
+  eventName: string,
+  eventUrl: string,
+): string {
+  return simplePage(language, text(language, 'done_title'), [
+    paragraph(text(language, `done_${result}`, { event: eventName })),
+    link(eventUrl, text(language, 'open_event')),
+  ]);
+}
+
+/** The HTTP status of each problem: a 4xx, so no client takes the page for a success. */
+export const PROBLEM_STATUS = {
+  invalid: 404,
+  gone: 404,
+  account: 403,
+  used: 409,
+  refused: 409,
+  expired: 410,
+} as const satisfies Record<LinkProblem['problem'], number>;
+
+/** Why nothing happened, in the member's language (Accept-Language when the link names nobody). */
+export function problemPage(language: Language, problem: LinkProblem, appUrl: string): string {
+  const body =
+    problem.problem === 'refused'
+      ? text(language, 'refused_text', { reason: errorMessage(problem.code, language) })
+      : text(language, `${problem.problem}_text`);
+  return simplePage(language, text(language, `${problem.problem}_title`), [
+    paragraph(body),
+    link(appUrl, text(language, 'open_app')),
+  ]);
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Language } from '../../../src/common/contract/user';
+import type { AppDeps } from '../../app-deps';
+import { languageFromHeader } from '../../i18n';
+import { ANSWER_PATH } from '../../mail/answer-links';
+import { eventPath } from '../../mail/app-links';
+import { describeEvent } from '../../mail/templates';
+import { acceptFormBodies } from '../../plugins/form-body';
+import { textAnswer } from '../../plugins/text-answer';
+import { confirmPage, donePage, PROBLEM_STATUS, problemPage } from './answer-page';
+import {
+  actOnAnswerLink,
+  type LinkProblem,
+  type LiveLink,
+  readAnswerLink,
+  willWait,
+} from './answers.service';
+
+const paramsSchema = z.object({ token: z.string().max(300) });
+/** The confirmation page's form: the equipment chosen for "Je viens" ("" is one's own). */
+const formSchema = z
+  .object({ uuid_stuff: z.union([z.literal(''), z.string().uuid()]) })
+  .partial()
+  .optional();
+const page = (description: string) => textAnswer('text/html', description);
+const pages = {
+  200: page('For a member: what the answer will do (GET), or what was recorded (POST).'),
+  403: page('The account cannot answer (revoked, locked or not confirmed); nothing changed.'),
+  404: page('The link is not one this club signed, or its event no longer exists; nothing changed.'),
+  409: page('The link was used already, or the answer is refused (full, past, cancelled); nothing changed.'),
+  410: page('The link expired: the event started; nothing changed.'),
+};
+
+/**
+ * Public: the answer links of subscription, reminder and promotion mails (server-rules v4 "Answer links").
+ * A GET only shows what the answer will do (mail scanners open every link); the POST of its form acts.
+ * No sign-in: the signed token is the credential, for one member, one event and one action, once.
+ */
+export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (scope) => {
+    acceptFormBodies(scope);
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    const path = `${ANSWER_PATH}/:token`;
+    const config = { rateLimit: { max: deps.config.rateLimits.confirm, timeWindow: '1 minute' } };
+    const html = (reply: FastifyReply, status: number, body: string) =>
+      reply.status(status).type('text/html; charset=utf-8').send(body);
+    const problem = (reply: FastifyReply, language: Language, found: LinkProblem) =>
+      html(reply, PROBLEM_STATUS[found.problem], problemPage(language, found, `${deps.config.publicUrl}/`));
+    const described = (link: LiveLink) => ({
+      language: link.member.language,
+      eventName: describeEvent(
+        link.event.model_name,
+        new Date(link.event.start_date),
+        link.member.language,
+        deps.config.clubTimezone,
+      ),
+      eventUrl: `${deps.config.publicUrl}${eventPath(link.event.uuid_event)}`,
+    });
+
+    routes.get(
+      path,
+      { schema: { params: paramsSchema, response: pages }, config },
+      async (request, reply) => {
+        const found = await readAnswerLink(deps, request.params.token);
+        if ('problem' in found)
+          return problem(reply, languageFromHeader(request.headers['accept-language']), found);
+        return html(
+          reply,
+          200,
+          confirmPage({
+            ...described(found),
+            action: found.claims.action,
+            formAction: `${ANSWER_PATH}/${request.params.token}`,
+            willWait: willWait(found),
+            event: found.event,
+          }),
+        );
+      },
+    );
+
+    routes.post(
+      path,
+      {
+        schema: {
+          params: paramsSchema,
+          consumes: ['application/x-www-form-urlencoded'],
+          body: formSchema,
+          response: pages,
+        },
+        config,
+      },
+      async (request, reply) => {
+        const stuff = request.body?.uuid_stuff;
+        const found = await actOnAnswerLink(deps, request.params.token, stuff ? stuff : null);
+        if ('problem' in found)
+          return problem(reply, languageFromHeader(request.headers['accept-language']), found);
+        const { language, eventName, eventUrl } = described(found);
+        return html(reply, 200, donePage(language, found.result, eventName, eventUrl));
+      },
+    );
+  });
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { ErrorCode } from '../../../src/common/contract/errors';
+import type { EventDto } from '../../../src/common/contract/event';
+import { factsOf, isFull, standingOf } from '../../../src/common/rules/events';
+import type { AppDeps } from '../../app-deps';
+import type { Database, UserRow } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { type AnswerClaims, readAnswerToken } from '../../mail/answer-links';
+import { findEventDto } from '../events/event-details';
+import { readLinkSecret } from '../notifications/unsubscribe-links';
+import { setDecline } from '../participation/declines.service';
+import { setSubscription } from '../participation/subscriptions.service';
+import { joinWaitingList } from '../participation/waiting-list.service';
+import { runWrite } from '../replays/write';
+import { findUserById } from '../users/users.repository';
+import { claimAnswerLink, isAnswerLinkUsed } from './answers.repository';
+
+type Db = Kysely<Database>;
+
+/** Why a link cannot act; each is its own page, never a 5xx. */
+export type LinkProblem =
+  | { problem: 'invalid' }
+  | { problem: 'expired' }
+  | { problem: 'used' }
+  | { problem: 'gone' }
+  | { problem: 'account' }
+  | { problem: 'refused'; code: ErrorCode };
+
+/** A link that may act: who, what, and the event as it is now. */
+export interface LiveLink {
+  claims: AnswerClaims;
+  member: UserRow;
+  event: EventDto;
+}
+
+export type AnswerResult = 'subscribed' | 'waiting' | 'declined';
+
+const isLocked = (member: UserRow, now: Date) =>
+  member.is_locked && (member.locked_until === null || member.locked_until > now);
+
+/** The checks a GET and a POST both make, in the order a member would want to hear them. */
+async function liveLink(deps: AppDeps, db: Db, token: string): Promise<LiveLink | LinkProblem> {
+  const claims = readAnswerToken(deps.config.clubId, await readLinkSecret(db), token);
+  if (!claims) return { problem: 'invalid' };
+  const now = deps.now();
+  if (now >= claims.expiresAt) return { problem: 'expired' };
+  if (await isAnswerLinkUsed(db, claims.signature)) return { problem: 'used' };
+  const event = await findEventDto(db, claims.eventUuid);
+  if (!event) return { problem: 'gone' };
+  const member = await findUserById(db, claims.userId);
+  if (!member) return { problem: 'invalid' };
+  if (member.is_revoked || member.confirmed_at === null || isLocked(member, now))
+    return { problem: 'account' };
+  // The event may have moved earlier since the mail left: the link ends when it starts, whatever it says.
+  if (now >= new Date(event.start_date)) return { problem: 'expired' };
+  if (event.is_cancelled) return { problem: 'refused', code: 'event_cancelled' };
+  return { claims, member, event };
+}
+
+/** GET: what the confirmation page shows. Changes nothing (mail scanners open every link). */
+export function readAnswerLink(deps: AppDeps, token: string): Promise<LiveLink | LinkProblem> {
+  return liveLink(deps, deps.db, token);
+}
+
+/** "Je viens" on a full event is a wish for the next place: the same as the app's waiting list. */
+export const willWait = (link: LiveLink): boolean => {
+  const standing = standingOf(link.event, link.member.id);
+  return !standing.isSubscribed && isFull(factsOf(link.event));
+};
+
+/**
+ * POST: the answer, once. The link is claimed in the transaction that acts, so two clicks at once make one
+ * answer (the other finds the claim); a refusal (full stuff, event past) rolls the claim back with the
+ * rest, and the link still works. The answer meets the very services the app's writes meet.
+ */
+export async function actOnAnswerLink(
+  deps: AppDeps,
+  token: string,
+  stuffUuid: string | null,
+): Promise<(LiveLink & { result: AnswerResult }) | LinkProblem> {
+  try {
+    return await runWrite(deps, async (trx) => {
+      const link = await liveLink(deps, trx, token);
+      if ('problem' in link) return link;
+      if (!(await claimAnswerLink(trx, link.claims, deps.now()))) return { problem: 'used' as const };
+      const { member, claims } = link;
+      const request = { uuid_event: claims.eventUuid, uuid_user: member.id };
+      if (claims.action !== 'come') {
+        const event = await setDecline(deps, trx, member, { ...request, decline: true });
+        return { ...link, event, result: 'declined' as const };
+      }
+      const standing = standingOf(link.event, member.id);
+      if (standing.isSubscribed) return { ...link, result: 'subscribed' as const };
+      if (standing.isWaiting) return { ...link, result: 'waiting' as const };
+      if (willWait(link)) {
+        const event = await joinWaitingList(deps, trx, member, { ...request, uuid_stuff: stuffUuid });
+        return { ...link, event, result: 'waiting' as const };
+      }
+      const event = await setSubscription(deps, trx, member, {
+        ...request,
+        uuid_stuff: stuffUuid,
+        subscribe: true,
+      });
+      return { ...link, event, result: 'subscribed' as const };
+    });
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return { problem: 'refused', code: error.code };
+    throw error;
+  }
+}
