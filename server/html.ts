@@ -18,7 +18,8 @@ export const escapeHtml = (value: string): string =>
 
 /**
  * A page the server shows a member's browser outside the app (unsubscribe, answer links). `body` is HTML
- * already escaped by its maker. No style or script of its own: the app's CSP forbids inline ones.
+ * already escaped by its maker. Styled by the one same-origin sheet public/pages.css (the app's CSP forbids
+ * inline styles); no script.
  */
 export function simplePage(language: Language, title: string, body: string[]): string {
   return [
@@ -26,6 +27,7 @@ export function simplePage(language: Language, title: string, body: string[]): s
     `<html lang="${language}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     '<meta name="robots" content="noindex">',
+    '<link rel="stylesheet" href="/pages.css">',
     `<title>${escapeHtml(title)}</title></head>`,
     `<body><main><h1>${escapeHtml(title)}</h1>`,
     ...body,

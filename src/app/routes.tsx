@@ -49,6 +49,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/', element: <WeekScreen /> },
               lazyScreen(
+                '/event/:uuid',
+                () => import('../features/events/event-link-screen'),
+                (m) => m.EventLinkScreen,
+              ),
+              lazyScreen(
                 '/my-profile',
                 () => import('../features/profile/profile-screen'),
                 (m) => m.ProfileScreen,

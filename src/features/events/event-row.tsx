@@ -18,10 +18,23 @@ const RegistrationDialog = lazy(() =>
   import('./registration-dialog').then((m) => ({ default: m.RegistrationDialog })),
 );
 
-/** One event of the week: what, where, who, when, how full; quick actions; the whole card opens the popup. */
-export function EventRow({ event, user }: { event: EventDto; user: User }) {
+/**
+ * One event of the week: what, where, who, when, how full; quick actions; the whole card opens the popup.
+ * `isLinked`: the page was opened on this event (`/event/:uuid`), so its popup opens at once.
+ */
+export function EventRow({
+  event,
+  user,
+  isLinked = false,
+  onLinkClosed,
+}: {
+  event: EventDto;
+  user: User;
+  isLinked?: boolean;
+  onLinkClosed?: () => void;
+}) {
   const { t } = useTranslation();
-  const [isOpen, setIsOpen] = useState(false);
+  const [isOpen, setIsOpen] = useState(isLinked);
   const openButton = useRef<HTMLButtonElement>(null);
   const hasPendingWrite = useHasPendingWrite(event.uuid_event);
   const now = new Date();
@@ -95,6 +108,7 @@ export function EventRow({ event, user }: { event: EventDto; user: User }) {
             onClose={() => {
               setIsOpen(false);
               openButton.current?.focus();
+              if (isLinked) onLinkClosed?.();
             }}
           />
         </Suspense>

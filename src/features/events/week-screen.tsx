@@ -25,6 +25,10 @@ function Week({ user, zone }: { user: User; zone: string }) {
   const [params, setParams] = useSearchParams();
   const monday = askedWeek(params.get('week'), zone);
   const setMonday = (day: string) => setParams(day === currentWeek(zone) ? {} : { week: day });
+  // `&event=`: the event a link opened (`/event/:uuid`); its popup shows until closed.
+  const linked = params.get('event');
+  const closeLinked = () =>
+    setParams(monday === currentWeek(zone) ? {} : { week: monday }, { replace: true });
   const cached = useWeekEvents(monday, zone);
   const wasRead = useWeekWasRead(monday);
   const isOnline = useIsOnline();
@@ -83,7 +87,13 @@ function Week({ user, zone }: { user: User; zone: string }) {
       {events && events.length > 0 && (
         <ul className="event-list">
           {events.map((event) => (
-            <EventRow key={event.uuid_event} event={event} user={user} />
+            <EventRow
+              key={event.uuid_event}
+              event={event}
+              user={user}
+              isLinked={event.uuid_event === linked}
+              onLinkClosed={closeLinked}
+            />
           ))}
         </ul>
       )}
