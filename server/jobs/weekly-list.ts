@@ -4,7 +4,7 @@ import { addressLine } from '../../src/common/rules/address';
 import { clubDayStart, currentWeek, shiftDay } from '../../src/common/rules/club-time';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { preferencesPath } from '../mail/app-links';
+import { eventPath, preferencesPath } from '../mail/app-links';
 import type { WeeklyEvent } from '../mail/template-types';
 import { loadEventDtos } from '../modules/events/event-details';
 import { listEventsBetween } from '../modules/events/events.repository';
@@ -14,7 +14,7 @@ import {
 } from '../modules/notifications/notification-settings.repository';
 import { notify } from '../modules/notifications/notify';
 import { readSetting } from '../modules/settings/settings.repository';
-import { logoUrl } from '../plugins/public-files';
+import { absoluteLogoUrl } from '../plugins/public-files';
 import { claimWeek, recordRecipients } from './weekly-list.repository';
 
 export type WeeklyListResult =
@@ -48,8 +48,6 @@ async function weekEvents(
     clubDayStart(monday, zone),
     clubDayStart(shiftDay(monday, 7), zone),
   );
-  // Every event links to the list's week: the week screen shows each event overlapping it.
-  const link = `${deps.config.publicUrl}/?week=${monday}`;
   return (await loadEventDtos(db, rows)).map((event) => ({
     modelName: event.model_name,
     start: new Date(event.start_date),
@@ -59,13 +57,9 @@ async function weekEvents(
       ? null
       : Math.max(0, event.max_subscribers - event.subcribers_count),
     isCancelled: event.is_cancelled,
-    link,
+    // Each event links to its own sheet (issue 26 item 2).
+    link: `${deps.config.publicUrl}${eventPath(event.uuid_event)}`,
   }));
-}
-
-/** The club's logo as an absolute URL; the bundled PNG icon while none was uploaded (mail clients often show no SVG). */
-function absoluteLogoUrl(config: Config): string {
-  return `${config.publicUrl}${logoUrl(config) || '/icons/icon-192.png'}`;
 }
 
 /**

@@ -25,6 +25,11 @@ export function logoUrl(config: Config): string {
   return fs.existsSync(file) ? `${LOGO_URL}?v=${Math.floor(fs.statSync(file).mtimeMs)}` : '';
 }
 
+/** The club's logo as an absolute URL; the bundled PNG icon while none was uploaded (mail clients often show no SVG). */
+export function absoluteLogoUrl(config: Config): string {
+  return `${config.publicUrl}${logoUrl(config) || '/icons/icon-192.png'}`;
+}
+
 export async function registerPublicFiles(app: FastifyInstance, config: Config): Promise<void> {
   const root = publicFilesDir(config);
   fs.mkdirSync(root, { recursive: true });

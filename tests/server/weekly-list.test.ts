@@ -125,7 +125,7 @@ describe('the weekly event list', () => {
     expect(frText).toContain('• Plongée\n  jeudi 3 décembre, 14:00 – 16:00\n  Lieu : 29200 Brest\n  Complet');
     expect(frText).toContain('• Voile\n  samedi 5 décembre 09:00 → dimanche 6 décembre 15:00');
     expect(frText).toContain('Places : sans limite');
-    expect(frText).toContain(`Voir dans Équipée : ${URL_BASE}/?week=2026-11-30`);
+    expect(frText).toMatch(new RegExp(`Voir dans Équipée : ${URL_BASE}/event/[0-9a-f-]{36}\n`));
     expect(frText).toContain(`Pour ne plus le recevoir : ${URL_BASE}/my-profile?tab=preferences`);
     expect(frText).not.toContain('8 décembre'); // the next week's event
     // In start order.
@@ -137,7 +137,7 @@ describe('the weekly event list', () => {
     expect(frHtml).toContain('Kayak &amp; paddle');
     expect(frHtml).toContain('Pagayer &lt;ensemble&gt;');
     expect(frHtml).toContain(`<img src="${URL_BASE}/icons/icon-192.png" alt="Logo du club"`);
-    expect(frHtml).toContain(`href="${URL_BASE}/?week=2026-11-30"`);
+    expect(frHtml).toMatch(new RegExp(`href="${URL_BASE}/event/[0-9a-f-]{36}"`));
     expect(frHtml).toContain(`href="${URL_BASE}/my-profile?tab=preferences"`);
     expect(frHtml).toContain('Rando (Annulé)');
 

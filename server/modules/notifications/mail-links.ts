@@ -3,7 +3,7 @@ import type { EventRow, UserRow } from '../../db/schema';
 import { catalogueText } from '../../i18n';
 import { type AnswerAction, answerUrl } from '../../mail/answer-links';
 import { eventPath, preferencesPath } from '../../mail/app-links';
-import { SIGNATURE } from '../../mail/signature';
+import type { MailAction } from '../../mail/html-layout';
 
 /**
  * The links a mail about an event carries (issue 26 items 2 and 3): the event's deep link, and the answer
@@ -14,40 +14,46 @@ export interface MailLinks<R> {
   answers?: (recipient: R) => AnswerAction[];
 }
 
-const text = (language: UserRow['language'], key: string) => catalogueText(language, 'mail_links', key);
+/** A member's links in one mail: answers first (the buttons), then the event; the footer's preferences. */
+export interface MemberLinks {
+  actions: MailAction[];
+  preferences?: MailAction;
+}
 
-/**
- * The plain text with its links: the event's and the answers above the signature, the preferences below
- * it (the footer of every mail but the invitation, server-rules v4 "Unsubscribe").
- */
-export function withLinks<R extends UserRow>(
+export const linkText = (language: UserRow['language'], key: string) =>
+  catalogueText(language, 'mail_links', key);
+
+export function memberLinks<R extends UserRow>(
   config: Pick<Config, 'clubId' | 'publicUrl'>,
   secret: Buffer,
   member: R,
-  body: string,
   links: MailLinks<R> & { preferences: boolean },
-): string {
+): MemberLinks {
   const { language } = member;
   const event = links.event;
-  const lines = event
-    ? [
-        `${text(language, 'open_event')} ${config.publicUrl}${eventPath(event.uuid)}`,
-        ...(links.answers?.(member) ?? []).map(
-          (action) =>
-            `${text(language, `answer_${action}`)} ${answerUrl(config, secret, {
-              eventUuid: event.uuid,
-              userId: member.id,
-              action,
-              expiresAt: event.start_date,
-            })}`,
-        ),
-      ]
+  const answers = event
+    ? (links.answers?.(member) ?? []).map((action) => ({
+        label: linkText(language, `answer_${action}`),
+        href: answerUrl(config, secret, {
+          eventUuid: event.uuid,
+          userId: member.id,
+          action,
+          expiresAt: event.start_date,
+        }),
+      }))
     : [];
-  const signature = SIGNATURE[language];
-  const signed = body.endsWith(signature);
-  const message = signed ? body.slice(0, -signature.length) : body;
-  const footer = links.preferences
-    ? `\n\n${text(language, 'preferences')} ${config.publicUrl}${preferencesPath}`
-    : '';
-  return `${message}${lines.length > 0 ? `\n\n${lines.join('\n')}` : ''}${signed ? signature : ''}${footer}`;
+  const open = event
+    ? [{ label: linkText(language, 'open_event'), href: `${config.publicUrl}${eventPath(event.uuid)}` }]
+    : [];
+  return {
+    actions: [...answers, ...open],
+    ...(links.preferences
+      ? {
+          preferences: {
+            label: linkText(language, 'preferences'),
+            href: `${config.publicUrl}${preferencesPath}`,
+          },
+        }
+      : {}),
+  };
 }

@@ -3,10 +3,12 @@ import { NOTIFICATION_TYPES, type NotificationType } from '../../../src/common/c
 import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
+import { composeMail } from '../../mail/compose-mail';
 import { enqueueMail } from '../../mail/mail-queue';
 import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
-import { type MailLinks, withLinks } from './mail-links';
+import { readClubBrand } from './mail-brand';
+import { type MailLinks, memberLinks } from './mail-links';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
 import { readLinkSecret, unsubscribeUrl } from './unsubscribe-links';
 
@@ -70,25 +72,37 @@ export async function notify<K extends MailKind, R extends Recipient>(
   links?: MailLinks<R>,
 ): Promise<number> {
   const reachable = await reachableRecipients(db, kind, recipients);
+  if (reachable.length === 0) return 0;
   const unsubscribable = kind === 'user_invitation' ? undefined : switchOf(kind);
   const secret = reachable.some(isMember) ? await readLinkSecret(db) : undefined;
+  const brand = await readClubBrand(db, deps.config);
   for (const recipient of reachable) {
     const rendered = renderMail(kind, recipient.language, data(recipient));
-    const { subject, html } = rendered;
     // Members get the event's deep link, the answers asked for, and (but in an invitation) the preferences.
-    const text =
+    const { actions, preferences } =
       secret && isMember(recipient)
-        ? withLinks(deps.config, secret, recipient, rendered.text, {
+        ? memberLinks(deps.config, secret, recipient, {
             ...links,
             preferences: kind !== 'user_invitation' && kind !== 'weekly_event_list',
           })
-        : rendered.text;
+        : { actions: [], preferences: undefined };
+    // A template with its own HTML (the weekly list) keeps it; every other mail gets the club's layout.
+    const composed = await composeMail({
+      kind,
+      language: recipient.language,
+      subject: rendered.subject,
+      text: rendered.text,
+      actions,
+      preferences,
+      isSwitchable: unsubscribable !== undefined,
+      brand,
+    });
     await enqueueMail(db, deps.now(), deps.config.clubId, {
       kind,
       to: recipient.email,
-      subject,
-      text,
-      ...(html ? { html } : {}),
+      subject: rendered.subject,
+      text: composed.text,
+      html: rendered.html ?? composed.html,
       // server-rules v4 "Unsubscribe": a member may switch this type off from the mail itself.
       ...(unsubscribable && secret && isMember(recipient)
         ? { listUnsubscribe: unsubscribeUrl(deps.config, secret, recipient.id, unsubscribable) }

@@ -3,3 +3,6 @@ export const DEFAULT_SLOGAN = 'Welcome to the app';
 
 /** The server's CLUB_TIMEZONE when none is configured; the client's until it knows the club's. */
 export const DEFAULT_TIMEZONE = 'Europe/Paris';
+
+/** The app's theme colour: the club's accent colour until an admin sets its own (`#rrggbb`). */
+export const DEFAULT_ACCENT_COLOUR = '#1d4ed8';

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_ACCENT_COLOUR } from '../../../src/common/contract/club-defaults';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import type { MailBrand } from '../../mail/html-layout';
+import { absoluteLogoUrl } from '../../plugins/public-files';
+import { readSetting } from '../settings/settings.repository';
+
+/** The display name of MAIL_FROM (`Club <address>`), the club's name until an admin sets one. */
+export function defaultClubName(config: Pick<Config, 'mailFrom'>): string {
+  const named = /^\s*"?([^"<]*?)"?\s*<[^>]+>\s*$/.exec(config.mailFrom)?.[1]?.trim();
+  return named || 'Équipée';
+}
+
+/** The club as mails and the app's header show it: its name, accent colour and logo. */
+export async function readClubBrand(db: Kysely<Database>, config: Config): Promise<MailBrand> {
+  const [name, colour] = await Promise.all([readSetting(db, 'club_name'), readSetting(db, 'accent_colour')]);
+  return {
+    clubName: name ?? defaultClubName(config),
+    accentColour: colour ?? DEFAULT_ACCENT_COLOUR,
+    logoUrl: absoluteLogoUrl(config),
+  };
+}

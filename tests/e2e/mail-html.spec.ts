@@ -1,0 +1,115 @@
+import { expect, type Page, test } from '@playwright/test';
+import { composeMail } from '../../server/mail/compose-mail';
+import type { MailBrand } from '../../server/mail/html-layout';
+import { renderMail } from '../../server/mail/templates';
+import { E2E_BASE_URL } from './server-process';
+
+/**
+ * Issue 26 item 1: the HTML mails as a mail client shows them, rendered in Chromium at 390 and 1280 px,
+ * at 320 px, and in dark mode, with the layout holding a very long event name. The screenshots are looked
+ * at before the issue is closed (docs/screenshots keeps a set).
+ */
+const brand: MailBrand = {
+  clubName: 'Club de kayak de la rade de Brest',
+  accentColour: '#0f766e',
+  logoUrl: `${E2E_BASE_URL}/icons/icon-192.png`,
+};
+const EVENT = 'Kayak de mer, samedi 05/12/2026 09:30';
+const LONG =
+  'Randonnée côtière de la pointe Saint-Mathieu au phare du Petit Minou par le sentier des douaniers, samedi 05/12/2026 09:30';
+const answer = (action: string) => `${E2E_BASE_URL}/api/answer/e.u.${action}.1796000000.signature`;
+const eventLink = {
+  label: "Voir l'évènement",
+  href: `${E2E_BASE_URL}/event/0b7f3c4e-8a51-4a4b-9a2e-3f1f7c9d2e10`,
+};
+const preferences = {
+  label: 'Choisir les emails que vous recevez',
+  href: `${E2E_BASE_URL}/my-profile?tab=preferences`,
+};
+
+async function show(page: Page, html: string, name: string) {
+  await page.setContent(html, { waitUntil: 'load' });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/screenshots/mail-${name}-${width}.png`, fullPage: true });
+  }
+  // Nothing wider than the narrowest phone: no sideways scrolling at 320 px.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: `test-results/screenshots/mail-${name}-320.png`, fullPage: true });
+}
+
+test('the subscription confirmation, with its answer buttons, light and dark', async ({ page }) => {
+  const rendered = renderMail('subscribe_unsubscribe', 'fr', {
+    event: EVENT,
+    member: 'jeanne',
+    isSubscribed: true,
+    isCreatorCopy: false,
+  });
+  const { html } = await composeMail({
+    kind: 'subscribe_unsubscribe',
+    language: 'fr',
+    ...rendered,
+    actions: [{ label: 'Je ne viens pas', href: answer('decline') }, eventLink],
+    preferences,
+    isSwitchable: true,
+    brand,
+  });
+  await show(page, html, 'subscription');
+  await expect(page.getByRole('link', { name: 'Je ne viens pas' })).toHaveAttribute(
+    'href',
+    answer('decline'),
+  );
+  await expect(page.getByText('Club de kayak de la rade de Brest')).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: 'test-results/screenshots/mail-subscription-dark-390.png', fullPage: true });
+});
+
+test('the promotion, with a very long event name', async ({ page }) => {
+  const rendered = renderMail('waiting_list_promotion', 'fr', { event: LONG, stuff: 'Pagaie carbone' });
+  const { html } = await composeMail({
+    kind: 'waiting_list_promotion',
+    language: 'fr',
+    ...rendered,
+    actions: [{ label: 'Rendre ma place', href: answer('give_back') }, eventLink],
+    preferences,
+    isSwitchable: false,
+    brand: { ...brand, accentColour: '#facc15' }, // a light colour: the header's text turns dark
+  });
+  await show(page, html, 'promotion-long');
+});
+
+test('the invitation (its link as the button, no preferences) and a reminder in English', async ({
+  page,
+}) => {
+  const invitation = renderMail('user_invitation', 'fr', {
+    username: 'jeanne',
+    link: `${E2E_BASE_URL}/confirm/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ`,
+  });
+  const invited = await composeMail({
+    kind: 'user_invitation',
+    language: 'fr',
+    ...invitation,
+    actions: [],
+    isSwitchable: false,
+    brand,
+  });
+  await show(page, invited.html, 'invitation');
+  await expect(page.getByRole('link', { name: 'Choisir mon mot de passe' })).toBeVisible();
+
+  const reminder = renderMail('event_reminder', 'en', { event: 'Sea kayak, Saturday 05/12/2026 09:30' });
+  const reminded = await composeMail({
+    kind: 'event_reminder',
+    language: 'en',
+    ...reminder,
+    actions: [
+      { label: "I'm not coming", href: answer('decline') },
+      { ...eventLink, label: 'See the event' },
+    ],
+    preferences: { ...preferences, label: 'Choose the emails you get' },
+    isSwitchable: true,
+    brand,
+  });
+  await show(page, reminded.html, 'reminder-en');
+});
