@@ -27,6 +27,11 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   ],
   'GET /api/answer/:token': ['showAnswer', "A mail's answer link: what the answer will do"],
   'POST /api/answer/:token': ['answer', "Answer from a mail: come, don't come, or give the place back"],
+  'GET /api/internal/club-settings': ['getClubSettings', "The club's name, accent colour and reminder delay"],
+  'PUT /api/internal/club-settings': [
+    'updateClubSettings',
+    "Change the club's name, accent colour or reminder delay",
+  ],
   'GET /api/user/me': ['getMe', 'The signed-in member'],
   'POST /api/user/logout': ['logout', 'Sign out: ends this token'],
   'POST /api/user/register': ['inviteUser', 'Create an account and mail its invitation'],

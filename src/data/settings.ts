@@ -2,6 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../common/contract/club-defaults';
+import type { ClubSettings } from '../common/contract/settings';
 import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
 
@@ -49,6 +50,24 @@ export function useLogoUrl(): string | undefined {
 /** Saves the slogan (admin, online only); the cache then holds it, so the header changes at once. */
 export async function updateSlogan(value: string): Promise<string> {
   return (await clubSettings()).saveSlogan(appDb(), value);
+}
+
+/** The club's name and accent colour for the header; undefined until the first read brings them. */
+export function useClubBrand(): { clubName: string; accentColour: string } | undefined {
+  return useLiveQuery(async () => {
+    const [name, colour] = await appDb().clubSettings.bulkGet(['club_name', 'accent_colour']);
+    return name && colour ? { clubName: name.value, accentColour: colour.value } : undefined;
+  }, []);
+}
+
+/** The club's name, colour and reminder delay (Admin, online only). */
+export async function readClubSettingsForAdmin() {
+  return (await clubSettings()).readClubSettings();
+}
+
+/** Saves any of them (Admin, online only); the header follows at once. */
+export async function updateClubSettings(changes: Partial<ClubSettings>) {
+  return (await clubSettings()).saveClubSettings(appDb(), changes);
 }
 
 /** Uploads the club's logo (admin, online only); every logo on screen shows the new one at once. */

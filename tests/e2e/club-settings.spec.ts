@@ -96,9 +96,21 @@ test('app settings: the slogan and the logo change in the header at once, and af
   await expect
     .poll(() => headerLogo(page).evaluate((img) => (img as HTMLImageElement).naturalWidth))
     .toBe(64);
+  // The club's name, colour and reminder delay (issue 26): the header shows the name and the colour.
+  await expect(page.getByLabel('Nom du club')).toHaveValue('Équipée');
+  await page.getByLabel('Nom du club').fill('Les Pagayeurs de la rade');
+  await page.getByLabel('Couleur du club').fill('#0f766e');
+  await page.getByLabel('Rappel avant chaque évènement (heures)').fill('48');
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(toast(page, 'Paramètres du club enregistrés')).toBeVisible();
+  await expect(page.locator('header.app-header')).toContainText('Les Pagayeurs de la rade');
+  await expect(page.locator('header.app-header')).toHaveCSS('border-top-color', 'rgb(15, 118, 110)');
+  await expectNoAxeViolations(page);
   await screenshots(page, 'club-app-settings');
 
   await page.reload();
+  await expect(page.locator('header.app-header')).toContainText('Les Pagayeurs de la rade');
+  await expect(page.getByLabel('Rappel avant chaque évènement (heures)')).toHaveValue('48');
   await expect(page.locator('header .slogan')).toHaveText('Pagayer ensemble, le samedi matin');
   await expect(headerLogo(page)).toHaveAttribute('src', /\/files\/logo\.png/);
   await expect

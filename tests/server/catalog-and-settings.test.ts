@@ -121,6 +121,8 @@ describe('start settings', () => {
       timezone: await one('timezone'),
       slogan: await one('slogan'),
       logo: await one('logo'),
+      club_name: 'Équipée',
+      accent_colour: '#1d4ed8',
     });
     expect(answer.json().timezone).toBe('Europe/Paris');
     // The same answer with a member's token: public, and never a 401 for a stale token.

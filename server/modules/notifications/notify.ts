@@ -7,7 +7,7 @@ import { composeMail } from '../../mail/compose-mail';
 import { enqueueMail } from '../../mail/mail-queue';
 import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
-import { readClubBrand } from './mail-brand';
+import { readClubBrand } from '../settings/club-settings';
 import { type MailLinks, memberLinks } from './mail-links';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
 import { readLinkSecret, unsubscribeUrl } from './unsubscribe-links';

@@ -2,8 +2,6 @@ import { clubDateTime, clubDayOf, clubTimeOf, shiftDay } from '../../../src/comm
 
 const HOUR_MS = 3_600_000;
 /** server-rules v4 "Reminders": 24 h before by default; the club setting takes 0 (off) or 1–72. */
-export const REMINDER_HOURS_DEFAULT = 24;
-export const REMINDER_HOURS_MAX = 72;
 const QUIET_FROM = '21:00';
 const QUIET_UNTIL = '08:00';
 const LAST_BEFORE_QUIET = '20:59';

@@ -5,14 +5,8 @@ import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { notify, reachableRecipients } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
-import { readSetting } from '../settings/settings.repository';
-import {
-  isQuietTime,
-  lookAheadMs,
-  REMINDER_HOURS_DEFAULT,
-  REMINDER_HOURS_MAX,
-  reminderDueAt,
-} from './reminder-time';
+import { reminderHours } from '../settings/club-settings';
+import { isQuietTime, lookAheadMs, reminderDueAt } from './reminder-time';
 import {
   claimReminder,
   eventsStartingBetween,
@@ -21,14 +15,6 @@ import {
 } from './reminders.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
-
-/** The club's `reminder_hours` (0: off), the default while an admin has not set it. */
-export async function reminderHours(db: Kysely<Database>): Promise<number> {
-  const stored = Number(await readSetting(db, 'reminder_hours'));
-  return Number.isInteger(stored) && stored >= 0 && stored <= REMINDER_HOURS_MAX
-    ? stored
-    : REMINDER_HOURS_DEFAULT;
-}
 
 /**
  * Sends the reminders whose moment has come (server-rules v4 "Reminders"), run every few minutes and at

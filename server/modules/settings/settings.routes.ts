@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CLUB_SETTINGS_PATH,
+  clubSettingsSchema,
+  clubSettingsUpdateSchema,
   DEFAULT_SLOGAN,
   settingQuerySchema,
   settingResponseSchema,
@@ -11,6 +14,7 @@ import { START_SETTINGS_PATH } from '../../../src/common/contract/start-paths';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
 import { logoUrl } from '../../plugins/public-files';
+import { readClubBrand, reminderHours } from './club-settings';
 import { readSetting, writeSetting } from './settings.repository';
 
 /** Public (registered outside the signed-in scope): the login screen shows the slogan and logo before anyone signs in. */
@@ -29,16 +33,54 @@ export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps):
     },
   );
 
-  routes.get(START_SETTINGS_PATH, { schema: { response: { 200: startSettingsSchema } } }, async () => ({
-    timezone: deps.config.clubTimezone,
-    slogan: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN,
-    logo: logoUrl(deps.config),
-  }));
+  routes.get(START_SETTINGS_PATH, { schema: { response: { 200: startSettingsSchema } } }, async () => {
+    const brand = await readClubBrand(deps.db, deps.config);
+    return {
+      timezone: deps.config.clubTimezone,
+      slogan: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN,
+      logo: logoUrl(deps.config),
+      club_name: brand.clubName,
+      accent_colour: brand.accentColour,
+    };
+  });
 }
 
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const clubSettings = async () => {
+    const brand = await readClubBrand(deps.db, deps.config);
+    return {
+      club_name: brand.clubName,
+      accent_colour: brand.accentColour,
+      reminder_hours: await reminderHours(deps.db),
+    };
+  };
+
+  routes.get(
+    CLUB_SETTINGS_PATH,
+    { schema: { response: { 200: clubSettingsSchema } }, onRequest: requireAdmin },
+    clubSettings,
+  );
+
+  routes.put(
+    CLUB_SETTINGS_PATH,
+    {
+      schema: { body: clubSettingsUpdateSchema, response: { 200: clubSettingsSchema } },
+      onRequest: requireAdmin,
+    },
+    async (request) => {
+      const { club_name, accent_colour, reminder_hours } = request.body;
+      const now = deps.now();
+      await deps.db.transaction().execute(async (trx) => {
+        if (club_name !== undefined) await writeSetting(trx, 'club_name', club_name, now);
+        if (accent_colour !== undefined) await writeSetting(trx, 'accent_colour', accent_colour, now);
+        if (reminder_hours !== undefined)
+          await writeSetting(trx, 'reminder_hours', String(reminder_hours), now);
+      });
+      return clubSettings();
+    },
+  );
 
   routes.put(
     '/api/internal/settings',

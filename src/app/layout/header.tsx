@@ -1,21 +1,30 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { loadClubSettings, useSlogan } from '../../data/settings';
+import { loadClubSettings, useClubBrand, useSlogan } from '../../data/settings';
 import { ClubLogo } from '../../ui/club-logo';
 import { Icon } from '../../ui/icons';
+import styles from './header.module.css';
 import { SyncBadge } from './sync-status';
 
 export function Header() {
   const { t } = useTranslation();
   const slogan = useSlogan();
+  const brand = useClubBrand();
   useEffect(loadClubSettings, []);
   return (
-    <header className="app-header">
+    <header
+      className={`app-header ${styles.header}`}
+      style={brand ? { borderTopColor: brand.accentColour } : undefined}
+    >
       <Link to="/" className="brand" aria-label={t('nav.home')}>
         <ClubLogo />
       </Link>
-      <p className="slogan">{slogan}</p>
+      <div className={styles.identity}>
+        {/* A no-break space until the name is known: the line keeps its place. */}
+        <p className={styles.clubName}>{brand?.clubName ?? '\u00a0'}</p>
+        <p className="slogan">{slogan}</p>
+      </div>
       <SyncBadge />
       <Link to="/my-profile" className="icon-button" aria-label={t('nav.profile')} title={t('nav.profile')}>
         <Icon name="profile" />

@@ -27,6 +27,9 @@ export const startSettingsSchema = z.object({
   timezone: z.string(),
   slogan: z.string(),
   logo: z.string(),
+  /** Issue 26: the club's name and accent colour (`#rrggbb`), shown in the app's header and its mails. */
+  club_name: z.string(),
+  accent_colour: z.string(),
 });
 export type StartSettings = z.infer<typeof startSettingsSchema>;
 
@@ -34,6 +37,30 @@ export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
 });
+
+/**
+ * `GET|PUT /api/internal/club-settings` (Admin, issue 26): the club's name (default: MAIL_FROM's display
+ * name), its accent colour (default: the app's theme colour) and how many hours before an event members are
+ * reminded (0: no reminders, server-rules v4 "Reminders"). A PUT sends any of them and answers all three.
+ */
+export const clubSettingsSchema = z.object({
+  club_name: z.string().min(1).max(80),
+  accent_colour: z.string().regex(/^#[0-9a-f]{6}$/),
+  reminder_hours: z.number().int().min(0).max(72),
+});
+export type ClubSettings = z.infer<typeof clubSettingsSchema>;
+/** What a PUT may send: any of the three, the name trimmed and the colour in either case. */
+export const clubSettingsUpdateSchema = z
+  .object({
+    club_name: z.string().trim().min(1).max(80),
+    accent_colour: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/)
+      .transform((colour) => colour.toLowerCase()),
+    reminder_hours: z.number().int().min(0).max(72),
+  })
+  .partial();
+export const CLUB_SETTINGS_PATH = '/api/internal/club-settings';
 
 /** `PUT /api/internal/settings?key=slogan&value=…` (admin): answers the new slogan. */
 export const sloganUpdateQuerySchema = z.object({

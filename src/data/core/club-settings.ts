@@ -6,6 +6,9 @@
  */
 import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../../common/contract/club-defaults';
 import {
+  CLUB_SETTINGS_PATH,
+  type ClubSettings,
+  clubSettingsSchema,
   type PublicSettingKey,
   settingResponseSchema,
   startSettingsSchema,
@@ -35,7 +38,7 @@ const FRESH_FOR_MS = 5 * 60_000;
 const reads = new WeakMap<EquipeeDb, { reading?: Promise<void>; readAt: number }>();
 
 async function readIntoCache(db: EquipeeDb): Promise<void> {
-  const { timezone, slogan, logo } = await apiRequest('GET', START_SETTINGS_PATH, {
+  const { timezone, slogan, logo, club_name, accent_colour } = await apiRequest('GET', START_SETTINGS_PATH, {
     schema: startSettingsSchema,
     isAnonymous: true,
   });
@@ -45,6 +48,8 @@ async function readIntoCache(db: EquipeeDb): Promise<void> {
     { key: 'timezone', value: zone },
     { key: 'slogan', value: slogan || DEFAULT_SLOGAN },
     { key: 'logo', value: logo },
+    { key: 'club_name', value: club_name },
+    { key: 'accent_colour', value: accent_colour },
   ]);
 }
 
@@ -83,6 +88,21 @@ export async function saveSlogan(db: EquipeeDb, value: string): Promise<string> 
   );
   await db.clubSettings.put({ key: 'slogan', value: answer.value });
   return answer.value;
+}
+
+/** The club's name, colour and reminder delay as the server holds them (Admin). */
+export function readClubSettings(): Promise<ClubSettings> {
+  return apiRequest('GET', CLUB_SETTINGS_PATH, { schema: clubSettingsSchema });
+}
+
+/** Saves them (Admin) and caches the name and colour: this tab's header shows them at once. */
+export async function saveClubSettings(db: EquipeeDb, changes: Partial<ClubSettings>): Promise<ClubSettings> {
+  const answer = await apiRequest('PUT', CLUB_SETTINGS_PATH, { body: changes, schema: clubSettingsSchema });
+  await db.clubSettings.bulkPut([
+    { key: 'club_name', value: answer.club_name },
+    { key: 'accent_colour', value: answer.accent_colour },
+  ]);
+  return answer;
 }
 
 /** Sends the logo (admin) as `logo.png` (product-spec §7) and caches its public URL, which it answers. */

@@ -23,7 +23,7 @@ export interface SessionRow {
 
 /** The club's settings every screen needs, kept for offline starts (`logo`: its URL, '' when none). */
 export interface ClubSettingRow {
-  key: 'timezone' | 'slogan' | 'logo';
+  key: 'timezone' | 'slogan' | 'logo' | 'club_name' | 'accent_colour';
   value: string;
 }
 

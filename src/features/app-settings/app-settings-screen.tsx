@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useIsOnline } from '../../data/sync-status';
 import { SettingsPage } from '../../ui/settings-page';
 import styles from './app-settings.module.css';
+import { ClubForm } from './club-form';
 import { LogoUpload } from './logo-upload';
 import { SloganForm } from './slogan-form';
 
-/** /settings/app (admin): the club's slogan and logo, changed online; the header follows at once. */
+/** /settings/app (admin): the club's name, colour, reminder delay, slogan and logo, changed online; the header follows at once. */
 export function AppSettingsScreen() {
   const { t } = useTranslation();
   const offlineId = useId();
@@ -18,6 +19,7 @@ export function AppSettingsScreen() {
           {t('appSettings.offline')}
         </p>
       )}
+      <ClubForm isOnline={isOnline} offlineReasonId={offlineId} />
       <SloganForm isOnline={isOnline} offlineReasonId={offlineId} />
       <LogoUpload isOnline={isOnline} offlineReasonId={offlineId} />
     </SettingsPage>

@@ -3,7 +3,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/data/core/api-client';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
-import { updateSlogan, uploadLogo } from '../../../../src/data/settings';
+import {
+  readClubSettingsForAdmin,
+  updateClubSettings,
+  updateSlogan,
+  uploadLogo,
+} from '../../../../src/data/settings';
 import { AppSettingsScreen } from '../../../../src/features/app-settings/app-settings-screen';
 import { useToastStore } from '../../../../src/state/toast-store';
 
@@ -12,13 +17,21 @@ vi.mock('../../../../src/data/settings', () => ({
   useLogoUrl: () => '',
   updateSlogan: vi.fn(),
   uploadLogo: vi.fn(),
+  readClubSettingsForAdmin: vi.fn(),
+  updateClubSettings: vi.fn(),
 }));
+
+const CLUB = { club_name: 'Kayak Club', accent_colour: '#1d4ed8', reminder_hours: 24 };
 
 beforeEach(() => {
   useToastStore.setState({ toasts: [] });
   useConnectivityStore.setState({ isOnline: true });
   vi.mocked(updateSlogan).mockReset().mockResolvedValue('Pagayer ensemble');
   vi.mocked(uploadLogo).mockReset().mockResolvedValue('/files/logo.png?v=1');
+  vi.mocked(readClubSettingsForAdmin).mockReset().mockResolvedValue(CLUB);
+  vi.mocked(updateClubSettings)
+    .mockReset()
+    .mockImplementation(async (changes) => ({ ...CLUB, ...changes }));
 });
 
 const renderScreen = () =>
@@ -77,5 +90,43 @@ describe('the logo', () => {
     expect(screen.getByRole('button', { name: 'Changer le logo' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Mettre à jour' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('status').textContent).toContain('Hors ligne');
+  });
+});
+
+describe('the club (issue 26)', () => {
+  it('starts from the saved name, colour and delay, and saves them; 0 switches reminders off', async () => {
+    renderScreen();
+    const name = await screen.findByLabelText('Nom du club');
+    expect(name).toHaveProperty('value', 'Kayak Club');
+    expect(screen.getByLabelText('Couleur du club')).toHaveProperty('value', '#1d4ed8');
+    fireEvent.change(name, { target: { value: ' Les Pagayeurs ' } });
+    fireEvent.change(screen.getByLabelText('Couleur du club'), { target: { value: '#0f766e' } });
+    fireEvent.change(screen.getByLabelText('Rappel avant chaque évènement (heures)'), {
+      target: { value: '0' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' })));
+    expect(updateClubSettings).toHaveBeenCalledWith({
+      club_name: 'Les Pagayeurs',
+      accent_colour: '#0f766e',
+      reminder_hours: 0,
+    });
+    expect(toasts()).toEqual([['appSettings.club_saved', undefined]]);
+  });
+
+  it('refuses a blank name or a delay over 72 h, saying why', async () => {
+    renderScreen();
+    const hours = await screen.findByLabelText('Rappel avant chaque évènement (heures)');
+    fireEvent.change(hours, { target: { value: '73' } });
+    expect(screen.getByRole('button', { name: 'Enregistrer' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Un nom de 1 à 80 caractères, et un rappel de 0 à 72 heures.')).toBeTruthy();
+    expect(updateClubSettings).not.toHaveBeenCalled();
+  });
+
+  it('says so when the settings cannot be read, and tries again', async () => {
+    vi.mocked(readClubSettingsForAdmin).mockRejectedValueOnce(new ApiError(0, 'network_error', 'offline'));
+    renderScreen();
+    expect(await screen.findByText("Les paramètres du club n'ont pas pu être lus.")).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Réessayer' })));
+    expect(await screen.findByLabelText('Nom du club')).toBeTruthy();
   });
 });

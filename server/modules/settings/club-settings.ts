@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_ACCENT_COLOUR } from '../../../src/common/contract/club-defaults';
+import {
+  DEFAULT_ACCENT_COLOUR,
+  DEFAULT_REMINDER_HOURS,
+  MAX_REMINDER_HOURS,
+} from '../../../src/common/contract/club-defaults';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { MailBrand } from '../../mail/html-layout';
 import { absoluteLogoUrl } from '../../plugins/public-files';
-import { readSetting } from '../settings/settings.repository';
+import { readSetting } from './settings.repository';
 
 /** The display name of MAIL_FROM (`Club <address>`), the club's name until an admin sets one. */
 export function defaultClubName(config: Pick<Config, 'mailFrom'>): string {
@@ -12,7 +16,7 @@ export function defaultClubName(config: Pick<Config, 'mailFrom'>): string {
   return named || 'Équipée';
 }
 
-/** The club as mails and the app's header show it: its name, accent colour and logo. */
+/** The club as mails and the app's header show it (issue 26): its name, accent colour and logo. */
 export async function readClubBrand(db: Kysely<Database>, config: Config): Promise<MailBrand> {
   const [name, colour] = await Promise.all([readSetting(db, 'club_name'), readSetting(db, 'accent_colour')]);
   return {
@@ -20,4 +24,12 @@ export async function readClubBrand(db: Kysely<Database>, config: Config): Promi
     accentColour: colour ?? DEFAULT_ACCENT_COLOUR,
     logoUrl: absoluteLogoUrl(config),
   };
+}
+
+/** The club's `reminder_hours` (0: off), the default while an admin has not set it. */
+export async function reminderHours(db: Kysely<Database>): Promise<number> {
+  const stored = Number(await readSetting(db, 'reminder_hours'));
+  return Number.isInteger(stored) && stored >= 0 && stored <= MAX_REMINDER_HOURS
+    ? stored
+    : DEFAULT_REMINDER_HOURS;
 }
