@@ -102,3 +102,10 @@ export interface AnswerLinksUsedTable {
   used_at: Date;
   expires_at: Date;
 }
+
+/** A member nudged about a series session they have not answered (modules/reminders/nudges.service.ts). */
+export interface SeriesNudgesTable {
+  user_id: string;
+  event_uuid: string;
+  sent_at: Date;
+}

@@ -15,6 +15,7 @@ import * as mailPriorityNotices from './migrations/2026-11-26-01-mail-priority-n
 import * as listUnsubscribe from './migrations/2026-11-26-02-list-unsubscribe';
 import * as eventReminders from './migrations/2026-11-26-03-event-reminders';
 import * as declinesAnswerLinks from './migrations/2026-11-26-04-declines-answer-links';
+import * as seriesNudges from './migrations/2026-11-26-05-series-nudges';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-02-list-unsubscribe': listUnsubscribe,
   '2026-11-26-03-event-reminders': eventReminders,
   '2026-11-26-04-declines-answer-links': declinesAnswerLinks,
+  '2026-11-26-05-series-nudges': seriesNudges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -7,6 +7,7 @@ import type {
   MailQueueTable,
   PushQueueTable,
   PushSubscriptionsTable,
+  SeriesNudgesTable,
   ServerSecretsTable,
   SubscriptionNoticesTable,
   WeeklyListRunsTable,
@@ -235,6 +236,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   event_reminders: EventRemindersTable;
   event_declines: EventDeclinesTable;
+  series_nudges: SeriesNudgesTable;
   answer_links_used: AnswerLinksUsedTable;
   subscription_notices: SubscriptionNoticesTable;
   event_models: EventModelsTable;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { eraseOldGuestData } from '../modules/participation/guests.service';
+import { sendDueNudges } from '../modules/reminders/nudges.service';
 import { sendDueReminders } from '../modules/reminders/reminders.service';
 import { purgeOldKeys } from '../modules/replays/idempotency';
 import { sendWeeklyList } from './weekly-list';
@@ -50,9 +51,10 @@ export function startScheduledJobs(options: {
   const remind = async () => {
     try {
       const sent = await sendDueReminders(options);
-      if (sent.mail > 0) options.onMailQueued();
+      const nudged = await sendDueNudges(options);
+      if (sent.mail + nudged > 0) options.onMailQueued();
       if (sent.push > 0) options.onPushQueued?.();
-      if (sent.mail + sent.push > 0) options.log.info(sent, 'reminders');
+      if (sent.mail + sent.push + nudged > 0) options.log.info({ ...sent, nudged }, 'reminders');
     } catch (error) {
       options.log.error({ err: error }, 'reminders failed');
     }

@@ -66,4 +66,15 @@ export const SERIES_TEMPLATES: { [K in SeriesMailKind]: Record<Language, Render<
   series_stuff_unavailable: listing('stuff_subject', 'stuff_intro'),
   series_promotion: listing('promotion_subject', 'promotion_intro'),
   series_subscription: { fr: subscription('fr'), en: subscription('en') },
+  // The answer links (Je viens / Je ne viens pas) and the event's link are added by notify.
+  series_nudge: {
+    fr: ({ event }) => ({
+      subject: `Vous venez ? ${event}`,
+      text: `Bonjour,\n\nVous suivez cette série de séances, mais vous n'avez pas encore répondu pour la prochaine : ${event}. Un clic suffit pour répondre.${SIGNATURE.fr}`,
+    }),
+    en: ({ event }) => ({
+      subject: `Are you coming? ${event}`,
+      text: `Hello,\n\nYou follow this series of sessions, but you have not answered for the next one yet: ${event}. One click is enough to answer.${SIGNATURE.en}`,
+    }),
+  },
 };

@@ -38,6 +38,8 @@ export interface TemplateData {
   series_update: { event: string; sessions: string[] };
   /** Each line names a session and the stuff no longer offered there. */
   series_stuff_unavailable: { event: string; sessions: string[] };
+  /** A session of a series the member follows, which they have not answered 48 h before (issue 26). */
+  series_nudge: { event: string };
   /** Sessions the member was moved into from their waiting lists (with the stuff they got, if any). */
   series_promotion: { event: string; sessions: string[] };
   /** What subscribing to (or leaving) a series did: `member` as in subscribe_unsubscribe. */
@@ -71,7 +73,8 @@ export type SeriesMailKind =
   | 'series_update'
   | 'series_stuff_unavailable'
   | 'series_promotion'
-  | 'series_subscription';
+  | 'series_subscription'
+  | 'series_nudge';
 
 /** `html`: an HTML alternative to `text`, for the kinds that have one. */
 export type Render<K extends MailKind> = (data: TemplateData[K]) => {

@@ -18,6 +18,8 @@ const SWITCH_OF_SERIES: Partial<Record<MailKind, NotificationType>> = {
   series_update: 'event_update',
   series_stuff_unavailable: 'stuff_unavailable',
   series_subscription: 'subscribe_unsubscribe',
+  // A nudge is a reminder: the member's reminder switch lets it through, and its link switches it off.
+  series_nudge: 'event_reminder',
 };
 
 /** The notification switch that gates `kind`; none for those always sent (resets, promotions, group mail). */
