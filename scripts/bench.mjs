@@ -76,6 +76,7 @@ try {
 }
 await step('npx', ['tsx', 'bench/offline.ts']);
 await step('npx', ['tsx', 'bench/upload-memory.ts']);
+await step('npx', ['tsx', 'bench/demo-seed.ts']);
 await step('npx', ['tsx', 'bench/lighthouse.ts']);
 await step('npx', ['tsx', 'bench/slow-login.ts']);
 printSummary();

@@ -19,13 +19,10 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const seed = () => {
-  const started = Date.now();
+const seed = () =>
   execFileSync(path.resolve('node_modules/.bin/tsx'), ['server/demo/seed-cli.ts', dataDir], {
     stdio: 'pipe',
   });
-  return (Date.now() - started) / 1000;
-};
 
 async function token(request: APIRequestContext, username: string): Promise<string> {
   const response = await request.post(`${BASE}/api/user/login`, {
@@ -35,13 +32,11 @@ async function token(request: APIRequestContext, username: string): Promise<stri
   return (await response.json()).token;
 }
 
-test('seeds in under 20 s twice in a row (a reset), then every demo login signs in', async ({ request }) => {
+// How long seeding takes is a figure of `npm run bench` (bench/demo-seed.ts), not a timed test.
+test('seeds twice in a row (a reset), then every demo login signs in', async ({ request }) => {
   test.setTimeout(120_000);
-  const first = seed();
-  const second = seed();
-  console.log(`demo seed: ${first.toFixed(1)} s, then ${second.toFixed(1)} s (reset)`);
-  expect(first).toBeLessThan(20);
-  expect(second).toBeLessThan(20);
+  seed();
+  seed();
   server = await startServer({
     ...process.env,
     DATA_DIR: dataDir,

@@ -151,7 +151,7 @@ test('the server pushes a promotion and a cancellation to a subscribed device; a
   const [promotion] = await pushesTo(device.subscription.endpoint, 1);
   expect(promotion).toMatchObject({ title: "Une place s'est libérée", tag: `event-${event.uuid_event}` });
   expect(promotion?.body).toMatch(/^Vous êtes inscrit à Kayak push, /);
-  expect(promotion?.url).toMatch(/^\/\?week=\d{4}-\d{2}-\d{2}$/);
+  expect(promotion?.url).toBe(`/event/${event.uuid_event}`);
 
   // The device unsubscribed meanwhile: its push service answers 410 and the server forgets it.
   standIn.answerNext(410);

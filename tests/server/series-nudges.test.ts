@@ -44,7 +44,8 @@ describe('series nudges', () => {
       max_subscribers: 10,
       recurrence: { weekdays: ['TU'], interval_weeks: 1, count: 3 },
     });
-    const [first, second] = series.sessions as [{ uuid_event: string }, { uuid_event: string }];
+    const [first, second] = series.sessions.map((session) => ({ uuid_event: session.uuid_event }));
+    if (!first || !second) throw new Error('the series has three sessions');
     // rower0 takes the whole series (answered every session); rower1 only the first session;
     // rower2 the first, and declines the second; rower3 never joins.
     await subscribeSeries(ctx, p(0).token, series.uuid_series, { uuid_user: p(0).id, subscribe: true });
@@ -80,7 +81,8 @@ describe('series nudges', () => {
       max_subscribers: 10,
       recurrence: { weekdays: ['TU'], interval_weeks: 1, count: 2 },
     });
-    const [first] = series.sessions as [{ uuid_event: string }];
+    const [first] = series.sessions;
+    if (!first) throw new Error('the series has two sessions');
     ctx.clock.now = at('2027-10-01T08:00:00Z');
     await subscribe(ctx, p(3).token, p(3).id, first.uuid_event);
     await ctx.db.deleteFrom('mail_queue').execute();
