@@ -13,8 +13,8 @@ import {
   usersWithPreferenceOn,
 } from '../modules/notifications/notification-settings.repository';
 import { notify } from '../modules/notifications/notify';
+import { readClubBrand } from '../modules/settings/club-settings';
 import { readSetting } from '../modules/settings/settings.repository';
-import { absoluteLogoUrl } from '../plugins/public-files';
 import { claimWeek, recordRecipients } from './weekly-list.repository';
 
 export type WeeklyListResult =
@@ -77,12 +77,15 @@ export async function sendWeeklyList(deps: WeeklyListDeps): Promise<WeeklyListRe
       return { status: 'switched_off', week, queued: 0 };
     if (!(await claimWeek(trx, week, at))) return { status: 'already_sent', week, queued: 0 };
     const events = await weekEvents(deps, trx, week);
+    const brand = await readClubBrand(trx, deps.config);
     const shared = {
       weekStart: week,
       events,
       timeZone: deps.config.clubTimezone,
       slogan: (await readSetting(trx, 'slogan')) ?? DEFAULT_SLOGAN,
-      logoUrl: absoluteLogoUrl(deps.config),
+      logoUrl: brand.logoUrl,
+      clubName: brand.clubName,
+      accentColour: brand.accentColour,
       preferencesUrl: `${deps.config.publicUrl}${preferencesPath}`,
     };
     const recipients = await usersWithPreferenceOn(trx, 'weekly_event_list');

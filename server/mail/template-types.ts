@@ -60,6 +60,9 @@ export interface TemplateData {
     slogan: string;
     logoUrl: string;
     preferencesUrl: string;
+    /** The club's name and accent colour (`#rrggbb`), for the band at the top (issue 26). */
+    clubName: string;
+    accentColour: string;
   };
 }
 export type MailKind = keyof TemplateData;

@@ -2,6 +2,7 @@ import type { Language } from '../../src/common/contract/user';
 import { clubDayOf, shiftDay } from '../../src/common/rules/club-time';
 import { escapeHtml } from '../html';
 import { catalogueText } from '../i18n';
+import { textOn } from './html-layout';
 import type { Render, TemplateData, WeeklyEvent, WeeklyMailKind } from './template-types';
 
 type Data = TemplateData['weekly_event_list'];
@@ -118,8 +119,9 @@ function renderHtml(language: Language, data: Data, title: string): string {
     `<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>`,
     // <main>: the message's one landmark, for screen readers of clients that show the HTML as a page.
     `<body style="${BODY}"><main style="${CARD}">`,
-    // A table keeps the slogan beside the logo, wrapping in its own cell, in every mail client.
-    `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;"><tr><td style="padding:0 12px 0 0;vertical-align:middle;"><img src="${escapeHtml(data.logoUrl)}" alt="${escapeHtml(text(language, 'logo_alt'))}" width="64" height="64" style="display:block;border:0;"></td><td style="vertical-align:middle;font-size:15px;">${escapeHtml(data.slogan)}</td></tr></table>`,
+    // The club's band, as every other mail has it (html-layout.tsx): its colour, logo and name; the slogan
+    // under the name. A table keeps them beside the logo, wrapping in their own cell, in every mail client.
+    `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px;background:${data.accentColour};border-radius:6px;"><tr><td style="padding:10px 12px;vertical-align:middle;width:64px;"><img src="${escapeHtml(data.logoUrl)}" alt="${escapeHtml(text(language, 'logo_alt'))}" width="64" height="64" style="display:block;border:0;border-radius:8px;background:#ffffff;"></td><td style="padding:10px 12px 10px 0;vertical-align:middle;color:${textOn(data.accentColour)};overflow-wrap:anywhere;"><p style="margin:0;font-size:18px;font-weight:bold;">${escapeHtml(data.clubName)}</p><p style="margin:4px 0 0;font-size:14px;">${escapeHtml(data.slogan)}</p></td></tr></table>`,
     `<p style="margin:0 0 12px;">${escapeHtml(text(language, 'greeting', { name: data.username }))}</p>`,
     `<h1 style="font-size:20px;margin:0 0 12px;">${escapeHtml(title)}</h1>`,
     ...(events.length > 0

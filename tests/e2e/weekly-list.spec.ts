@@ -44,7 +44,7 @@ test("the weekly email's preferences link opens the preferences, where the list 
 test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px', async ({ page }) => {
   const monday = new Date('2026-11-30T06:00:00Z');
   const at = (hours: number) => new Date(monday.getTime() + hours * HOUR);
-  const link = `${E2E_BASE_URL}/?week=2026-11-30`;
+  const link = `${E2E_BASE_URL}/event/0b7f3c4e-8a51-4a4b-9a2e-3f1f7c9d2e10`;
   const place = '12 quai de la Douane, 29200 Brest';
   const { html } = renderMail('weekly_event_list', 'fr', {
     username: 'jeanne',
@@ -52,6 +52,8 @@ test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px
     timeZone: 'Europe/Paris',
     slogan: 'Pagayer ensemble, par tous les temps',
     logoUrl: `${E2E_BASE_URL}/icons/icon-192.png`,
+    clubName: 'Club de kayak de la rade de Brest',
+    accentColour: '#0f766e',
     preferencesUrl: `${E2E_BASE_URL}/my-profile?tab=preferences`,
     events: [
       {

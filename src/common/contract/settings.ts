@@ -27,9 +27,12 @@ export const startSettingsSchema = z.object({
   timezone: z.string(),
   slogan: z.string(),
   logo: z.string(),
-  /** Issue 26: the club's name and accent colour (`#rrggbb`), shown in the app's header and its mails. */
-  club_name: z.string(),
-  accent_colour: z.string(),
+  /**
+   * Issue 26: the club's name and accent colour (`#rrggbb`), shown in the app's header and its mails.
+   * Optional to readers: a server from before them answers without, and the app keeps working.
+   */
+  club_name: z.string().optional(),
+  accent_colour: z.string().optional(),
 });
 export type StartSettings = z.infer<typeof startSettingsSchema>;
 

@@ -48,8 +48,8 @@ async function readIntoCache(db: EquipeeDb): Promise<void> {
     { key: 'timezone', value: zone },
     { key: 'slogan', value: slogan || DEFAULT_SLOGAN },
     { key: 'logo', value: logo },
-    { key: 'club_name', value: club_name },
-    { key: 'accent_colour', value: accent_colour },
+    ...(club_name ? [{ key: 'club_name' as const, value: club_name }] : []),
+    ...(accent_colour ? [{ key: 'accent_colour' as const, value: accent_colour }] : []),
   ]);
 }
 

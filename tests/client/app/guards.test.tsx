@@ -18,7 +18,8 @@ describe('the signed-in guard', () => {
   it('sends a visitor without a token to /login', async () => {
     stubFetch(() => json(200, { key: 'slogan', value: 'x' }));
     const { router } = renderApp('/my-profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The first render of the app in this file loads its modules: more than waitFor's default second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
   });
 
   it('ok: renders the protected screen for a token the server accepts', async () => {
