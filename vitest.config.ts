@@ -25,6 +25,7 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['tests/server/helpers/pg-schemas.ts'],
         },
       },
       {

@@ -140,8 +140,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await mail.stop();
       await push.stop();
       await handle.close();
-      if (databaseUrl && !options.sharedSchema)
-        await withPg(databaseUrl, (client) => client.query(`drop schema ${schema} cascade`));
+      // The schema stays until every file is done (helpers/pg-schemas.ts says why).
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
