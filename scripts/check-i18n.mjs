@@ -24,8 +24,15 @@ function sourceFiles(dir) {
   });
 }
 
-const fr = new Set(flatten(JSON.parse(read('src/common/i18n/fr.json'))));
-const en = new Set(flatten(JSON.parse(read('src/common/i18n/en.json'))));
+// The later texts (src/common/i18n/later, loaded with the lazy routes) are part of each catalogue.
+const catalogue = (lang) => [
+  ...flatten(JSON.parse(read(`src/common/i18n/${lang}.json`))),
+  ...flatten(JSON.parse(read(`src/common/i18n/later/${lang}.json`))),
+];
+const fr = new Set(catalogue('fr'));
+const en = new Set(catalogue('en'));
+for (const key of catalogue('fr').filter((key, i, all) => all.indexOf(key) !== i))
+  problems.push(`in both the first and the later catalogue: ${key}`);
 for (const key of fr) if (!en.has(key)) problems.push(`missing in en.json: ${key}`);
 for (const key of en) if (!fr.has(key)) problems.push(`missing in fr.json: ${key}`);
 // The server's own pages (server/mail/i18n): the same rule.

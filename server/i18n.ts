@@ -1,6 +1,8 @@
 import type { Language } from '../src/common/contract/user';
 import en from '../src/common/i18n/en.json' with { type: 'json' };
 import fr from '../src/common/i18n/fr.json' with { type: 'json' };
+import laterEn from '../src/common/i18n/later/en.json' with { type: 'json' };
+import laterFr from '../src/common/i18n/later/fr.json' with { type: 'json' };
 import serverEn from './mail/i18n/en.json' with { type: 'json' };
 import serverFr from './mail/i18n/fr.json' with { type: 'json' };
 
@@ -36,7 +38,10 @@ export function errorMessage(code: string, language: Language): string {
 type Catalogue = Record<string, unknown>;
 // The pages the server shows outside the app (unsubscribe, answer links) have their texts in server/mail/i18n,
 // so the app's bundle does not carry them.
-const CATALOGUES: Record<Language, Catalogue> = { fr: { ...fr, ...serverFr }, en: { ...en, ...serverEn } };
+const CATALOGUES: Record<Language, Catalogue> = {
+  fr: { ...fr, ...laterFr, ...serverFr },
+  en: { ...en, ...laterEn, ...serverEn },
+};
 
 /**
  * A text of the client's catalogues (`section.key`) in `language`, with i18next's `{{name}}` placeholders

@@ -16,6 +16,7 @@ import * as listUnsubscribe from './migrations/2026-11-26-02-list-unsubscribe';
 import * as eventReminders from './migrations/2026-11-26-03-event-reminders';
 import * as declinesAnswerLinks from './migrations/2026-11-26-04-declines-answer-links';
 import * as seriesNudges from './migrations/2026-11-26-05-series-nudges';
+import * as attendeePrivacy from './migrations/2026-11-27-01-attendee-privacy';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-03-event-reminders': eventReminders,
   '2026-11-26-04-declines-answer-links': declinesAnswerLinks,
   '2026-11-26-05-series-nudges': seriesNudges,
+  '2026-11-27-01-attendee-privacy': attendeePrivacy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -34,6 +34,8 @@ export interface UsersTable {
   shoe_size: number | null;
   has_shoes: Generated<boolean>;
   language: Generated<'fr' | 'en'>;
+  /** Issue 27: shown to other members as « Un membre » (organisers still see the name). */
+  hidden_from_members: Generated<boolean>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

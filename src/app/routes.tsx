@@ -4,18 +4,25 @@ import { LoginScreen } from '../features/auth/login-screen';
 import { LogoutScreen } from '../features/auth/logout-screen';
 import { WeekScreen } from '../features/events/week-screen';
 import { NewsScreen } from '../features/news/news-screen';
+import { loadLaterTexts } from '../i18n/later-texts';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { OptionalAppLayout } from './layout/optional-app-layout';
 import { RootShell } from './root-shell';
 
-/** A route whose screen is its own chunk, fetched when the route is first visited. */
+/** A route whose screen is its own chunk, fetched with the later texts when the route is first visited. */
 function lazyScreen<M>(
   path: string,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
 ): RouteObject {
-  return { path, lazy: async () => ({ Component: pick(await load()) }) };
+  return {
+    path,
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadLaterTexts()]);
+      return { Component: pick(module) };
+    },
+  };
 }
 
 /** The route table of product-spec §2. */

@@ -32,12 +32,12 @@ export function usePendingChecks(eventUuid: string | undefined): ReadonlyMap<str
 const NO_TICKS: ReadonlyMap<string, boolean> = new Map();
 
 /** Sets (never toggles) one row's check; `userId` is the member's id, or the guest's number. */
-export function tick(
+export async function tick(
   user: User,
   eventUuid: string,
   userId: string | number,
   isInvited: boolean,
   isChecked: boolean,
 ): Promise<void> {
-  return queueAndDeliver(queueCheck(appDb(), user, { eventUuid, userId, isInvited, isChecked }));
+  await queueAndDeliver(queueCheck(appDb(), user, { eventUuid, userId, isInvited, isChecked }));
 }

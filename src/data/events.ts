@@ -5,7 +5,9 @@ import type { EventDto } from '../common/contract/event';
 import type { User } from '../common/contract/user';
 import { clubDayStart, shiftDay } from '../common/rules/club-time';
 import { appDb } from './core/db';
+import { awaitDelivery, type Delivery } from './core/delivery';
 import { queueDecline, queueSubscription, queueWaitingList } from './core/outbox';
+import { declinesWithPending } from './core/pending-declines';
 import { queueAndDeliver, showWeekSoon } from './core/sync';
 
 export { currentWeek } from '../common/rules/club-time';
@@ -85,24 +87,44 @@ export function useHasPendingWrite(eventUuid: string): boolean {
   );
 }
 
+/** Whether the member answered "not coming" to this event (pending answers included); undefined while loading. */
+export function useMyDecline(eventUuid: string, userId: string): boolean | undefined {
+  return useLiveQuery(async () => {
+    const db = appDb();
+    const [kept, pending] = await Promise.all([
+      db.myDeclines.get(eventUuid),
+      db.outbox
+        .where('status')
+        .equals('pending')
+        .filter((r) => r.eventUuid === eventUuid && r.userId === userId)
+        .sortBy('id'),
+    ]);
+    return declinesWithPending(kept !== undefined, pending);
+  }, [eventUuid, userId]);
+}
+
+export type { Delivery };
+
+/** Queues a move and settles with what the server made of it (or "kept" on this device). */
+const deliver = async (enqueue: Promise<number>): Promise<Delivery> =>
+  awaitDelivery(appDb(), await queueAndDeliver(enqueue));
+
 export function changeSubscription(
   user: User,
   eventUuid: string,
   subscribe: boolean,
   stuffUuid?: string | null,
-): Promise<void> {
-  return queueAndDeliver(
-    queueSubscription(appDb(), user, { eventUuid, subscribe, stuffUuid: stuffUuid ?? null }),
-  );
+): Promise<Delivery> {
+  return deliver(queueSubscription(appDb(), user, { eventUuid, subscribe, stuffUuid: stuffUuid ?? null }));
 }
 
-export function joinWaitingList(user: User, eventUuid: string, stuffUuid?: string | null): Promise<void> {
-  return queueAndDeliver(queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null }));
+export function joinWaitingList(user: User, eventUuid: string, stuffUuid?: string | null): Promise<Delivery> {
+  return deliver(queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null }));
 }
 
 /** "Not coming" to the event, or taking it back (`decline` false); queued offline like a subscription. */
-export function answerDecline(user: User, eventUuid: string, decline: boolean): Promise<void> {
-  return queueAndDeliver(queueDecline(appDb(), user, { eventUuid, decline }));
+export function answerDecline(user: User, eventUuid: string, decline: boolean): Promise<Delivery> {
+  return deliver(queueDecline(appDb(), user, { eventUuid, decline }));
 }
 
 /** A screen needs this event (a checklist outside the cached weeks): fetch it, whether or not sync runs yet. */

@@ -38,8 +38,8 @@ export function useFailedWrites(): FailedWrite[] {
 }
 
 /** A refused write: try it again (a new chance, same key) or drop it and show the server's state. */
-export function retryWrite(id: number): Promise<void> {
-  return queueAndDeliver(
+export async function retryWrite(id: number): Promise<void> {
+  await queueAndDeliver(
     appDb().outbox.update(id, { status: 'pending', attempts: 0, nextAttemptAt: Date.now(), lastError: null }),
   );
 }

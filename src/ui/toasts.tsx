@@ -14,7 +14,7 @@ function raise(region: HTMLElement) {
   region.showPopover();
 }
 
-/** Toasts, top-centre, 5 s each; errors are announced assertively. */
+/** Toasts, bottom-centre (clear of the header and of a dialog), 5 s each; errors are announced assertively. */
 export function Toasts() {
   const { t } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);

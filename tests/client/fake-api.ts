@@ -19,6 +19,7 @@ export const USER: User = {
   shoe_size: null,
   has_shoes: false,
   language: 'fr',
+  hidden_from_members: false,
 };
 
 export const json = (status: number, body: unknown): Response =>

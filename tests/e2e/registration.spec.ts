@@ -2,18 +2,13 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
+import { shootBothSizes } from './screenshots';
 import { E2E_PASSWORD } from './server-process';
 
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ bypassCSP: true });
 
-async function shoot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+const shoot = shootBothSizes;
 
 /** Visible, and the topmost thing at its centre: not behind a modal dialog's backdrop. */
 async function expectOnTop(toast: Locator) {

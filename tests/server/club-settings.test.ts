@@ -33,6 +33,7 @@ describe('the club settings', () => {
       club_name: 'Kayak Club Brest',
       accent_colour: '#1d4ed8',
       reminder_hours: 24,
+      show_attendees: true,
     });
     expect((await read(member)).statusCode).toBe(403);
     expect((await write(member, { club_name: 'Mine' })).statusCode).toBe(403);
@@ -43,9 +44,15 @@ describe('the club settings', () => {
       club_name: 'Kayak Club Brest',
       accent_colour: '#0f766e',
       reminder_hours: 24,
+      show_attendees: true,
     });
     const saved = await write(admin, { club_name: '  Les Pagayeurs  ', reminder_hours: 0 });
-    expect(saved.json()).toEqual({ club_name: 'Les Pagayeurs', accent_colour: '#0f766e', reminder_hours: 0 });
+    expect(saved.json()).toEqual({
+      club_name: 'Les Pagayeurs',
+      accent_colour: '#0f766e',
+      reminder_hours: 0,
+      show_attendees: true,
+    });
     const start = (await ctx.app.inject({ method: 'GET', url: '/api/internal/settings/start' })).json();
     expect([start.club_name, start.accent_colour]).toEqual(['Les Pagayeurs', '#0f766e']);
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SubscriberEntry, WaitingEntry } from '../../../src/common/contract/event';
+import { thumbnailUrl } from '../../../src/common/contract/users';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -17,9 +18,25 @@ export function subscriberRows(db: Db) {
       'subscriptions.stuff_uuid',
       'subscriptions.is_checked',
       'users.username',
+      'users.first_name',
+      'users.last_name',
+      'users.hidden_from_members',
       'stuffs.name as stuff_name',
     ]);
 }
+
+/** Who's coming (issue 27): names and thumbnail as the organisers see them; event-view.ts hides for members. */
+const person = (r: {
+  user_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  hidden_from_members: boolean;
+}) => ({
+  first_name: r.first_name,
+  last_name: r.last_name,
+  thumbnail_url: thumbnailUrl(r.user_id),
+  is_hidden: r.hidden_from_members,
+});
 
 type SubscriberRow = Awaited<ReturnType<ReturnType<typeof subscriberRows>['execute']>>[number];
 
@@ -33,6 +50,7 @@ export function toSubscriberEntry(r: SubscriberRow): SubscriberEntry {
     stuff_name: r.stuff_name ?? 'default_name',
     uuid_stuff: r.stuff_uuid,
     is_checked: r.is_checked,
+    ...person(r),
   };
 }
 
@@ -47,6 +65,9 @@ export function waitingRows(db: Db) {
       'waiting_list.wished_stuff_uuid',
       'waiting_list.created_at',
       'users.username',
+      'users.first_name',
+      'users.last_name',
+      'users.hidden_from_members',
     ])
     .orderBy('waiting_list.created_at')
     .orderBy('waiting_list.seq');
@@ -54,13 +75,16 @@ export function waitingRows(db: Db) {
 
 type WaitingRow = Awaited<ReturnType<ReturnType<typeof waitingRows>['execute']>>[number];
 
-export function toWaitingEntry(r: WaitingRow): WaitingEntry {
+/** `index`: the entry's place in its event's line, 0 first, when the rows are that event's whole line. */
+export function toWaitingEntry(r: WaitingRow, index?: number): WaitingEntry {
   return {
     uuid_user: r.user_id,
     username: r.username,
     created_at: r.created_at.toISOString(),
     uuid_event: r.event_uuid,
     uuid_stuff: r.wished_stuff_uuid,
+    ...person(r),
+    ...(index === undefined ? {} : { position: index + 1 }),
   };
 }
 

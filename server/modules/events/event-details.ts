@@ -92,6 +92,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
         is_checked: g.is_checked,
       })),
       uuid_series: event.uuid_series,
+      attendees_limited: false,
     };
   });
 }

@@ -10,10 +10,11 @@ import { errorAnswers } from '../../plugins/error-answers';
 import { sendJsonWithWeakETag } from '../../plugins/weak-etag';
 import { runWrite } from '../replays/write';
 import { eventDto } from './event-details';
+import { viewedBy } from './event-view';
 import { type AfterEventUpdate, deleteEvent, saveEvent } from './events.service';
 import { sendGroupMail } from './group-mail.service';
 import { keptAnswers } from './kept-answers';
-import { buildWeek, weekBounds } from './week-read';
+import { buildWeek, type KeptWeek, weekBounds, weekFor } from './week-read';
 
 /** Weeks kept per process: the few a club browses around today (a full week is some hundred kB). */
 const WEEKS_KEPT = 32;
@@ -25,13 +26,17 @@ export async function eventsRoutes(
   hooks: { afterUpdate: AfterEventUpdate },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const weeks = keptAnswers(WEEKS_KEPT);
+  const weeks = keptAnswers<KeptWeek>(WEEKS_KEPT);
 
   routes.post(
     '/api/event/add-or-update',
     { schema: { body: eventInputSchema, response: { ...errorAnswers(403, 404, 409), 200: eventSchema } } },
     (request) =>
-      runWrite(deps, (trx) => saveEvent(deps, trx, authOf(request).user, request.body, hooks.afterUpdate)),
+      runWrite(deps, async (trx) => {
+        const user = authOf(request).user;
+        const saved = await saveEvent(deps, trx, user, request.body, hooks.afterUpdate);
+        return viewedBy(trx, user, saved);
+      }),
   );
 
   routes.delete(
@@ -69,14 +74,14 @@ export async function eventsRoutes(
         const { start, end } = weekBounds(from, to, deps.config.clubTimezone);
         return buildWeek(deps.db, start, end);
       });
-      return sendJsonWithWeakETag(request, reply, week);
+      return sendJsonWithWeakETag(request, reply, weekFor(week, authOf(request).user));
     },
   );
 
   routes.get(
     '/api/event/:id',
     { schema: { params: uuidParam, response: { ...errorAnswers(404), 200: eventSchema } } },
-    (request) => eventDto(deps.db, request.params.id),
+    async (request) => viewedBy(deps.db, authOf(request).user, await eventDto(deps.db, request.params.id)),
   );
 
   routes.post(

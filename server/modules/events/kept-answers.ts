@@ -14,11 +14,11 @@ export interface KeptAnswer {
  * in the same snapshot as the data. The versions live in the database, so several processes on one
  * PostgreSQL each keep their own answers and none can serve one a write has made stale.
  */
-export function keptAnswers(capacity: number) {
-  const kept = new Map<string, KeptAnswer>();
-  const building = new Map<string, Promise<KeptAnswer>>();
+export function keptAnswers<Kept extends KeptAnswer = KeptAnswer>(capacity: number) {
+  const kept = new Map<string, Kept>();
+  const building = new Map<string, Promise<Kept>>();
 
-  function keep(key: string, answer: KeptAnswer): void {
+  function keep(key: string, answer: Kept): void {
     const current = kept.get(key);
     if (current && current.version >= answer.version) return;
     // Answers older than this one can only serve requests already under way: drop them all.
@@ -30,7 +30,7 @@ export function keptAnswers(capacity: number) {
   }
 
   return {
-    get(key: string, seen: number, build: () => Promise<KeptAnswer>): Promise<KeptAnswer> {
+    get(key: string, seen: number, build: () => Promise<Kept>): Promise<Kept> {
       const current = kept.get(key);
       if (current && current.version >= seen) return Promise.resolve(current);
       const flight = `${seen} ${key}`;

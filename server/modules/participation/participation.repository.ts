@@ -23,7 +23,9 @@ export async function listUserSubscriptions(db: Db, userId: string): Promise<Sub
 }
 
 export async function listUserWaiting(db: Db, userId: string): Promise<WaitingEntry[]> {
-  return (await waitingRows(db).where('waiting_list.user_id', '=', userId).execute()).map(toWaitingEntry);
+  return (await waitingRows(db).where('waiting_list.user_id', '=', userId).execute()).map((r) =>
+    toWaitingEntry(r),
+  );
 }
 
 /** A member's standing at an event (what the shared rules read), in one round trip. */

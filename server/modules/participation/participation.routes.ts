@@ -20,6 +20,7 @@ import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { eventDto } from '../events/event-details';
+import { viewedBy } from '../events/event-view';
 import { type Answer, idempotencyKeyOf } from '../replays/idempotency';
 import { runReplayableWrite, runWrite } from '../replays/write';
 import { assertSelfOrAdmin } from '../users/permissions';
@@ -52,7 +53,13 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       send(
         reply,
         await runReplayableWrite(deps, request, async (trx) =>
-          ok(await setSubscription(deps, trx, authOf(request).user, request.body)),
+          ok(
+            await viewedBy(
+              trx,
+              authOf(request).user,
+              await setSubscription(deps, trx, authOf(request).user, request.body),
+            ),
+          ),
         ),
       ),
   );
@@ -70,7 +77,13 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       send(
         reply,
         await runReplayableWrite(deps, request, async (trx) =>
-          ok(await joinWaitingList(deps, trx, authOf(request).user, request.body)),
+          ok(
+            await viewedBy(
+              trx,
+              authOf(request).user,
+              await joinWaitingList(deps, trx, authOf(request).user, request.body),
+            ),
+          ),
         ),
       ),
   );
@@ -88,7 +101,13 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       send(
         reply,
         await runReplayableWrite(deps, request, async (trx) =>
-          ok(await setDecline(deps, trx, authOf(request).user, request.body)),
+          ok(
+            await viewedBy(
+              trx,
+              authOf(request).user,
+              await setDecline(deps, trx, authOf(request).user, request.body),
+            ),
+          ),
         ),
       ),
   );
@@ -136,7 +155,9 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       schema: { params: uuidParam, response: { ...errorAnswers(404), 200: z.array(subscriberEntrySchema) } },
     },
-    async (request) => (await eventDto(deps.db, request.params.id)).subscribers_with_stuff,
+    async (request) =>
+      (await viewedBy(deps.db, authOf(request).user, await eventDto(deps.db, request.params.id)))
+        .subscribers_with_stuff,
   );
 
   routes.get(

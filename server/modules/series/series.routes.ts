@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
+import { sessionsViewedBy } from '../events/event-view';
 import type { AfterEventUpdate } from '../events/events.service';
 import { runWrite } from '../replays/write';
 import { createSeries, seriesDto } from './series.service';
@@ -32,13 +33,21 @@ export async function seriesRoutes(
   routes.post(
     SERIES_PATH,
     { schema: { body: seriesCreateSchema, response: { ...errorAnswers(403, 404, 409), 200: seriesSchema } } },
-    (request) => runWrite(deps, (trx) => createSeries(deps, trx, authOf(request).user, request.body)),
+    (request) =>
+      runWrite(deps, async (trx) =>
+        sessionsViewedBy(
+          trx,
+          authOf(request).user,
+          await createSeries(deps, trx, authOf(request).user, request.body),
+        ),
+      ),
   );
 
   routes.get(
     `${SERIES_PATH}/:id`,
     { schema: { params: uuidParam, response: { ...errorAnswers(404), 200: seriesSchema } } },
-    (request) => seriesDto(deps.db, request.params.id),
+    async (request) =>
+      sessionsViewedBy(deps.db, authOf(request).user, await seriesDto(deps.db, request.params.id)),
   );
 
   routes.put(
@@ -51,8 +60,19 @@ export async function seriesRoutes(
       },
     },
     (request) =>
-      runWrite(deps, (trx) =>
-        updateSeries(deps, trx, authOf(request).user, request.params.id, request.body, hooks.afterUpdate),
+      runWrite(deps, async (trx) =>
+        sessionsViewedBy(
+          trx,
+          authOf(request).user,
+          await updateSeries(
+            deps,
+            trx,
+            authOf(request).user,
+            request.params.id,
+            request.body,
+            hooks.afterUpdate,
+          ),
+        ),
       ),
   );
 

@@ -33,3 +33,8 @@ export async function reminderHours(db: Kysely<Database>): Promise<number> {
     ? stored
     : DEFAULT_REMINDER_HOURS;
 }
+
+/** The club's `show_attendees` (issue 27): members see who's coming unless an admin switched it off. */
+export async function showAttendees(db: Kysely<Database>): Promise<boolean> {
+  return (await readSetting(db, 'show_attendees')) !== 'false';
+}

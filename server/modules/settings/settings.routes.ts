@@ -14,7 +14,7 @@ import { START_SETTINGS_PATH } from '../../../src/common/contract/start-paths';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin } from '../../plugins/auth';
 import { logoUrl } from '../../plugins/public-files';
-import { readClubBrand, reminderHours } from './club-settings';
+import { readClubBrand, reminderHours, showAttendees } from './club-settings';
 import { readSetting, writeSetting } from './settings.repository';
 
 /** Public (registered outside the signed-in scope): the login screen shows the slogan and logo before anyone signs in. */
@@ -54,6 +54,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       club_name: brand.clubName,
       accent_colour: brand.accentColour,
       reminder_hours: await reminderHours(deps.db),
+      show_attendees: await showAttendees(deps.db),
     };
   };
 
@@ -70,13 +71,15 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       onRequest: requireAdmin,
     },
     async (request) => {
-      const { club_name, accent_colour, reminder_hours } = request.body;
+      const { club_name, accent_colour, reminder_hours, show_attendees } = request.body;
       const now = deps.now();
       await deps.db.transaction().execute(async (trx) => {
         if (club_name !== undefined) await writeSetting(trx, 'club_name', club_name, now);
         if (accent_colour !== undefined) await writeSetting(trx, 'accent_colour', accent_colour, now);
         if (reminder_hours !== undefined)
           await writeSetting(trx, 'reminder_hours', String(reminder_hours), now);
+        if (show_attendees !== undefined)
+          await writeSetting(trx, 'show_attendees', String(show_attendees), now);
       });
       return clubSettings();
     },

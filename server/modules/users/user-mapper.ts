@@ -25,5 +25,6 @@ export function toUser(row: UserRow, now: Date): User {
     shoe_size: row.shoe_size,
     has_shoes: row.has_shoes,
     language: row.language,
+    hidden_from_members: row.hidden_from_members,
   };
 }

@@ -57,6 +57,19 @@ export const CAPACITY_REFINEMENT = { path: ['max_subscribers'], message: 'requir
 export const eventInputSchema = eventFieldsSchema.refine(hasCapacity, CAPACITY_REFINEMENT);
 export type EventInput = z.infer<typeof eventInputSchema>;
 
+/**
+ * Who's coming (issue 27, server-rules v4 "Roles"), additive to the spec's entries: the member's names and
+ * thumbnail. A member who chose to be hidden reaches other members with `is_hidden`, an `id` that names
+ * nobody and empty names (the app shows « Un membre »); organisers get everything. Optional to readers:
+ * a server from before them answers without, and the app shows the username.
+ */
+const personFields = {
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  thumbnail_url: z.string().nullable().optional(),
+  is_hidden: z.boolean().optional(),
+};
+
 export const subscriberEntrySchema = z.object({
   id: z.string(),
   uuid: z.string(),
@@ -65,6 +78,7 @@ export const subscriberEntrySchema = z.object({
   stuff_name: z.string(),
   uuid_stuff: z.string().nullable(),
   is_checked: z.boolean(),
+  ...personFields,
 });
 export type SubscriberEntry = z.infer<typeof subscriberEntrySchema>;
 
@@ -84,6 +98,9 @@ export const waitingEntrySchema = z.object({
   created_at: z.string(),
   uuid_event: z.string(),
   uuid_stuff: z.string().nullable(),
+  ...personFields,
+  /** Issue 27: the place in line, 1 for the next promoted; kept when the others are not shown. */
+  position: z.number().int().min(1).optional(),
 });
 
 export type WaitingEntry = z.infer<typeof waitingEntrySchema>;
@@ -112,6 +129,11 @@ export const eventSchema = z.object({
   invite_list: z.array(inviteEntrySchema),
   /** The training series the event is a session of (issue 16); null for a one-off. */
   uuid_series: z.string().nullable(),
+  /**
+   * Issue 27: true when the club keeps the list of who's coming for organisers (`show_attendees` off) and
+   * this answer therefore names only the reader and their guests; the counts stay right.
+   */
+  attendees_limited: z.boolean().optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 

@@ -44,12 +44,14 @@ export const healthResponseSchema = z.object({
 /**
  * `GET|PUT /api/internal/club-settings` (Admin, issue 26): the club's name (default: MAIL_FROM's display
  * name), its accent colour (default: the app's theme colour) and how many hours before an event members are
- * reminded (0: no reminders, server-rules v4 "Reminders"). A PUT sends any of them and answers all three.
+ * reminded (0: no reminders, server-rules v4 "Reminders"). A PUT sends any of them and answers them all. Issue 27 adds `show_attendees`.
  */
 export const clubSettingsSchema = z.object({
   club_name: z.string().min(1).max(80),
   accent_colour: z.string().regex(/^#[0-9a-f]{6}$/),
   reminder_hours: z.number().int().min(0).max(72),
+  /** Issue 27: members see who's coming (on by default); organisers always do. */
+  show_attendees: z.boolean(),
 });
 export type ClubSettings = z.infer<typeof clubSettingsSchema>;
 /** What a PUT may send: any of the three, the name trimmed and the colour in either case. */
@@ -61,6 +63,7 @@ export const clubSettingsUpdateSchema = z
       .regex(/^#[0-9a-fA-F]{6}$/)
       .transform((colour) => colour.toLowerCase()),
     reminder_hours: z.number().int().min(0).max(72),
+    show_attendees: z.boolean(),
   })
   .partial();
 export const CLUB_SETTINGS_PATH = '/api/internal/club-settings';

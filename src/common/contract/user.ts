@@ -37,6 +37,8 @@ export const userSchema = z.object({
   shoe_size: z.number().nullable(),
   has_shoes: z.boolean(),
   language: languageSchema,
+  /** Issue 27: appears to other members as « Un membre » in who's coming (organisers see the name). */
+  hidden_from_members: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

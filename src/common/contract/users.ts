@@ -14,6 +14,7 @@ export const profileUpdateSchema = z.object({
   shoe_size: z.number().min(LIMITS.shoeSizeMin).max(LIMITS.shoeSizeMax).multipleOf(0.5).nullable().optional(),
   has_shoes: z.boolean().optional(),
   language: languageSchema.optional(),
+  hidden_from_members: z.boolean().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

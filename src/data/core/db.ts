@@ -54,6 +54,12 @@ export interface ReadWeekRow {
   readAt: number;
 }
 
+/** One of the member's own "not coming" answers, as the server last listed them (issue 27). */
+export interface MyDeclineRow {
+  uuid_event: string;
+  declined_at: string;
+}
+
 /** A queued write and its delivery state; `kind` decides the type of `body`. */
 export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
@@ -66,6 +72,7 @@ export class EquipeeDb extends Dexie {
   outbox!: EntityTable<OutboxRow, 'id'>;
   attendance!: EntityTable<AttendanceRow, 'eventUuid'>;
   readWeeks!: EntityTable<ReadWeekRow, 'monday'>;
+  myDeclines!: EntityTable<MyDeclineRow, 'uuid_event'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -84,6 +91,8 @@ export class EquipeeDb extends Dexie {
     this.version(3).stores({ attendance: 'eventUuid' });
     // v4: which weeks were read, so an empty cache reads "loading", not "no events this week".
     this.version(4).stores({ readWeeks: 'monday' });
+    // v5: the member's own "not coming" answers, shown on the cards and the sheet offline (issue 27).
+    this.version(5).stores({ myDeclines: 'uuid_event' });
   }
 }
 

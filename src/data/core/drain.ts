@@ -23,6 +23,7 @@ import { LIMITS } from '../../common/contract/limits';
 import { isRetryLater } from '../../common/rules/replays';
 import type { EquipeeDb, OutboxRow } from './db';
 import { OFFLINE_ANSWERS } from './offline-answers';
+import { settleDeclines } from './pending-declines';
 import { putServerEvents } from './server-events';
 
 export interface DeliveryAnswer {
@@ -132,7 +133,7 @@ function judge(batch: OutboxRow[], answers: DeliveryAnswer[] | 'network'): Verdi
  */
 async function settle(db: EquipeeDb, verdicts: Verdicts, now: number): Promise<string[]> {
   const unreadable: string[] = [];
-  await db.transaction('rw', db.events, db.outbox, db.session, async () => {
+  await db.transaction('rw', db.events, db.outbox, db.session, db.myDeclines, async () => {
     for (const { row, refusal } of verdicts.failed) {
       await db.outbox.update(row.id ?? 0, {
         status: 'failed',
@@ -150,6 +151,11 @@ async function settle(db: EquipeeDb, verdicts: Verdicts, now: number): Promise<s
       });
     }
     await db.outbox.bulkDelete(verdicts.delivered.map(({ row }) => row.id ?? 0));
+    await settleDeclines(
+      db,
+      verdicts.delivered.map(({ row }) => row),
+      now,
+    );
     const answered = new Map<string, EventDto>();
     for (const { row, body } of verdicts.delivered) {
       const cached = answered.get(row.eventUuid) ?? (await db.events.get(row.eventUuid));

@@ -39,6 +39,7 @@ export const USER_FIELDS = [
   'shoe_size',
   'has_shoes',
   'language',
+  'hidden_from_members',
 ] as const satisfies ReadonlyArray<keyof User>;
 
 /**

@@ -17,6 +17,7 @@ import { onBackOnline, whenNetworkQuiet } from './connectivity';
 import type { EquipeeDb } from './db';
 import { drainOutbox, retryPendingNow, withDrainLock } from './drain';
 import { httpTransport } from './drain-http';
+import { refreshMyDeclines } from './my-declines';
 import { putServerEvents } from './server-events';
 import { getToken } from './session-storage';
 
@@ -174,6 +175,12 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     fetchedAt.set('catalog', Date.now());
   }
 
+  async function refreshDeclines(force = false) {
+    if (!force && isFresh('declines')) return;
+    await refreshMyDeclines(db);
+    fetchedAt.set('declines', Date.now());
+  }
+
   // Delivered or refused writes not yet followed by a read of the visible weeks. Each answer is cached as it
   // comes; the read is for what others changed meanwhile, and one read once the queue is empty is enough
   // (a read after every round of a long queue cost a full week's answer each time).
@@ -187,7 +194,10 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     const isEmpty = (await pendingCount(db)) === 0;
     if (changedSinceRefresh && isEmpty) {
       changedSinceRefresh = false;
-      await refreshVisibleWeek(true).catch(() => undefined);
+      await Promise.all([
+        refreshVisibleWeek(true).catch(() => undefined),
+        refreshDeclines(true).catch(() => undefined),
+      ]);
     }
     if (outcome.stoppedBy === 'network' || outcome.stoppedBy === 'retry-later') {
       const next = await db.outbox.where('status').equals('pending').first();
@@ -212,6 +222,8 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
         if ((await clubTimeZone(db)) !== before) await refreshVisibleWeek(force);
       })
       .catch(() => undefined);
+    // The member's own answers after the week: the cards show them, never before the week itself.
+    void week.then(() => refreshDeclines(force)).catch(() => undefined);
     // The catalog (the editor's lists) once the week's reads are done: it never competes with the week's
     // first paint on a slow network.
     void week

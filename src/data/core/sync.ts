@@ -65,13 +65,15 @@ function isQuotaError(error: unknown): boolean {
 }
 
 /** Runs an enqueue, then asks for its delivery; a full disk becomes a StorageFullError for the screen. */
-export async function queueAndDeliver(enqueue: Promise<unknown>): Promise<void> {
+export async function queueAndDeliver<T>(enqueue: Promise<T>): Promise<T> {
+  let queued: T;
   try {
-    await enqueue;
+    queued = await enqueue;
   } catch (error) {
     if (isQuotaError(error)) throw new StorageFullError('storage full');
     throw error;
   }
   engine?.drainSoon();
   void requestBackgroundSync();
+  return queued;
 }

@@ -10,12 +10,20 @@ import styles from './app-settings.module.css';
 const NAME_MAX = 80;
 const HOURS_MAX = 72;
 
-/** The club's name, colour and reminder delay (issue 26); the header and the mails follow once saved. */
+/**
+ * The club's name, colour and reminder delay (issue 26) and whether members see who's coming (issue 27);
+ * the header and the mails follow once saved.
+ */
 export function ClubForm({ isOnline, offlineReasonId }: { isOnline: boolean; offlineReasonId: string }) {
   const { t } = useTranslation();
   const id = useId();
   const [saved, setSaved] = useState<ClubSettings | 'loading' | 'failed'>('loading');
-  const [draft, setDraft] = useState<{ name: string; colour: string; hours: string } | null>(null);
+  const [draft, setDraft] = useState<{
+    name: string;
+    colour: string;
+    hours: string;
+    showAttendees: boolean;
+  } | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
   const load = useCallback(() => {
@@ -51,6 +59,7 @@ export function ClubForm({ isOnline, offlineReasonId }: { isOnline: boolean; off
     name: saved.club_name,
     colour: saved.accent_colour,
     hours: String(saved.reminder_hours),
+    showAttendees: saved.show_attendees,
   };
   const hours = Number(value.hours);
   const isValid =
@@ -71,6 +80,7 @@ export function ClubForm({ isOnline, offlineReasonId }: { isOnline: boolean; off
           club_name: value.name.trim(),
           accent_colour: value.colour,
           reminder_hours: hours,
+          show_attendees: value.showAttendees,
         }),
       );
       setDraft(null);
@@ -134,6 +144,21 @@ export function ClubForm({ isOnline, offlineReasonId }: { isOnline: boolean; off
         />
         <p id={`${id}-hours-hint`} className={styles.hint}>
           {t('appSettings.reminder_hint')}
+        </p>
+      </div>
+      <div className={form.field}>
+        <label className={styles.toggle}>
+          <input
+            type="checkbox"
+            className={styles.check}
+            checked={value.showAttendees}
+            aria-describedby={`${id}-attendees-hint`}
+            onChange={(event) => setDraft({ ...value, showAttendees: event.target.checked })}
+          />
+          {t('appSettings.show_attendees')}
+        </label>
+        <p id={`${id}-attendees-hint`} className={styles.hint}>
+          {t('appSettings.show_attendees_hint')}
         </p>
       </div>
       {!isValid && (

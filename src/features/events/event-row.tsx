@@ -4,9 +4,10 @@ import { Link } from 'react-router-dom';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
 import { factsOf, isPast, mayManageEvent, mayTickChecklist, standingOf } from '../../common/rules/events';
-import { useHasPendingWrite } from '../../data/events';
+import { useHasPendingWrite, useMyDecline } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
 import { Icon } from '../../ui/icons';
+import { myWaitingPosition } from './attendees/attendee-list';
 import { LazyEventFormDialog } from './editor/lazy-event-form';
 import styles from './event-row.module.css';
 import { EventStatus } from './event-status';
@@ -37,6 +38,8 @@ export function EventRow({
   const [isOpen, setIsOpen] = useState(isLinked);
   const openButton = useRef<HTMLButtonElement>(null);
   const hasPendingWrite = useHasPendingWrite(event.uuid_event);
+  const isDeclined = useMyDecline(event.uuid_event, user.id) ?? false;
+  const position = myWaitingPosition(event, user.id);
   const now = new Date();
   const facts = factsOf(event);
   const standing = standingOf(event, user.id);
@@ -81,7 +84,19 @@ export function EventRow({
               {t('series.mark')}
             </span>
           )}
-          <EventStatus facts={facts} standing={standing} now={now} />
+          <EventStatus
+            facts={facts}
+            standing={standing}
+            now={now}
+            isDeclined={isDeclined}
+            waitingText={
+              position === null
+                ? null
+                : t('answer.waiting_position', {
+                    position: t('attendees.position', { count: position, ordinal: true }),
+                  })
+            }
+          />
           {hasPendingWrite && <span className="badge badge-pending">{t('sync.pending_short')}</span>}
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
@@ -9,9 +10,15 @@ import {
   standingOf,
 } from '../../common/rules/events';
 import { changeSubscription, joinWaitingList } from '../../data/events';
-import { useIsOnline } from '../../data/sync-status';
-import { errorText } from '../../i18n/error-text';
-import { showToast } from '../../state/toast-store';
+import { loadLaterTexts } from '../../i18n/later-texts';
+import { useRunMove } from './run-move';
+
+/** The equipment question is its own chunk, fetched on the first quick booking of an event with equipment. */
+const QuickSubscribeDialog = lazy(() =>
+  Promise.all([import('./quick-subscribe-dialog'), loadLaterTexts()]).then(([m]) => ({
+    default: m.QuickSubscribeDialog,
+  })),
+);
 
 export interface RegistrationMoves {
   canSubscribe: boolean;
@@ -34,25 +41,25 @@ export function registrationMoves(event: EventDto, userId: string, now: Date): R
 }
 
 /**
- * Runs a queued move and says what happened: online, the success toast (the write goes out at once; a
- * refusal is shown by the header's refused writes); offline, that it is kept here until the network returns.
+ * The row's one-tap buttons (subscribe, leave, wait): the same queued writes as the popup. When the event
+ * offers equipment, booking first asks which (issue 27): equipment cannot change once subscribed.
  */
-export function useRunMove() {
-  const { t } = useTranslation();
-  const isOnline = useIsOnline();
-  return (action: Promise<void>, successKey: string) =>
-    action.then(
-      () => (isOnline ? showToast('success', successKey) : showToast('info', 'registration.queued_toast')),
-      (error: unknown) => showToast('error', 'error_fetch', errorText(t, error)),
-    );
-}
-
-/** The row's one-tap buttons (subscribe on own equipment, leave, wait): the same queued writes as the popup. */
 export function QuickActions({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const run = useRunMove();
+  const [asking, setAsking] = useState<'subscribe' | 'wait' | null>(null);
   const moves = registrationMoves(event, user.id, new Date());
-  const leave = () => void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success');
+  const asksStuff = event.stuffs_available.length > 0;
+  const leave = () =>
+    void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success', 'unsubscribe_failed');
+  const subscribe = () =>
+    asksStuff
+      ? setAsking('subscribe')
+      : void run(changeSubscription(user, event.uuid_event, true), 'subscribe_success', 'subscribe_failed');
+  const wait = () =>
+    asksStuff
+      ? setAsking('wait')
+      : void run(joinWaitingList(user, event.uuid_event), 'subscribe_waiting_listed', 'waiting_failed');
   return (
     <>
       {moves.canUnsubscribe && (
@@ -64,7 +71,8 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
         <button
           type="button"
           className="button button-primary"
-          onClick={() => void run(changeSubscription(user, event.uuid_event, true), 'subscribe_success')}
+          aria-haspopup={asksStuff ? 'dialog' : undefined}
+          onClick={subscribe}
         >
           {t('events.subscribe')}
         </button>
@@ -73,7 +81,8 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
         <button
           type="button"
           className="button"
-          onClick={() => void run(joinWaitingList(user, event.uuid_event), 'subscribe_waiting_listed')}
+          aria-haspopup={asksStuff ? 'dialog' : undefined}
+          onClick={wait}
         >
           {t('events.join_waiting_list')}
         </button>
@@ -82,6 +91,16 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
         <button type="button" className="button" onClick={leave}>
           {t('events.leave_waiting_list')}
         </button>
+      )}
+      {asking && (
+        <Suspense fallback={null}>
+          <QuickSubscribeDialog
+            event={event}
+            user={user}
+            isWaiting={asking === 'wait'}
+            onClose={() => setAsking(null)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -5,7 +5,8 @@ import type { User } from '../../common/contract/user';
 import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import styles from './dialog.module.css';
-import { registrationMoves, useRunMove } from './quick-actions';
+import { registrationMoves } from './quick-actions';
+import { useRunMove } from './run-move';
 import { SeriesRegistration } from './series-registration';
 import { StuffChoice } from './stuff-choice';
 
@@ -22,7 +23,8 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
   const stuff = chosen || null;
   const hasMove = Object.values(moves).some(Boolean);
   const described = !isOnline && hasMove ? offlineId : undefined;
-  const leave = () => void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success');
+  const leave = () =>
+    void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success', 'unsubscribe_failed');
 
   return (
     <>
@@ -42,7 +44,11 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
             className="button button-primary"
             aria-describedby={described}
             onClick={() =>
-              void run(changeSubscription(user, event.uuid_event, true, stuff), 'subscribe_success')
+              void run(
+                changeSubscription(user, event.uuid_event, true, stuff),
+                'subscribe_success',
+                'subscribe_failed',
+              )
             }
           >
             {t('events.subscribe')}
@@ -59,7 +65,11 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
             className="button"
             aria-describedby={described}
             onClick={() =>
-              void run(joinWaitingList(user, event.uuid_event, stuff), 'subscribe_waiting_listed')
+              void run(
+                joinWaitingList(user, event.uuid_event, stuff),
+                'subscribe_waiting_listed',
+                'waiting_failed',
+              )
             }
           >
             {t('events.join_waiting_list')}

@@ -9,6 +9,7 @@ export interface ProfileDraft extends Record<TextField, string> {
   shoe_size: string;
   has_shoes: boolean;
   language: User['language'];
+  hidden_from_members: boolean;
 }
 
 export function draftOf(user: User): ProfileDraft {
@@ -22,6 +23,7 @@ export function draftOf(user: User): ProfileDraft {
     shoe_size: user.shoe_size === null ? '' : String(user.shoe_size),
     has_shoes: user.has_shoes,
     language: user.language,
+    hidden_from_members: user.hidden_from_members ?? false,
   };
 }
 

@@ -121,6 +121,15 @@ export function ProfileForm({ user, isOnline }: { user: User; isOnline: boolean 
         />
         {t('profile.has_shoes')}
       </label>
+      <label className={`${styles.check} ${styles.wide}`}>
+        <input
+          type="checkbox"
+          name="hidden_from_members"
+          checked={draft.hidden_from_members}
+          onChange={(event) => set({ hidden_from_members: event.target.checked })}
+        />
+        {t('profile.hidden_from_members')}
+      </label>
       <div className={styles.wide}>
         <button
           type="submit"

@@ -55,12 +55,14 @@ describe('database versions', () => {
       expect(rows[0]).toMatchObject({ ...queued, id: 1 });
       expect((await current.session.get('current'))?.token).toBe('tok');
       // Version 2 dropped the member's own lists (read by no screen) and keeps the club's settings;
-      // version 3 keeps attendance records; version 4 the weeks read at least once.
+      // version 3 keeps attendance records; version 4 the weeks read at least once; version 5 the
+      // member's own "not coming" answers.
       expect(current.tables.map((t) => t.name).sort()).toEqual([
         'attendance',
         'clubSettings',
         'events',
         'models',
+        'myDeclines',
         'outbox',
         'readWeeks',
         'session',

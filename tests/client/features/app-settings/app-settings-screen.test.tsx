@@ -21,7 +21,7 @@ vi.mock('../../../../src/data/settings', () => ({
   updateClubSettings: vi.fn(),
 }));
 
-const CLUB = { club_name: 'Kayak Club', accent_colour: '#1d4ed8', reminder_hours: 24 };
+const CLUB = { club_name: 'Kayak Club', accent_colour: '#1d4ed8', reminder_hours: 24, show_attendees: true };
 
 beforeEach(() => {
   useToastStore.setState({ toasts: [] });
@@ -94,7 +94,7 @@ describe('the logo', () => {
 });
 
 describe('the club (issue 26)', () => {
-  it('starts from the saved name, colour and delay, and saves them; 0 switches reminders off', async () => {
+  it('starts from the saved name, colour, delay and list setting, and saves them; 0 switches reminders off', async () => {
     renderScreen();
     const name = await screen.findByLabelText('Nom du club');
     expect(name).toHaveProperty('value', 'Kayak Club');
@@ -104,11 +104,17 @@ describe('the club (issue 26)', () => {
     fireEvent.change(screen.getByLabelText('Rappel avant chaque évènement (heures)'), {
       target: { value: '0' },
     });
+    const attendees = screen.getByRole('checkbox', {
+      name: 'Les membres voient qui vient à chaque évènement',
+    });
+    expect(attendees).toHaveProperty('checked', true);
+    fireEvent.click(attendees);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' })));
     expect(updateClubSettings).toHaveBeenCalledWith({
       club_name: 'Les Pagayeurs',
       accent_colour: '#0f766e',
       reminder_hours: 0,
+      show_attendees: false,
     });
     expect(toasts()).toEqual([['appSettings.club_saved', undefined]]);
   });

@@ -108,6 +108,7 @@ describe('the profile form', () => {
     fireEvent.change(screen.getByLabelText('Ville'), { target: { value: 'Brest' } });
     fireEvent.change(screen.getByLabelText('Téléphone'), { target: { value: '+33 6 12 34 56 78' } });
     fireEvent.change(screen.getByLabelText('Pointure'), { target: { value: '42.5' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Apparaître comme « Un membre »/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(useSession.getState().user?.first_name).toBe('Jeanne'));
     expect(bodyOf(fetchMock, 'PUT', '/api/user/profile/update/')).toEqual({
@@ -120,6 +121,7 @@ describe('the profile form', () => {
       shoe_size: 42.5,
       has_shoes: false,
       language: 'fr',
+      hidden_from_members: true,
     });
     expect(getCachedUser()?.city).toBe('Brest');
     await waitFor(async () => expect((await appDb().session.get('current'))?.user.city).toBe('Brest'));

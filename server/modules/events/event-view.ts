@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { EventDto, SubscriberEntry, WaitingEntry } from '../../../src/common/contract/event';
+import { seesAttendees, seesEveryName } from '../../../src/common/rules/attendees';
+import type { Actor } from '../../../src/common/rules/events';
+import type { Database } from '../../db/schema';
+import { showAttendees } from '../settings/club-settings';
+
+/** What stands for a hidden member in another member's answer: no id, no name, no picture. */
+const unnamed = { username: '', first_name: null, last_name: null, thumbnail_url: null };
+
+/**
+ * An event as one reader may see it (issue 27, server-rules v4 "Roles"). Organisers get it whole. Other
+ * members get who's coming only while the club shows it (else only themself and their guests, with
+ * `attendees_limited`), and a hidden member as `is_hidden` under an id that is a per-event alias, so their
+ * guests still sit under them. Counts are never touched: `subcribers_count` stays the event's.
+ */
+export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendees: boolean): EventDto {
+  const facts = { creatorId: event.creator.id };
+  if (seesEveryName(viewer, facts)) return event;
+  const listed = seesAttendees(viewer, facts, clubShowsAttendees);
+  const aliases = new Map<string, string>();
+  const alias = (userId: string) => {
+    const known = aliases.get(userId);
+    if (known) return known;
+    const name = `hidden-${aliases.size + 1}`;
+    aliases.set(userId, name);
+    return name;
+  };
+  const hiddenIds = new Set(
+    [
+      ...event.subscribers_with_stuff.map((s) => ({ id: s.id, hidden: s.is_hidden })),
+      ...event.waiting_list.map((w) => ({ id: w.uuid_user, hidden: w.is_hidden })),
+    ]
+      .filter((p) => p.hidden && p.id !== viewer.id)
+      .map((p) => p.id),
+  );
+  const shown = (userId: string) => listed || userId === viewer.id;
+  const idFor = (userId: string) => (hiddenIds.has(userId) ? alias(userId) : userId);
+
+  return {
+    ...event,
+    attendees_limited: !listed,
+    subscribers_with_stuff: event.subscribers_with_stuff
+      .filter((s) => shown(s.id))
+      .map((s): SubscriberEntry => (hiddenIds.has(s.id) ? { ...s, ...unnamed, id: idFor(s.id) } : s)),
+    waiting_list: event.waiting_list
+      .filter((w) => shown(w.uuid_user))
+      .map(
+        (w): WaitingEntry =>
+          hiddenIds.has(w.uuid_user) ? { ...w, ...unnamed, uuid_user: idFor(w.uuid_user) } : w,
+      ),
+    invite_list: event.invite_list
+      .filter((g) => shown(g.uuid_user))
+      .map((g) =>
+        hiddenIds.has(g.uuid_user)
+          ? { ...g, uuid_user: idFor(g.uuid_user), first_name: '', last_name: '' }
+          : g,
+      ),
+  };
+}
+
+/** Whether any event here needs shaping for a member: the list is kept for organisers, or someone hides. */
+export function needsViewer(events: EventDto[], clubShowsAttendees: boolean): boolean {
+  return (
+    !clubShowsAttendees ||
+    events.some(
+      (e) => e.subscribers_with_stuff.some((s) => s.is_hidden) || e.waiting_list.some((w) => w.is_hidden),
+    )
+  );
+}
+
+/** One event answer as its reader may see it, the club's setting read in the caller's transaction. */
+export async function viewedBy(db: Kysely<Database>, viewer: Actor, event: EventDto): Promise<EventDto> {
+  return eventForViewer(event, viewer, await showAttendees(db));
+}
+
+/** Answers holding sessions (a series) as their reader may see them. */
+export async function sessionsViewedBy<T extends { sessions: EventDto[] }>(
+  db: Kysely<Database>,
+  viewer: Actor,
+  answer: T,
+): Promise<T> {
+  const clubShowsAttendees = await showAttendees(db);
+  return { ...answer, sessions: answer.sessions.map((e) => eventForViewer(e, viewer, clubShowsAttendees)) };
+}

@@ -1,0 +1,55 @@
+/**
+ * What became of one queued write (issue 27, truthful feedback): the screen claims success only once the
+ * server has taken it, says "kept on this device" when the network is away, and shows the refusal when the
+ * server refused. The outbox row says it all: gone once delivered, `failed` once refused, pending meanwhile.
+ */
+import { liveQuery } from 'dexie';
+import { useConnectivityStore } from './connectivity';
+import type { EquipeeDb } from './db';
+
+export type Delivery =
+  | { outcome: 'sent' }
+  | { outcome: 'refused'; code: string | null; message: string | null }
+  | { outcome: 'kept' };
+
+/** How long a screen waits for the server before saying the change is kept on the device. */
+export const DELIVERY_WAIT_MS = 8_000;
+
+function refusalOf(lastError: string | null): { code: string | null; message: string | null } {
+  try {
+    const parsed = JSON.parse(lastError ?? 'null') as { code?: unknown; message?: unknown } | null;
+    return {
+      code: typeof parsed?.code === 'string' ? parsed.code : null,
+      message: typeof parsed?.message === 'string' ? parsed.message : null,
+    };
+  } catch {
+    return { code: null, message: null };
+  }
+}
+
+/** Settles when the row is delivered or refused, or as "kept" when offline or after `waitMs`. */
+export function awaitDelivery(db: EquipeeDb, id: number, waitMs = DELIVERY_WAIT_MS): Promise<Delivery> {
+  return new Promise((resolve) => {
+    let isSettled = false;
+    const settle = (delivery: Delivery) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      stopWatchingNetwork();
+      resolve(delivery);
+    };
+    const timer = setTimeout(() => settle({ outcome: 'kept' }), waitMs);
+    const stopWatchingNetwork = useConnectivityStore.subscribe((state) => {
+      if (!state.isOnline) settle({ outcome: 'kept' });
+    });
+    const subscription = liveQuery(() => db.outbox.get(id)).subscribe({
+      next: (row) => {
+        if (!row) settle({ outcome: 'sent' });
+        else if (row.status === 'failed') settle({ outcome: 'refused', ...refusalOf(row.lastError) });
+      },
+      error: () => settle({ outcome: 'kept' }),
+    });
+    if (!useConnectivityStore.getState().isOnline) settle({ outcome: 'kept' });
+  });
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventDto } from '../../common/contract/event';
+import type { User } from '../../common/contract/user';
+import { changeSubscription, joinWaitingList } from '../../data/events';
+import { ModalDialog } from '../../ui/modal-dialog';
+import styles from './dialog.module.css';
+import { useRunMove } from './run-move';
+import { StuffChoice } from './stuff-choice';
+
+/**
+ * The quick booking of an event with equipment (issue 27): which equipment, "J'ai mon propre matériel"
+ * among the choices, and the rule that it cannot change afterwards, said before the member confirms.
+ */
+export function QuickSubscribeDialog({
+  event,
+  user,
+  isWaiting,
+  onClose,
+}: {
+  event: EventDto;
+  user: User;
+  isWaiting: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const run = useRunMove();
+  const [chosen, setChosen] = useState('');
+  const confirm = (close: () => void) => {
+    const stuff = chosen || null;
+    void (isWaiting
+      ? run(joinWaitingList(user, event.uuid_event, stuff), 'subscribe_waiting_listed', 'waiting_failed')
+      : run(
+          changeSubscription(user, event.uuid_event, true, stuff),
+          'subscribe_success',
+          'subscribe_failed',
+        ));
+    close();
+  };
+  return (
+    <ModalDialog title={`${t('quick_subscribe.title')} · ${event.model_name}`} onClose={onClose}>
+      {(close) => (
+        <div className={styles.body}>
+          <StuffChoice stuffs={event.stuffs_available} value={chosen} isLocked={false} onChange={setChosen} />
+          <p className={styles.hint}>{t('quick_subscribe.locked')}</p>
+          <div className={styles.buttons}>
+            <button type="button" className="button button-primary" onClick={() => confirm(close)}>
+              {t(isWaiting ? 'quick_subscribe.confirm_waiting' : 'quick_subscribe.confirm')}
+            </button>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}

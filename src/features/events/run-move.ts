@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { Delivery } from '../../data/events';
+import { errorText } from '../../i18n/error-text';
+import { showToast } from '../../state/toast-store';
+
+/** The action a failure toast names (the spec's words for it), then the reason when there is one. */
+export type MoveFailure = 'subscribe_failed' | 'unsubscribe_failed' | 'waiting_failed' | 'decline_failed';
+
+/**
+ * Runs a queued move and says what truly happened (issue 27): success once the server took it, "kept on
+ * this device" while the network is away, the refusal with its reason when the server refused.
+ */
+export function useRunMove() {
+  const { t } = useTranslation();
+  const failed = (failure: MoveFailure, reason: string | null) =>
+    showToast(
+      'error',
+      `answer.${failure}`,
+      reason ? t('answer.failure_with_reason', { action: t(`answer.${failure}`), reason }) : undefined,
+    );
+  return (action: Promise<Delivery>, successKey: string, failure: MoveFailure) =>
+    action.then(
+      (delivery) => {
+        if (delivery.outcome === 'sent') showToast('success', successKey);
+        else if (delivery.outcome === 'kept') showToast('info', 'registration.queued_toast');
+        else
+          failed(
+            failure,
+            delivery.code
+              ? t(`errors.${delivery.code}`, { defaultValue: delivery.message ?? '' })
+              : delivery.message,
+          );
+      },
+      (error: unknown) => failed(failure, errorText(t, error)),
+    );
+}

@@ -1,0 +1,141 @@
+import { expect, type Page, test } from '@playwright/test';
+import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
+import { expectNoAxeViolations } from './axe';
+import { showEventRow, signIn } from './helpers';
+import { shootBothSizes } from './screenshots';
+
+// Issue 27 (the member's week): who's coming, equipment asked before a quick booking, "Je ne viens pas",
+// the place in line, and the organisers' view, against the real server at 390 and 1280 px.
+test.use({ bypassCSP: true });
+
+const shoot = shootBothSizes;
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+test('a member books with equipment from the card, sees who is coming, then answers "Je ne viens pas"', async ({
+  page,
+  request,
+}) => {
+  const root = await rootToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const event = await newEvent(request, root, {
+    model: { name: `Rando ${stamp}`, description: 'Balade en rivière' },
+    stuff: { name: `Canoë ${stamp}`, description: 'Biplace', stock: 4 },
+    start: new Date(Date.now() + 30 * 3_600_000),
+    max: 6,
+  });
+  const anne = await newMember(request, root, `anne${stamp}`);
+  await call(request, anne.token, 'PUT', `/api/user/profile/update/${anne.id}`, {
+    first_name: 'Anne',
+    last_name: 'Le Gall',
+  });
+  await subscribeApi(request, anne, event.uuid_event);
+  await call(request, anne.token, 'POST', '/api/event/invite', {
+    uuid_event: event.uuid_event,
+    uuid_user: anne.id,
+    first_name: 'Lou',
+    last_name: 'Le Gall',
+  });
+  const hidden = await newMember(request, root, `discret${stamp}`);
+  await call(request, hidden.token, 'PUT', `/api/user/profile/update/${hidden.id}`, {
+    hidden_from_members: true,
+  });
+  await subscribeApi(request, hidden, event.uuid_event);
+
+  const member = await newMember(request, root, `marc${stamp}`);
+  await signIn(page, member.username);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = await showEventRow(page, event);
+  await expect(row).toContainText('3/6');
+
+  // The quick "S'inscrire" asks for the equipment first, never booking silently without.
+  await row.getByRole('button', { name: "S'inscrire" }).click();
+  const ask = page.getByRole('dialog', { name: `Choisir le matériel · Rando ${stamp}` });
+  await expect(ask).toBeVisible();
+  await expect(ask.getByRole('radio', { name: "J'ai déjà mon propre matériel" })).toBeChecked();
+  await expect(ask.getByText("Le matériel ne pourra plus être changé après l'inscription.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'quick-subscribe-equipment');
+  await ask.getByRole('radio', { name: new RegExp(`Canoë ${stamp}`) }).check();
+  await ask.getByRole('button', { name: "Confirmer l'inscription" }).click();
+  await expect(ask).toBeHidden();
+  // Success is said once the server answered.
+  await expect(toast(page, 'Inscription enregistrée.')).toBeVisible();
+  await expect(row).toContainText('4/6');
+  await expect(row).toContainText('Inscrit');
+
+  await row.getByRole('button', { name: `Détails de Rando ${stamp}` }).click();
+  const sheet = page.getByRole('dialog', { name: `Rando ${stamp}` });
+  const coming = sheet.getByRole('region', { name: 'Qui vient ? (4)' });
+  await expect(coming).toBeVisible();
+  const people = coming.getByRole('listitem');
+  await expect(people).toHaveCount(3);
+  await expect(people.nth(0)).toContainText(`marc${stamp} (vous)`);
+  await expect(coming.getByRole('listitem').filter({ hasText: 'Anne Le Gall' })).toContainText('+1');
+  await expect(coming.getByRole('listitem').filter({ hasText: 'Un membre' })).toHaveCount(1);
+  await expect(coming).not.toContainText(`discret${stamp}`);
+  await expect(sheet.getByRole('radio', { name: new RegExp(`Canoë ${stamp}`) })).toBeChecked();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'whos-coming-member');
+
+  // "Je ne viens pas" gives the place back and stays as the member's answer.
+  await sheet.getByRole('button', { name: 'Je ne viens pas' }).click();
+  await expect(toast(page, 'Réponse enregistrée : vous ne venez pas')).toBeVisible();
+  await expect(sheet.getByTestId('my-answer')).toContainText('Vous ne venez pas');
+  await expect(sheet.getByRole('button', { name: 'Retirer ma réponse' })).toBeVisible();
+  await expect(row).toContainText('3/6');
+  await expect(row).toContainText('Vous ne venez pas');
+  await expectNoAxeViolations(page);
+  await shoot(page, 'answer-not-coming');
+  await sheet.getByRole('button', { name: 'Fermer' }).click();
+
+  // The organiser (an Admin here) sees the hidden member's name and who is not coming.
+  const admin = await newMember(request, root, `admin${stamp}`, 'Admin');
+  await page.goto('/logout');
+  await signIn(page, admin.username);
+  const adminRow = await showEventRow(page, event);
+  await adminRow.getByRole('button', { name: `Détails de Rando ${stamp}` }).click();
+  const adminSheet = page.getByRole('dialog', { name: `Rando ${stamp}` });
+  await expect(adminSheet.getByRole('region', { name: 'Qui vient ? (3)' })).toContainText(`discret${stamp}`);
+  await expect(adminSheet.getByTestId('declined-list')).toContainText(`marc${stamp}`);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'whos-coming-organiser');
+});
+
+test('a member on a full event sees their place in line on the card and in the sheet', async ({
+  page,
+  request,
+}) => {
+  const root = await rootToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const event = await newEvent(request, root, {
+    model: { name: `Complet ${stamp}`, description: 'Deux places' },
+    start: new Date(Date.now() + 30 * 3_600_000),
+    max: 1,
+  });
+  await subscribeApi(request, await newMember(request, root, `first${stamp}`), event.uuid_event);
+  const ahead = await newMember(request, root, `ahead${stamp}`);
+  await call(request, ahead.token, 'POST', '/api/event/waiting-list', {
+    uuid_event: event.uuid_event,
+    uuid_user: ahead.id,
+  });
+  const member = await newMember(request, root, `line${stamp}`);
+  await signIn(page, member.username);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = await showEventRow(page, event);
+  await expect(row).toContainText('Complet');
+  await row.getByRole('button', { name: "Liste d'attente" }).click();
+  await expect(toast(page, "Vous êtes en liste d'attente.")).toBeVisible();
+  await expect(row).toContainText("En liste d'attente : 2e");
+  await row.getByRole('button', { name: `Détails de Complet ${stamp}` }).click();
+  const sheet = page.getByRole('dialog', { name: `Complet ${stamp}` });
+  await expect(sheet.getByTestId('my-answer')).toContainText("En liste d'attente : 2e");
+  const line = sheet.getByTestId('waiting-list').getByRole('listitem');
+  await expect(line).toHaveCount(2);
+  await expect(line.nth(0)).toContainText(`1er`);
+  await expect(line.nth(0)).toContainText(`ahead${stamp}`);
+  await expect(line.nth(1)).toContainText('2e');
+  await expect(line.nth(1)).toContainText(`line${stamp} (vous)`);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'waiting-position');
+});
