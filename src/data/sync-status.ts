@@ -17,6 +17,11 @@ export function usePendingCount(): number {
   return useLiveQuery(() => appDb().outbox.where('status').equals('pending').count(), []) ?? 0;
 }
 
+/** Changes kept on this device and not taken by the server: pending or refused (asked before a sign-out). */
+export function countUnsent(): Promise<number> {
+  return appDb().outbox.count();
+}
+
 export interface FailedWrite {
   id: number;
   kind: OutboxKind;

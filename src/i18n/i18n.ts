@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import fr from '../common/i18n/fr.json';
 import { setApiLanguage } from '../data/core/api-client';
-import { storedLanguage } from './stored-language';
+import { LANGUAGE_KEY, storedLanguage } from './stored-language';
 
 export { DEFAULT_LANGUAGE, LANGUAGE_KEY, storedLanguage } from './stored-language';
 
@@ -43,4 +43,15 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
     if (i18n.language !== language) await i18n.changeLanguage(language);
     return i18n;
   });
+}
+
+/** The member chose a language (profile, issue 27): this device shows it at once and from now on. */
+export async function applyLanguage(language: 'fr' | 'en'): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage blocked: the language still changes for this page.
+  }
+  if (language === 'en') await loadEnglish();
+  await i18n.changeLanguage(language);
 }

@@ -199,6 +199,7 @@ test('a SuperAdmin gives the Admin role; an Admin sees no Admin option and no se
   // The new Admin: no Admin option on a User, nothing on the SuperAdmin.
   const other = await newMember(request, root, `simple${stamp()}`);
   await page.goto('/logout');
+  await page.waitForURL(/\/login/);
   await signIn(page, member.username);
   await page.goto(`/settings/user/${other.id}`);
   await expect(page.getByRole('combobox', { name: 'Rôle' }).getByRole('option')).toHaveText([

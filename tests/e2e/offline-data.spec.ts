@@ -54,7 +54,7 @@ test('20 ticks made offline survive a reload and a new tab, then reach the serve
   const second = await context.newPage();
   await second.goto(`/checklist/${event.uuid_event}`);
   await expect(second.getByTestId('pending-marker')).toHaveCount(20);
-  await expect(second.getByTestId('sync-badge')).toContainText('20 en attente');
+  await expect(second.getByTestId('sync-badge')).toContainText('20 à envoyer');
 
   await context.setOffline(false);
   await expect(second.getByTestId('pending-marker')).toHaveCount(0, { timeout: 20_000 });

@@ -64,7 +64,7 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   await row.getByRole('button', { name: `Détails de Randonnée ${stamp}` }).click();
   const popup = page.getByRole('dialog', { name: `Randonnée ${stamp}` });
   await expect(popup).toBeVisible();
-  await popup.getByRole('radio', { name: `Pagaie ${stamp} (2 disponible(s))` }).check();
+  await popup.getByRole('radio', { name: `Pagaie ${stamp} (2 disponibles)` }).check();
   const subscribe = popup.getByRole('button', { name: "S'inscrire" });
   await expect(subscribe).toHaveAccessibleDescription('Hors ligne : ce sera envoyé au retour du réseau.');
   await subscribe.click();
@@ -72,14 +72,12 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   // At once, with no network: the popup and the row show the subscription, the row marks it pending.
   await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
   // It says the write is kept here, not that the server has it.
-  await expect(
-    page.getByText('Enregistré sur cet appareil : ce sera envoyé au retour du réseau.'),
-  ).toBeVisible();
+  await expect(page.getByText('Enregistré sur cet appareil — envoi au retour du réseau')).toBeVisible();
   await expect(page.getByText('Inscription enregistrée.')).toHaveCount(0);
   await expect(
     popup
       .getByRole('status')
-      .filter({ hasText: "Votre dernière modification attend d'être envoyée au serveur." }),
+      .filter({ hasText: "Votre dernière modification n'est pas encore envoyée au serveur." }),
   ).toBeVisible();
   await expect(popup.getByTestId('registration-count')).toHaveText('1/4');
   const chosen = popup.getByRole('radio', { name: new RegExp(`Pagaie ${stamp}`) });
@@ -87,9 +85,9 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   await expect(chosen).toBeDisabled();
   await expect(row).toContainText('1/4');
   await expect(row.getByText('Inscrit', { exact: true })).toBeVisible();
-  const pendingMarker = row.getByText('en attente', { exact: true });
+  const pendingMarker = row.getByText('à envoyer', { exact: true });
   await expect(pendingMarker).toBeVisible();
-  await expect(badge).toContainText('1 en attente');
+  await expect(badge).toContainText('1 à envoyer');
   await expect(badge).toContainText('Hors ligne');
   // The server has not got it.
   const before = await onServer();
@@ -126,7 +124,7 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   const reloaded = page.locator(`[data-event="${event.uuid_event}"]`);
   await expect(reloaded).toContainText('1/4');
   await expect(reloaded.getByText('Inscrit', { exact: true })).toBeVisible();
-  await expect(reloaded.getByText('en attente', { exact: true })).toHaveCount(0);
+  await expect(reloaded.getByText('à envoyer', { exact: true })).toHaveCount(0);
   await expect(badge).toHaveText('En ligne');
   await shoot(page, 'registration-offline-synced');
   await reloaded.getByRole('button', { name: `Détails de Randonnée ${stamp}` }).click();

@@ -57,7 +57,7 @@ test('a member opens an event, subscribes with equipment, adds and deletes a gue
   const popup = page.getByRole('dialog', { name: `Voile ${stamp}` });
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('link', { name: /Itinéraire/ })).toHaveAttribute('target', '_blank');
-  await popup.getByRole('radio', { name: `Combinaison ${stamp} (3 disponible(s))` }).check();
+  await popup.getByRole('radio', { name: `Combinaison ${stamp} (3 disponibles)` }).check();
   await popup.getByRole('button', { name: "S'inscrire" }).click();
   await expect(row).toContainText('1/5');
   await expect(popup.getByTestId('registration-count')).toHaveText('1/5');
@@ -78,7 +78,7 @@ test('a member opens an event, subscribes with equipment, adds and deletes a gue
   await expect(guestForm).toBeHidden();
   await expect(popup.getByText('Paul Durand', { exact: true })).toBeVisible();
   await expect(row).toContainText('2/5');
-  await expect(row).toContainText('1 invité(s)');
+  await expect(row).toContainText('1 invité');
 
   await popup.getByRole('button', { name: 'Modifier Paul Durand' }).click();
   const editForm = page.getByRole('dialog', { name: "Modifier l'invité" });

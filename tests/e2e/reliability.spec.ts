@@ -91,7 +91,7 @@ test('500 queued writes survive 50 network flaps and 3 reloads, and land exactly
       else waitingClicks++;
     }
   }
-  await expect(page.getByTestId('sync-badge')).toContainText('500 en attente');
+  await expect(page.getByTestId('sync-badge')).toContainText('500 à envoyer');
   const before = executedKeys();
 
   // Deliver while the network flaps 50 times and the page reloads 3 times.

@@ -13,6 +13,7 @@ test('signing in and out in one tab is followed by the other tabs', async ({ con
   await expect(other.getByRole('heading', { name: 'Accueil' })).toBeVisible();
 
   await page.goto('/logout');
+  await page.waitForURL(/\/login/);
   await expect(page).toHaveURL(/\/login$/);
   await expect(other).toHaveURL(/\/login$/);
 });

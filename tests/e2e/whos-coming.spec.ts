@@ -16,6 +16,7 @@ test('a member books with equipment from the card, sees who is coming, then answ
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const root = await rootToken(request);
   const stamp = Date.now() % 1_000_000;
   const event = await newEvent(request, root, {
@@ -92,6 +93,7 @@ test('a member books with equipment from the card, sees who is coming, then answ
   // The organiser (an Admin here) sees the hidden member's name and who is not coming.
   const admin = await newMember(request, root, `admin${stamp}`, 'Admin');
   await page.goto('/logout');
+  await page.waitForURL(/\/login/);
   await signIn(page, admin.username);
   const adminRow = await showEventRow(page, event);
   await adminRow.getByRole('button', { name: `Détails de Rando ${stamp}` }).click();

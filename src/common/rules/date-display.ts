@@ -53,3 +53,46 @@ export function dayLabel(day: string, language: string): string {
   const { weekday, date } = parts(`${day}T12:00:00.000Z`, language);
   return `${weekday} ${date}`;
 }
+
+// Full weekday and month names for the week's day headings (issue 27), as fr-FR and en-GB write them.
+const LONG_WEEKDAYS: Record<'fr' | 'en', readonly string[]> = {
+  fr: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
+  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+};
+const MONTHS: Record<'fr' | 'en', readonly string[]> = {
+  fr: [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+};
+
+/** A day heading of the week: "mardi 1 décembre", "Tuesday 1 December" (a club day: no zone applies). */
+export function dayHeading(day: string, language: string): string {
+  const lang = language === 'en' ? 'en' : 'fr';
+  const date = new Date(`${day}T12:00:00.000Z`);
+  return `${LONG_WEEKDAYS[lang][date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[lang][date.getUTCMonth()]}`;
+}

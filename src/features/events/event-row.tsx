@@ -57,19 +57,17 @@ export function EventRow({
       data-event={event.uuid_event}
     >
       <div className={styles.main}>
-        <h2 className={styles.title}>
+        <h3 className={styles.title}>
           {event.model_name}
           {canOpenChecklist && (
             <Link className={styles.above} to={`/checklist/${event.uuid_event}`}>
               {t('events.checklist')}
             </Link>
           )}
-        </h2>
+        </h3>
         {event.model_description && <p className={styles.description}>{event.model_description}</p>}
         <p className={styles.meta}>
           <EventDatesText start={event.start_date} end={event.end_date} />
-        </p>
-        <p className={styles.meta}>
           {event.city && <span>{zip ? `${event.city} (${zip})` : event.city}</span>}
           {organiserName(event) && <span>{t('events.organiser', { name: organiserName(event) })}</span>}
         </p>

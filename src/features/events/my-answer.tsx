@@ -13,7 +13,7 @@ export function useMyAnswerText(event: EventDto, user: User): string | null {
   const isDeclined = useMyDecline(event.uuid_event, user.id) ?? false;
   const standing = standingOf(event, user.id);
   const position = myWaitingPosition(event, user.id);
-  if (standing.isSubscribed) return t('events.subscribed');
+  if (standing.isSubscribed) return t('answer.subscribed');
   if (position !== null)
     return t('answer.waiting_position', {
       position: t('attendees.position', { count: position, ordinal: true }),

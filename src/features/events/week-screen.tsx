@@ -1,14 +1,26 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
-import { askedWeek, shiftDay } from '../../common/rules/club-time';
-import { dayLabel } from '../../common/rules/date-display';
+import { askedWeek, clubDayOf, shiftDay } from '../../common/rules/club-time';
+import { dayHeading, dayLabel } from '../../common/rules/date-display';
 import { currentWeek, showWeek, useWeekEvents, useWeekWasRead } from '../../data/events';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
 import { useCurrentUser } from '../../state/session';
 import { EventRow } from './event-row';
+import styles from './week-screen.module.css';
+
+/** The week's events by the club day they start on, in order (events come sorted by start). */
+function byDay(events: EventDto[], zone: string): Array<[string, EventDto[]]> {
+  const days = new Map<string, EventDto[]>();
+  for (const event of events) {
+    const day = clubDayOf(new Date(event.start_date), zone);
+    days.set(day, [...(days.get(day) ?? []), event]);
+  }
+  return [...days];
+}
 
 /** Home (product-spec §2): the club week's events, from the cache. */
 export function WeekScreen() {
@@ -38,6 +50,7 @@ function Week({ user, zone }: { user: User; zone: string }) {
   const isCurrentWeek = monday === currentWeek(zone);
   const from = dayLabel(monday, i18n.language);
   const to = dayLabel(sunday, i18n.language);
+  const today = clubDayOf(new Date(), zone);
 
   useEffect(() => {
     showWeek(monday);
@@ -66,6 +79,13 @@ function Week({ user, zone }: { user: User; zone: string }) {
           ›
         </button>
       </nav>
+      {!isCurrentWeek && events?.length !== 0 && (
+        <p className={styles.back}>
+          <button type="button" className="button" onClick={() => setMonday(currentWeek(zone))}>
+            {t('events.back_to_current_week')}
+          </button>
+        </p>
+      )}
       {events === undefined && (
         <p role="status" className="empty-week">
           {cached !== undefined && wasRead === false && !isOnline
@@ -84,19 +104,28 @@ function Week({ user, zone }: { user: User; zone: string }) {
           )}
         </div>
       )}
-      {events && events.length > 0 && (
-        <ul className="event-list">
-          {events.map((event) => (
-            <EventRow
-              key={event.uuid_event}
-              event={event}
-              user={user}
-              isLinked={event.uuid_event === linked}
-              onLinkClosed={closeLinked}
-            />
-          ))}
-        </ul>
-      )}
+      {events &&
+        events.length > 0 &&
+        // Day headings (issue 27): the week reads at a glance, today marked in words, not colour alone.
+        byDay(events, zone).map(([day, dayEvents]) => (
+          <div key={day} className={styles.day}>
+            <h2 className={`${styles.heading}${day === today ? ` ${styles.today}` : ''}`}>
+              {dayHeading(day, i18n.language)}
+              {day === today && <span className={styles.todayMark}>{t('events.today')}</span>}
+            </h2>
+            <ul className="event-list">
+              {dayEvents.map((event) => (
+                <EventRow
+                  key={event.uuid_event}
+                  event={event}
+                  user={user}
+                  isLinked={event.uuid_event === linked}
+                  onLinkClosed={closeLinked}
+                />
+              ))}
+            </ul>
+          </div>
+        ))}
     </section>
   );
 }

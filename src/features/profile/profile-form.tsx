@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type User } from '../../common/contract/user';
 import { saveProfile } from '../../data/profile';
 import { errorText } from '../../i18n/error-text';
+import { applyLanguage } from '../../i18n/i18n';
 import { replaceCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import styles from './profile.module.css';
@@ -36,7 +37,10 @@ export function ProfileForm({ user, isOnline }: { user: User; isOnline: boolean 
     setInvalidField(null);
     setSaving(true);
     try {
-      replaceCurrentUser(await saveProfile(user.id, checked.update));
+      const saved = await saveProfile(user.id, checked.update);
+      replaceCurrentUser(saved);
+      // One setting for the app and the mails (issue 27): the app follows the saved language at once.
+      await applyLanguage(saved.language);
       showToast('success', 'user_update_success');
     } catch (error) {
       showToast('error', 'user_update_failed', errorText(t, error));

@@ -43,3 +43,54 @@ describe('the home screen, on a week without events (product-spec §2)', () => {
     expect(screen.getByRole('button', { name: 'Back to the current week' })).toBeTruthy();
   });
 });
+
+describe('the week at a glance (issue 27)', () => {
+  const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`).toISOString();
+  const eventOn = (uuid: string, start: string, cancelled = false) => ({
+    uuid_event: uuid,
+    uuid_model_event: 'm',
+    model_name: `Sortie ${uuid.slice(0, 4)}`,
+    model_description: '',
+    creator: { id: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10', first_name: null, last_name: null },
+    start_date: start,
+    end_date: new Date(new Date(start).getTime() + 3_600_000).toISOString(),
+    street: null,
+    city: null,
+    zip_code: null,
+    location: '',
+    max_subscribers: 5,
+    subcribers_count: 0,
+    subscriber_is_infinite: false,
+    is_cancelled: cancelled,
+    stuffs_available: [],
+    subscribers_with_stuff: [],
+    waiting_list: [],
+    invite_list: [],
+    uuid_series: null,
+  });
+
+  it('heads each day with its date, groups its events under it, and says a cancelled one is cancelled only', async () => {
+    stubFetch((url) => {
+      if (url === '/api/user/me') return json(200, USER);
+      if (url.startsWith('/api/event/from/2033-02-28'))
+        return json(200, [
+          eventOn('aaaa0000-0000-4000-8000-000000000001', at('2033-03-08', '10:00')),
+          eventOn('bbbb0000-0000-4000-8000-000000000002', at('2033-03-08', '18:00'), true),
+          eventOn('cccc0000-0000-4000-8000-000000000003', at('2033-03-10', '09:00')),
+        ]);
+      if (url === '/api/internal/settings/start')
+        return json(200, { timezone: 'Europe/Paris', slogan: 'x', logo: '' });
+      return json(200, []);
+    });
+    renderApp('/?week=2033-03-09');
+    const tuesday = await screen.findByRole('heading', { level: 2, name: 'mardi 8 mars' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 2, name: 'jeudi 10 mars' })).toBeTruthy();
+    const tuesdayList = tuesday.nextElementSibling as HTMLElement;
+    expect(tuesdayList.querySelectorAll('[data-testid="event-row"]')).toHaveLength(2);
+    const cancelled = tuesdayList.querySelectorAll('[data-testid="event-row"]')[1] as HTMLElement;
+    expect(cancelled.textContent).toContain('Annulé');
+    expect(cancelled.textContent).not.toContain('Places disponibles');
+    // Another week than the current one: one tap goes back.
+    expect(screen.getByRole('button', { name: BACK })).toBeTruthy();
+  }, 15_000);
+});
