@@ -8,12 +8,14 @@ import { routes } from './app/routes';
 import { keepWeekSnapshots } from './app/week-snapshot';
 import { firstScreenReady } from './data/page-start';
 import { initI18n } from './i18n/i18n';
+import { keepInstallOffer } from './state/install-offer';
 import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 reloadOnceForMissingChunks();
+keepInstallOffer();
 
 // In French, at once; in English, once its catalogue (a precached chunk) is in. A reload of the week
 // renders once its cached events are read (data/page-start.ts); the router and the root are set up while

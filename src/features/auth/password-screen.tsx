@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isStrongPassword } from '../../common/rules/password';
 import { confirmAccount, resetPassword } from '../../data/users';
+import { markWelcomeDue } from '../../state/welcome';
 import { PasswordInput } from './password-input';
 import styles from './password-screens.module.css';
 import { StrengthMeter } from './strength-meter';
@@ -58,7 +59,12 @@ export function PasswordScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!context || !canSubmit) return;
-    await run(() => (context.kind === 'confirm' ? confirmAccount : resetPassword)(context.token, password));
+    await run(async () => {
+      if (context.kind === 'reset') return resetPassword(context.token, password);
+      await confirmAccount(context.token, password);
+      // The first password: the week welcomes the member after they sign in (issue 27).
+      markWelcomeDue();
+    });
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { EventDto } from '../../common/contract/event';
@@ -8,9 +8,16 @@ import { dayHeading, dayLabel } from '../../common/rules/date-display';
 import { currentWeek, showWeek, useWeekEvents, useWeekWasRead } from '../../data/events';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
+import { loadLaterTexts } from '../../i18n/later-texts';
 import { useCurrentUser } from '../../state/session';
+import { isWelcomeDue, markWelcomeSeen } from '../../state/welcome';
 import { EventRow } from './event-row';
 import styles from './week-screen.module.css';
+
+/** The welcome after the first password: its own chunk, with its texts, shown once. */
+const WelcomeDialog = lazy(() =>
+  Promise.all([import('./welcome-dialog'), loadLaterTexts()]).then(([m]) => ({ default: m.WelcomeDialog })),
+);
 
 /** The week's events by the club day they start on, in order (events come sorted by start). */
 function byDay(events: EventDto[], zone: string): Array<[string, EventDto[]]> {
@@ -51,6 +58,7 @@ function Week({ user, zone }: { user: User; zone: string }) {
   const from = dayLabel(monday, i18n.language);
   const to = dayLabel(sunday, i18n.language);
   const today = clubDayOf(new Date(), zone);
+  const [isWelcoming, setIsWelcoming] = useState(isWelcomeDue);
 
   useEffect(() => {
     showWeek(monday);
@@ -79,6 +87,16 @@ function Week({ user, zone }: { user: User; zone: string }) {
           ›
         </button>
       </nav>
+      {isWelcoming && (
+        <Suspense fallback={null}>
+          <WelcomeDialog
+            onClose={() => {
+              markWelcomeSeen();
+              setIsWelcoming(false);
+            }}
+          />
+        </Suspense>
+      )}
       {!isCurrentWeek && events?.length !== 0 && (
         <p className={styles.back}>
           <button type="button" className="button" onClick={() => setMonday(currentWeek(zone))}>

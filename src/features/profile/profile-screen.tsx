@@ -6,6 +6,7 @@ import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { CalendarFeedSection } from './calendar-feed-section';
+import { InstallSection } from './install-section';
 import { PreferencesPanel } from './preferences-panel';
 import styles from './profile.module.css';
 import { ProfileForm } from './profile-form';
@@ -39,6 +40,7 @@ export function ProfileScreen() {
     <>
       <PreferencesPanel userId={user.id} isOnline={isOnline} />
       <CalendarFeedSection userId={user.id} isOnline={isOnline} />
+      <InstallSection />
     </>
   );
   return (

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isPushSupported, turnPushOn } from '../../data/push';
+import { InstallHelp } from '../../ui/install-help';
+import { ModalDialog } from '../../ui/modal-dialog';
+import styles from './dialog.module.css';
+
+type PushChoice = 'idle' | 'asking' | 'on' | 'denied' | 'unsupported';
+
+/**
+ * The welcome after the first password (issue 27): the week, how to answer, and notifications, whose
+ * permission the browser asks only now, from the member's tap, never on page load. Then how to install.
+ */
+export function WelcomeDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [push, setPush] = useState<PushChoice>(() => (isPushSupported() ? 'idle' : 'unsupported'));
+  const enable = () => {
+    setPush('asking');
+    turnPushOn().then(
+      (state) => setPush(state === 'on' ? 'on' : state === 'denied' ? 'denied' : 'idle'),
+      () => setPush('unsupported'),
+    );
+  };
+  return (
+    <ModalDialog title={t('welcome.title')} onClose={onClose}>
+      {(close) => (
+        <div className={styles.body} data-testid="welcome">
+          <p>{t('welcome.week')}</p>
+          <p>{t('welcome.answer')}</p>
+          <p>{t('welcome.notifications')}</p>
+          {(push === 'idle' || push === 'asking') && (
+            <div className={styles.buttons}>
+              <button type="button" className="button" disabled={push === 'asking'} onClick={enable}>
+                {t('welcome.notifications_button')}
+              </button>
+            </div>
+          )}
+          {push !== 'idle' && push !== 'asking' && (
+            <p className={styles.hint} role="status">
+              {t(`welcome.notifications_${push}`)}
+            </p>
+          )}
+          <InstallHelp className={styles.hint} />
+          <div className={styles.buttons}>
+            <button type="button" className="button button-primary" onClick={close}>
+              {t('welcome.start')}
+            </button>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
