@@ -36,7 +36,7 @@ export async function promptInstall(): Promise<boolean> {
 export function installWay(): 'installed' | 'prompt' | 'ios' | 'menu' {
   if (window.matchMedia?.('(display-mode: standalone)').matches) return 'installed';
   if (canPromptInstall()) return 'prompt';
-  const ua = navigator.userAgent;
+  const ua = navigator.userAgent ?? '';
   if (/iPhone|iPad|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1)) return 'ios';
   return 'menu';
 }

@@ -10,6 +10,25 @@ test.use({ bypassCSP: true });
 
 const shoot = shootBothSizes;
 
+/** Buttons (and radio or check labels) in `scope` smaller than 44 × 44 px (issue 27: touch targets). */
+async function smallTargets(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const small: string[] = [];
+    const root = document.querySelector(selector) ?? document.body;
+    for (const element of root.querySelectorAll<HTMLElement>(
+      'button, label:has(input[type="radio"]), label:has(input[type="checkbox"])',
+    )) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.width < 44 || box.height < 44)
+        small.push(
+          `${element.textContent?.trim() || element.getAttribute('aria-label')}: ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+    }
+    return small;
+  }, scope);
+}
+
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test('a member books with equipment from the card, sees who is coming, then answers "Je ne viens pas"', async ({
@@ -77,6 +96,8 @@ test('a member books with equipment from the card, sees who is coming, then answ
   await expect(coming).not.toContainText(`discret${stamp}`);
   await expect(sheet.getByRole('radio', { name: new RegExp(`Canoë ${stamp}`) })).toBeChecked();
   await expectNoAxeViolations(page);
+  expect(await smallTargets(page, 'dialog[open]')).toEqual([]);
+  expect(await smallTargets(page, 'main')).toEqual([]);
   await shoot(page, 'whos-coming-member');
 
   // "Je ne viens pas" gives the place back and stays as the member's answer.

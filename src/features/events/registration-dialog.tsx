@@ -4,12 +4,9 @@ import type { User } from '../../common/contract/user';
 import { factsOf, isPast } from '../../common/rules/events';
 import { EventDatesText } from '../../ui/event-dates';
 import { ModalDialog } from '../../ui/modal-dialog';
-import { AttendeesSection } from './attendees/attendees-section';
 import styles from './dialog.module.css';
 import { countText, organiserName } from './event-text';
-import { GuestSection } from './guest-section';
-import { MyAnswer } from './my-answer';
-import { RegistrationForm } from './registration-form';
+import { ParticipationSections } from './participation-sections';
 
 /** The registration popup (product-spec §2): the event, the equipment choice, the member's moves and guests. */
 export function RegistrationDialog({
@@ -63,10 +60,7 @@ export function RegistrationDialog({
               </a>
             </p>
           )}
-          <MyAnswer event={event} user={user} />
-          <RegistrationForm event={event} user={user} />
-          <GuestSection event={event} user={user} />
-          <AttendeesSection event={event} user={user} />
+          <ParticipationSections event={event} user={user} />
         </div>
       )}
     </ModalDialog>

@@ -25,9 +25,9 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
     <ModalDialog title={t('welcome.title')} onClose={onClose}>
       {(close) => (
         <div className={styles.body} data-testid="welcome">
-          <p>{t('welcome.week')}</p>
-          <p>{t('welcome.answer')}</p>
-          <p>{t('welcome.notifications')}</p>
+          <p className={styles.text}>{t('welcome.week')}</p>
+          <p className={styles.text}>{t('welcome.answer')}</p>
+          <p className={styles.text}>{t('welcome.notifications')}</p>
           {(push === 'idle' || push === 'asking') && (
             <div className={styles.buttons}>
               <button type="button" className="button" disabled={push === 'asking'} onClick={enable}>

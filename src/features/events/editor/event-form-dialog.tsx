@@ -11,6 +11,7 @@ import { errorText } from '../../../i18n/error-text';
 import { showToast } from '../../../state/toast-store';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ModalDialog } from '../../../ui/modal-dialog';
+import { ParticipationSections } from '../participation-sections';
 import styles from './editor.module.css';
 import { EventActions } from './event-actions';
 import { EventFormFields } from './event-form-fields';
@@ -69,6 +70,7 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
   const { t, i18n } = useTranslation();
   const isOnline = useIsOnline();
   const offlineId = useId();
+  const mineId = useId();
   const [values, setValues] = useState<EventFormValues>(() => initialValues(event, timeZone));
   const [shown, setShown] = useState<Partial<Record<keyof FieldErrors, boolean>>>({});
   const [busy, setBusy] = useState<EditorAction | null>(null);
@@ -212,6 +214,15 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
               onAction={(action) => void run(action, close)}
             />
           </form>
+          {event && (
+            // Issue 27: the creator is a member too: their own registration, guests and who's coming.
+            <section className={styles.mine} aria-labelledby={mineId}>
+              <h2 id={mineId} className={styles.mineTitle}>
+                {t('answer.mine_title')}
+              </h2>
+              <ParticipationSections event={event} user={user} />
+            </section>
+          )}
           {popup === 'delete' && event && (
             <ConfirmDialog
               message={t('eventForm.confirm_delete', { name: event.model_name, date: dateText })}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDto } from '../../../../../src/common/contract/event';
 import type { RoleName, User } from '../../../../../src/common/contract/user';
@@ -74,9 +74,10 @@ function userOf(who: Who): User {
   return { ...USER, id: who === 'creator' ? CREATOR_ID : USER.id, role_name: role };
 }
 
+/** The form's own actions; "Mon inscription" below it is the creator's part as a member (issue 27). */
 const buttonNames = () =>
-  screen
-    .getAllByRole('button')
+  within(screen.getByRole('form'))
+    .queryAllByRole('button')
     .map((b) => b.textContent)
     .filter((name) => name !== '');
 
@@ -120,8 +121,20 @@ describe('the event form offers the actions of the event state (product-spec §4
     const save = screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     expect(save.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText(/Hors ligne/)).toBeTruthy();
+    expect(within(screen.getByRole('form')).getByText(/Hors ligne/)).toBeTruthy();
     expect((screen.getByLabelText('Ville') as HTMLInputElement).value).toBe('Quimper');
+  });
+});
+
+describe('"Mon inscription" under the form (issue 27)', () => {
+  it("gives the creator their own registration, answer and who's coming, apart from the event's actions", () => {
+    render(
+      <EventFormDialog event={eventOf('upcoming')} user={userOf('creator')} onClose={() => undefined} />,
+    );
+    const mine = screen.getByRole('region', { name: 'Mon inscription' });
+    expect(within(mine).getByRole('button', { name: "S'inscrire" })).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: 'Je ne viens pas' })).toBeTruthy();
+    expect(within(mine).getByRole('region', { name: /Qui vient/ })).toBeTruthy();
   });
 });
 

@@ -187,6 +187,6 @@ describe('offline', () => {
     expect(screen.getByRole('radio', { name: 'Cette séance et les suivantes' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: "Annuler l'évènement" })).toHaveProperty('disabled', true);
-    expect(screen.getByText(/Hors ligne/)).toBeTruthy();
+    expect(within(screen.getByRole('form')).getByText(/Hors ligne/)).toBeTruthy();
   });
 });
