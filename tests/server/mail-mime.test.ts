@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { settled } from '../../server/background';
 import { sendDueReminders } from '../../server/modules/reminders/reminders.service';
+import { clubDateTime, clubDayOf, shiftDay } from '../../src/common/rules/club-time';
 import {
   createEvent,
   DAY,
@@ -189,7 +190,14 @@ describe('every mail, as received', () => {
   });
 
   it('group mail and reminder', async () => {
-    const event = await createEvent(ctx, organiser, model, { startInMs: 2 * DAY, isInfinite: true });
+    // At noon club time two days ahead: the reminder's moment (20 h before) is never in the quiet hours,
+    // whatever the hour the suite runs at.
+    const zone = ctx.config.clubTimezone;
+    const noon = clubDateTime(shiftDay(clubDayOf(ctx.clock.now, zone), 2), '12:00', zone);
+    const event = await createEvent(ctx, organiser, model, {
+      startInMs: noon.getTime() - ctx.clock.now.getTime(),
+      isInfinite: true,
+    });
     await subscribe(ctx, person('carl').token, person('carl').id, event.uuid_event);
     await flush();
     sink.received.length = 0;
