@@ -15,6 +15,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { newsRoutes, publicNewsRoutes } from './modules/news/news.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { attendanceRoutes } from './modules/participation/attendance.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await calendarFeedRoutes(api, deps);
     await unsubscribeRoutes(api, deps);
     await answerRoutes(api, deps);
+    await publicNewsRoutes(api, deps);
     // Everything else: one scope whose hook answers 401 before any route of it runs.
     await api.register(
       signedInScope(
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await participationRoutes(signedIn, deps);
           await attendanceRoutes(signedIn, deps);
           await reportsRoutes(signedIn, deps);
+          await newsRoutes(signedIn, deps);
           // The outbox in batches: each item is run through the routes above as its own request.
           await replayRoutes(signedIn);
         },

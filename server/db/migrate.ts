@@ -17,6 +17,7 @@ import * as eventReminders from './migrations/2026-11-26-03-event-reminders';
 import * as declinesAnswerLinks from './migrations/2026-11-26-04-declines-answer-links';
 import * as seriesNudges from './migrations/2026-11-26-05-series-nudges';
 import * as attendeePrivacy from './migrations/2026-11-27-01-attendee-privacy';
+import * as news from './migrations/2026-11-28-01-news';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-04-declines-answer-links': declinesAnswerLinks,
   '2026-11-26-05-series-nudges': seriesNudges,
   '2026-11-27-01-attendee-privacy': attendeePrivacy,
+  '2026-11-28-01-news': news,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

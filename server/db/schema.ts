@@ -211,6 +211,17 @@ export interface WaitingListPromotionsTable {
   promoted_at: Date;
 }
 
+/** A news post (issue 27 item 9); its picture, when any, is the public file news/{uuid}.png. */
+export interface NewsPostsTable {
+  uuid: string;
+  title: string;
+  text: string;
+  has_picture: Generated<boolean>;
+  author_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface Database {
   events: EventsTable;
   event_series: EventSeriesTable;
@@ -243,8 +254,10 @@ export interface Database {
   subscription_notices: SubscriptionNoticesTable;
   event_models: EventModelsTable;
   stuffs: StuffsTable;
+  news_posts: NewsPostsTable;
 }
 
+export type NewsPostRow = Selectable<NewsPostsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

@@ -91,6 +91,10 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'GET /api/event/:id/attendance.csv': ['getAttendanceCsv', "An event's attendance as CSV"],
   'GET /api/report/season': ['getSeasonReport', 'The season report'],
   'GET /api/report/season.csv': ['getSeasonReportCsv', 'The season report as CSV'],
+  'GET /api/news': ['listNews', "The club's news, newest first (public)"],
+  'POST /api/news': ['postNews', 'Post news, with an optional picture'],
+  'PUT /api/news/:id': ['updateNews', 'Change a news post or its picture'],
+  'DELETE /api/news/:id': ['deleteNews', 'Delete a news post and its picture'],
   'POST /api/replay': ['replay', 'Send the offline outbox: a batch of queued writes, each answered'],
 };
 

@@ -15,6 +15,9 @@ export const LIMITS = {
   stockMax: 10_000,
   guestAgeMax: 120,
   guestsPerMember: 3,
+  /** server-rules v4 "Limits": a news post's title and text. */
+  newsTitleMax: 120,
+  newsTextMax: 5_000,
   imageBytesMax: 5 * 1024 * 1024,
   imagePixelsMax: 25_000_000,
   shoeSizeMin: 15,
