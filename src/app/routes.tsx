@@ -3,7 +3,6 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/login-screen';
 import { LogoutScreen } from '../features/auth/logout-screen';
 import { WeekScreen } from '../features/events/week-screen';
-import { NewsScreen } from '../features/news/news-screen';
 import { loadLaterTexts } from '../i18n/later-texts';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
 import { AppLayout } from './layout/app-layout';
@@ -32,7 +31,16 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginScreen /> },
       { path: '/logout', element: <LogoutScreen /> },
-      { element: <OptionalAppLayout />, children: [{ path: '/news', element: <NewsScreen /> }] },
+      {
+        element: <OptionalAppLayout />,
+        children: [
+          lazyScreen(
+            '/news',
+            () => import('../features/news/news-screen'),
+            (m) => m.NewsScreen,
+          ),
+        ],
+      },
       lazyScreen(
         '/askreset',
         () => import('../features/auth/ask-reset-screen'),

@@ -10,6 +10,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { AttendanceEntry } from '../../common/contract/attendance';
 import type { Model, Stuff } from '../../common/contract/catalog';
 import type { EventDto } from '../../common/contract/event';
+import type { NewsPost } from '../../common/contract/news';
 import type { User } from '../../common/contract/user';
 import type { QueuedWrite } from './offline-writes';
 
@@ -73,6 +74,7 @@ export class EquipeeDb extends Dexie {
   attendance!: EntityTable<AttendanceRow, 'eventUuid'>;
   readWeeks!: EntityTable<ReadWeekRow, 'monday'>;
   myDeclines!: EntityTable<MyDeclineRow, 'uuid_event'>;
+  news!: EntityTable<NewsPost, 'uuid'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -93,6 +95,8 @@ export class EquipeeDb extends Dexie {
     this.version(4).stores({ readWeeks: 'monday' });
     // v5: the member's own "not coming" answers, shown on the cards and the sheet offline (issue 27).
     this.version(5).stores({ myDeclines: 'uuid_event' });
+    // v6: the club's news as last read, for reading offline (issue 27). Public: kept across sign-outs.
+    this.version(6).stores({ news: 'uuid, created_at' });
   }
 }
 

@@ -56,13 +56,14 @@ describe('database versions', () => {
       expect((await current.session.get('current'))?.token).toBe('tok');
       // Version 2 dropped the member's own lists (read by no screen) and keeps the club's settings;
       // version 3 keeps attendance records; version 4 the weeks read at least once; version 5 the
-      // member's own "not coming" answers.
+      // member's own "not coming" answers; version 6 the club's news.
       expect(current.tables.map((t) => t.name).sort()).toEqual([
         'attendance',
         'clubSettings',
         'events',
         'models',
         'myDeclines',
+        'news',
         'outbox',
         'readWeeks',
         'session',
