@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogoUrl } from '../data/settings';
-import { BUNDLED_LOGO } from './bundled-logo';
+import { BUNDLED_LOGO, INLINE_LOGO } from './bundled-logo';
 
 /** The club's logo, or the bundled one when it cannot be loaded (none uploaded, offline). */
 export function ClubLogo({ size = 40 }: { size?: number }) {
@@ -9,7 +9,9 @@ export function ClubLogo({ size = 40 }: { size?: number }) {
   const url = useLogoUrl();
   // The URL that failed to load: a new upload (a new URL) is tried again.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const src = url && url !== failedUrl ? url : BUNDLED_LOGO;
+  const [isBundledMissing, setBundledMissing] = useState(false);
+  const bundled = isBundledMissing ? INLINE_LOGO : BUNDLED_LOGO;
+  const src = url && url !== failedUrl ? url : bundled;
   return (
     <img
       className="logo"
@@ -17,7 +19,7 @@ export function ClubLogo({ size = 40 }: { size?: number }) {
       alt={t('app.logo_alt')}
       width={size}
       height={size}
-      onError={() => setFailedUrl(url ?? null)}
+      onError={() => (src === BUNDLED_LOGO ? setBundledMissing(true) : setFailedUrl(url ?? null))}
     />
   );
 }

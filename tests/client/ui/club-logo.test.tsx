@@ -1,7 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import fs from 'node:fs';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { appDb } from '../../../src/data/core/db';
 import { uploadLogo } from '../../../src/data/settings';
-import { BUNDLED_LOGO } from '../../../src/ui/bundled-logo';
+import { BUNDLED_LOGO, INLINE_LOGO } from '../../../src/ui/bundled-logo';
 import { ClubLogo } from '../../../src/ui/club-logo';
 import { json, stubFetch } from '../fake-api';
 
@@ -33,5 +35,26 @@ describe('the club logo', () => {
     // The server's versioned URL: the browser does not keep showing its cached copy of logo.png.
     await waitFor(() => expect(header?.getAttribute('src')).toBe('/files/logo.png?v=1732370000000'));
     expect(preview?.getAttribute('src')).toBe(header?.getAttribute('src'));
+  });
+
+  it('falls back to the bundled drawing carried in the code when neither file loads (offline, first visit)', async () => {
+    await appDb().clubSettings.put({ key: 'logo', value: '/files/logo.png?v=2' });
+    render(<ClubLogo />);
+    const logo = screen.getByRole('img', { name: 'Logo du club' });
+    await waitFor(() => expect(logo.getAttribute('src')).toBe('/files/logo.png?v=2'));
+    fireEvent.error(logo);
+    expect(logo.getAttribute('src')).toBe(BUNDLED_LOGO);
+    fireEvent.error(logo);
+    expect(logo.getAttribute('src')).toBe(INLINE_LOGO);
+  });
+
+  it('carries the same drawing as public/logo.svg', () => {
+    const drawing = (svg: string) =>
+      svg
+        .replace(/\s+role="img"|\s+aria-label="[^"]*"/g, '')
+        .replace(/>\s+</g, '><')
+        .trim();
+    const inline = decodeURIComponent(INLINE_LOGO.replace('data:image/svg+xml,', ''));
+    expect(inline).toBe(drawing(fs.readFileSync('public/logo.svg', 'utf8')));
   });
 });
