@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
-import type { Database } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { notify, reachableRecipients } from '../notifications/notify';
