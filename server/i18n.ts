@@ -62,3 +62,20 @@ export function catalogueText(
   const text = entry(CATALOGUES[language]) ?? entry(CATALOGUES.en) ?? `${section}.${key}`;
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+/**
+ * A counted text, with i18next's plural keys (`key_one`, else `key` for the other forms), chosen by the
+ * language's plural rules as the app chooses them: « 1 disponible », « 0 disponible », « 3 disponibles ».
+ */
+export function catalogueCount(
+  language: Language,
+  section: string,
+  key: string,
+  count: number,
+  values: Record<string, string> = {},
+): string {
+  const form = new Intl.PluralRules(language).select(count);
+  const filled = { ...values, count: String(count) };
+  const plural = catalogueText(language, section, `${key}_${form}`, filled);
+  return plural === `${section}.${key}_${form}` ? catalogueText(language, section, key, filled) : plural;
+}

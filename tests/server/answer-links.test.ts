@@ -136,7 +136,7 @@ describe('answer links in mails', () => {
     const page = await show(yes);
     expect(visible(page.body)).toContain("J'ai mon propre matériel");
     expect(page.body).toContain(`value="${paddle}"`);
-    expect(page.body).toContain('Pagaie (1 disponible(s))');
+    expect(page.body).toContain('Pagaie (1 disponible)');
     const done = await act(yes, `uuid_stuff=${paddle}`);
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Vous êtes inscrit');

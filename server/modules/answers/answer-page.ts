@@ -1,7 +1,7 @@
 import type { EventDto } from '../../../src/common/contract/event';
 import type { Language } from '../../../src/common/contract/user';
 import { escapeHtml, simplePage } from '../../html';
-import { catalogueText, errorMessage } from '../../i18n';
+import { catalogueCount, catalogueText, errorMessage } from '../../i18n';
 import type { AnswerAction } from '../../mail/answer-links';
 import type { AnswerResult, LinkProblem } from './answers.service';
 
@@ -39,7 +39,7 @@ function stuffChoice(language: Language, event: EventDto): string[] {
         s.uuid,
         s.available === null
           ? s.name
-          : text(language, 'stuff_left', { name: s.name, count: String(s.available) }),
+          : catalogueCount(language, 'answer_page', 'stuff_left', s.available, { name: s.name }),
         false,
       ),
     ),

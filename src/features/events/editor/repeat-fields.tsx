@@ -135,7 +135,7 @@ export function RepeatFields({ repeat, preview, startDay, isShown, onChange }: P
               value={repeat.intervalWeeks}
               onChange={(e) => onChange({ intervalWeeks: e.target.value })}
             />
-            <span aria-hidden="true">{t('series.weeks')}</span>
+            <span aria-hidden="true">{t('series.weeks', { count: Number(repeat.intervalWeeks) || 2 })}</span>
           </div>
           <div role="radiogroup" aria-label={t('series.end')} className={repeatStyles.ends}>
             <EndOption mode="until" repeat={repeat} onChange={onChange}>
