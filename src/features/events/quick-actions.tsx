@@ -14,11 +14,9 @@ import { loadLaterTexts } from '../../i18n/later-texts';
 import { useRunMove } from './run-move';
 
 /** The equipment question is its own chunk, fetched on the first quick booking of an event with equipment. */
-const QuickSubscribeDialog = lazy(() =>
-  Promise.all([import('./quick-subscribe-dialog'), loadLaterTexts()]).then(([m]) => ({
-    default: m.QuickSubscribeDialog,
-  })),
-);
+const quickDialogs = () => Promise.all([import('./quick-subscribe-dialog'), loadLaterTexts()]);
+const QuickSubscribeDialog = lazy(() => quickDialogs().then(([m]) => ({ default: m.QuickSubscribeDialog })));
+const FullEventOffer = lazy(() => quickDialogs().then(([m]) => ({ default: m.FullEventOffer })));
 
 export interface RegistrationMoves {
   canSubscribe: boolean;
@@ -48,6 +46,8 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const run = useRunMove();
   const [asking, setAsking] = useState<'subscribe' | 'wait' | null>(null);
+  const [isOfferingWait, setOfferingWait] = useState(false);
+  const offerWait = () => setOfferingWait(true);
   const moves = registrationMoves(event, user.id, new Date());
   const asksStuff = event.stuffs_available.length > 0;
   const leave = () =>
@@ -55,7 +55,12 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
   const subscribe = () =>
     asksStuff
       ? setAsking('subscribe')
-      : void run(changeSubscription(user, event.uuid_event, true), 'subscribe_success', 'subscribe_failed');
+      : void run(
+          changeSubscription(user, event.uuid_event, true),
+          'subscribe_success',
+          'subscribe_failed',
+          offerWait,
+        );
   const wait = () =>
     asksStuff
       ? setAsking('wait')
@@ -98,8 +103,14 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
             event={event}
             user={user}
             isWaiting={asking === 'wait'}
+            onFull={offerWait}
             onClose={() => setAsking(null)}
           />
+        </Suspense>
+      )}
+      {isOfferingWait && (
+        <Suspense fallback={null}>
+          <FullEventOffer event={event} onWait={wait} onClose={() => setOfferingWait(false)} />
         </Suspense>
       )}
     </>

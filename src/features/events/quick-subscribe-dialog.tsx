@@ -16,11 +16,14 @@ export function QuickSubscribeDialog({
   event,
   user,
   isWaiting,
+  onFull,
   onClose,
 }: {
   event: EventDto;
   user: User;
   isWaiting: boolean;
+  /** The booking arrived after the last place went: the row offers the waiting list. */
+  onFull: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -34,6 +37,7 @@ export function QuickSubscribeDialog({
           changeSubscription(user, event.uuid_event, true, stuff),
           'subscribe_success',
           'subscribe_failed',
+          onFull,
         ));
     close();
   };
@@ -46,6 +50,47 @@ export function QuickSubscribeDialog({
           <div className={styles.buttons}>
             <button type="button" className="button button-primary" onClick={() => confirm(close)}>
               {t(isWaiting ? 'quick_subscribe.confirm_waiting' : 'quick_subscribe.confirm')}
+            </button>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
+
+/**
+ * The last place went between the member's look and their tap (issue 27): the waiting list is offered,
+ * with the place in line they would take.
+ */
+export function FullEventOffer({
+  event,
+  onWait,
+  onClose,
+}: {
+  event: EventDto;
+  onWait: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const position = t('attendees.position', { count: event.waiting_list.length + 1, ordinal: true });
+  return (
+    <ModalDialog title={t('quick_subscribe.full_title')} role="alertdialog" onClose={onClose}>
+      {(close) => (
+        <div className={styles.body}>
+          <p>{t('quick_subscribe.full_text', { position })}</p>
+          <div className={styles.buttons}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                close();
+                onWait();
+              }}
+            >
+              {t('quick_subscribe.confirm_waiting')}
+            </button>
+            <button type="button" className="button" onClick={close}>
+              {t('quick_subscribe.full_no')}
             </button>
           </div>
         </div>

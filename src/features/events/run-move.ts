@@ -18,11 +18,13 @@ export function useRunMove() {
       `answer.${failure}`,
       reason ? t('answer.failure_with_reason', { action: t(`answer.${failure}`), reason }) : undefined,
     );
-  return (action: Promise<Delivery>, successKey: string, failure: MoveFailure) =>
+  /** `onFull`: a booking the server refused because the last place just went offers the waiting list instead. */
+  return (action: Promise<Delivery>, successKey: string, failure: MoveFailure, onFull?: () => void) =>
     action.then(
       (delivery) => {
         if (delivery.outcome === 'sent') showToast('success', successKey);
         else if (delivery.outcome === 'kept') showToast('info', 'registration.queued_toast');
+        else if (onFull && delivery.code === 'event_full') onFull();
         else
           failed(
             failure,

@@ -235,6 +235,35 @@ describe('the quick subscription', () => {
     expect(await appDb().outbox.count()).toBe(0);
   });
 
+  it('offers the waiting list, with the place in line, when the last place went before the booking arrived', async () => {
+    await appDb().outbox.clear();
+    const event = eventWith({ ...open, waiting_list: [waiting(PAUL, 'paul', 1)] });
+    await appDb().events.put(event);
+    render(<QuickActions event={event} user={USER} />);
+    fireEvent.click(screen.getByRole('button', { name: "S'inscrire" }));
+    let queued: { id?: number } | undefined;
+    await waitFor(async () => {
+      queued = (await appDb().outbox.toArray())[0];
+      expect(queued).toBeTruthy();
+    });
+    // The server's answer as the drain records it: refused, the event being full by then.
+    await appDb().outbox.update(queued?.id as number, {
+      status: 'failed',
+      lastError: JSON.stringify({ code: 'event_full', message: 'Évènement complet' }),
+    });
+    const offer = await screen.findByRole('alertdialog', { name: 'Évènement complet' });
+    expect(
+      within(offer).getByText(
+        "La dernière place vient d'être prise. Rejoindre la liste d'attente ? Vous y seriez 2e.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(offer).getByRole('button', { name: "Rejoindre la liste d'attente" }));
+    await waitFor(async () =>
+      expect((await appDb().outbox.toArray()).map((row) => row.kind)).toContain('waiting-list'),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('books at once when the event offers no equipment', async () => {
     await appDb().events.put(eventWith(open));
     render(<QuickActions event={eventWith(open)} user={USER} />);
