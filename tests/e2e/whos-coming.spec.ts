@@ -162,3 +162,64 @@ test('a member on a full event sees their place in line on the card and in the s
   await expectNoAxeViolations(page);
   await shoot(page, 'waiting-position');
 });
+
+test('the sheet left open while the event is cancelled, or while the member is revoked', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const root = await rootToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const event = await newEvent(request, root, {
+    model: { name: `Hésite ${stamp}`, description: 'Sortie du soir' },
+    start: new Date(Date.now() + 30 * 3_600_000),
+    max: 6,
+  });
+  const member = await newMember(request, root, `hesite${stamp}`);
+  await signIn(page, member.username);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = await showEventRow(page, event);
+  await row.getByRole('button', { name: `Détails de Hésite ${stamp}` }).click();
+  const sheet = page.getByRole('dialog', { name: `Hésite ${stamp}` });
+  await expect(sheet.getByRole('button', { name: "S'inscrire" })).toBeVisible();
+
+  // Cancelled by the organiser while the member decides: the booking is refused with the spec's words and
+  // the reason, and the sheet then says the event is cancelled, offering nothing more.
+  const full = await call<Record<string, unknown>>(request, root, 'GET', `/api/event/${event.uuid_event}`);
+  await call(request, root, 'POST', '/api/event/add-or-update', {
+    uuid_event: event.uuid_event,
+    uuid_model_event: full.uuid_model_event,
+    start_date: event.start_date,
+    end_date: full.end_date,
+    city: 'Brest',
+    zip_code: '29200',
+    max_subscribers: 6,
+    is_cancelled: true,
+  });
+  const subscribe = sheet.getByRole('button', { name: "S'inscrire" });
+  // The week may learn of the cancellation first (its refresh), which takes the button away by itself.
+  if (await subscribe.isVisible()) {
+    await subscribe.click();
+    // The refused-changes list names the refusal and its reason until the member dismisses it.
+    await expect(page.getByRole('alert', { name: 'Modifications refusées par le serveur' })).toContainText(
+      'Cet évènement a été annulé',
+    );
+  }
+  await expect(sheet.getByRole('button', { name: "S'inscrire" })).toHaveCount(0);
+  await expect(sheet).toContainText('Cet évènement a été annulé');
+  await expectNoAxeViolations(page);
+  await shoot(page, 'sheet-cancelled-while-open');
+  await sheet.getByRole('button', { name: 'Fermer' }).click();
+
+  // Revoked while the app is open: the next answer from the server ends the session, back to sign-in.
+  const other = await newEvent(request, root, {
+    model: { name: `Après ${stamp}`, description: 'Sortie' },
+    start: new Date(Date.now() + 30 * 3_600_000),
+  });
+  const otherRow = await showEventRow(page, other);
+  await call(request, root, 'PUT', `/api/user/status/${member.id}`, { status: 'Revok', action: true });
+  await otherRow.getByRole('button', { name: "S'inscrire" }).click();
+  await page.waitForURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await shoot(page, 'revoked-while-open');
+});
