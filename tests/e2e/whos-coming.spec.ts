@@ -223,3 +223,34 @@ test('the sheet left open while the event is cancelled, or while the member is r
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await shoot(page, 'revoked-while-open');
 });
+
+test("in English: who's coming and the member's answer in the sheet", async ({ page, request }) => {
+  const root = await rootToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const event = await newEvent(request, root, {
+    model: { name: `Paddle ${stamp}`, description: 'Evening paddle' },
+    start: new Date(Date.now() + 30 * 3_600_000),
+    max: 6,
+  });
+  const anne = await newMember(request, root, `anneen${stamp}`);
+  await call(request, anne.token, 'PUT', `/api/user/profile/update/${anne.id}`, {
+    first_name: 'Anne',
+    last_name: 'Le Gall',
+  });
+  await subscribeApi(request, anne, event.uuid_event);
+  const member = await newMember(request, root, `tom${stamp}`);
+  await signIn(page, member.username);
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = await showEventRow(page, event);
+  await row.getByRole('button', { name: `Details of Paddle ${stamp}` }).click();
+  const sheet = page.getByRole('dialog', { name: `Paddle ${stamp}` });
+  await expect(sheet.getByRole('region', { name: "Who's coming? (1)" })).toContainText('Anne Le Gall');
+  await expectNoAxeViolations(page);
+  await shoot(page, 'whos-coming-member-en');
+  await sheet.getByRole('button', { name: "I'm not coming" }).click();
+  await expect(toast(page, "Answer saved: you're not coming")).toBeVisible();
+  await expect(sheet.getByTestId('my-answer')).toContainText("You're not coming");
+  await expect(sheet.getByRole('button', { name: 'Take back my answer' })).toBeVisible();
+  await shoot(page, 'answer-not-coming-en');
+});
