@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_GRACE_MS } from '../../server/modules/participation/subscription-notices';
 import { createEvent, insertModel, subscribe } from './helpers/event-fixtures';
@@ -102,10 +103,16 @@ describe('replays with Idempotency-Key', () => {
 
   it('does not store a 5xx: the same key runs again once the fault is gone', async () => {
     const event = await createEvent(ctx, organiser, model);
-    // A fault inside the action: the subscriptions table is briefly unusable.
-    await ctx.db.schema.alterTable('subscriptions').renameTo('subscriptions_away').execute();
+    // A fault inside the action: writing a subscription briefly fails. A trigger, not a renamed table: on
+    // PostgreSQL the other files' migrators read every schema's catalogue, and a table missing from it for a
+    // moment failed one of them ("relation … does not exist").
+    await sql`create function fail_subscription_insert() returns trigger language plpgsql as $$
+      begin raise exception 'fault injected by the test'; end $$`.execute(ctx.db);
+    await sql`create trigger subscription_fault before insert on subscriptions
+      for each row execute function fail_subscription_insert()`.execute(ctx.db);
     const failed = await subscribe(ctx, member.token, member.id, event.uuid_event, undefined, true, 'k6');
-    await ctx.db.schema.alterTable('subscriptions_away').renameTo('subscriptions').execute();
+    await sql`drop trigger subscription_fault on subscriptions`.execute(ctx.db);
+    await sql`drop function fail_subscription_insert()`.execute(ctx.db);
     expect(failed.statusCode).toBe(500);
     expect(
       await ctx.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'k6').execute(),
