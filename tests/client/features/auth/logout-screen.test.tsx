@@ -65,7 +65,10 @@ describe('logging out', () => {
   it('asks first offline, and signs out when confirmed', async () => {
     useConnectivityStore.setState({ isOnline: false });
     const router = renderLogout();
-    await screen.findByText(/Hors ligne : vous ne pourrez pas vous reconnecter/);
+    // The text can be in the DOM a tick before the dialog is open (showModal runs in an effect), and a
+    // closed dialog's buttons are hidden from the accessibility tree: wait for the open dialog itself.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Se déconnecter ?' });
+    expect(dialog.textContent).toContain('Hors ligne : vous ne pourrez pas vous reconnecter');
     fireEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(signOut).toHaveBeenCalledTimes(1);
