@@ -18,6 +18,7 @@ import * as declinesAnswerLinks from './migrations/2026-11-26-04-declines-answer
 import * as seriesNudges from './migrations/2026-11-26-05-series-nudges';
 import * as attendeePrivacy from './migrations/2026-11-27-01-attendee-privacy';
 import * as news from './migrations/2026-11-28-01-news';
+import * as coOrganisers from './migrations/2026-11-29-01-co-organisers';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-05-series-nudges': seriesNudges,
   '2026-11-27-01-attendee-privacy': attendeePrivacy,
   '2026-11-28-01-news': news,
+  '2026-11-29-01-co-organisers': coOrganisers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

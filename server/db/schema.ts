@@ -126,6 +126,11 @@ export interface EventStuffsTable {
   stuff_uuid: string;
 }
 
+export interface EventCoOrganisersTable {
+  event_uuid: string;
+  user_id: string;
+}
+
 export interface SubscriptionsTable {
   uuid: string;
   event_uuid: string;
@@ -226,6 +231,7 @@ export interface Database {
   events: EventsTable;
   event_series: EventSeriesTable;
   event_stuffs: EventStuffsTable;
+  event_co_organisers: EventCoOrganisersTable;
   subscriptions: SubscriptionsTable;
   waiting_list: WaitingListTable;
   guests: GuestsTable;

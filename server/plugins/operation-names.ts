@@ -66,6 +66,7 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'POST /api/event/add-or-update': ['saveEvent', 'Create an event, or change, cancel or reactivate one'],
   'DELETE /api/event/delete/:id': ['deleteEvent', 'Delete a cancelled event'],
   'GET /api/event/from/:from/to/:to': ['listEvents', 'The events between two days'],
+  'GET /api/event/organisers': ['listOrganisers', 'Who may be named co-organiser of an event'],
   'GET /api/event/:id': ['getEvent', 'One event with its subscribers, waiting list and guests'],
   'POST /api/event/mail': ['mailSubscribers', "Mail an event's subscribers"],
   'POST /api/event/series': ['createSeries', 'Create a training series'],

@@ -69,6 +69,8 @@ export interface NewEventOptions {
   place?: { street?: string; city: string; zip_code: string; location?: string };
   /** A piece of equipment made for this event and offered by it. */
   stuff?: { name: string; description: string; stock: number };
+  /** Issue 28: who takes attendance with the creator (user ids). */
+  coOrganisers?: string[];
 }
 
 /** An event (and its model, and its equipment when asked) made through the API as an organiser would. */
@@ -96,6 +98,7 @@ export async function newEvent(request: APIRequestContext, token: string, option
       ...(options.place ?? { city: 'Brest', zip_code: '29200' }),
       max_subscribers: options.max ?? 50,
       ...(stuff ? { stuffs_available: [{ uuid: stuff.uuid }] } : {}),
+      ...(options.coOrganisers ? { co_organisers: options.coOrganisers } : {}),
     },
   );
   return { ...event, stuffUuid: stuff?.uuid };

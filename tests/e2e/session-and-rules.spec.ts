@@ -29,39 +29,43 @@ test('after signing out from the menu, a wrong password shows only the sign-in e
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the checklist offers ticks only to whom the server allows: not a demoted creator nor another Admin; a SuperAdmin yes', async ({
+test('a checklist is for those who take attendance: a co-organiser and an Admin tick; a demoted creator, another Contributor and a member get the page saying so', async ({
   browser,
   request,
 }) => {
   const root = await rootToken(request);
   const stamp = Date.now() % 1_000_000;
   const creator = await newMember(request, root, `creator${stamp}`, 'Contributor');
+  const coach = await newMember(request, root, `coach${stamp}`, 'Contributor');
+  const other = await newMember(request, root, `contrib${stamp}`, 'Contributor');
   const admin = await newMember(request, root, `admin${stamp}`, 'Admin');
   const member = await newMember(request, root, `guest${stamp}`);
-  const event = await newEvent(request, creator.token);
+  const event = await newEvent(request, creator.token, { coOrganisers: [coach.id] });
   await subscribeApi(request, member, event.uuid_event);
   await call(request, root, 'PUT', `/api/user/role/${creator.id}`, { role_name: 'User' });
 
   const tickButton = `Présence de ${member.username}`;
-  for (const [who, canTick] of [
-    [creator.username, false],
-    [admin.username, false],
-    [E2E_USERS.superAdmin.username, true],
+  for (const [who, label, canTick] of [
+    [coach.username, 'coorganiser', true],
+    [admin.username, 'admin', true],
+    [creator.username, 'demoted-creator', false],
+    [other.username, 'other-contributor', false],
+    [member.username, 'member', false],
   ] as const) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signIn(page, who);
     await page.goto(`/checklist/${event.uuid_event}`);
-    await expect(page.getByRole('cell', { name: member.username, exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: tickButton })).toHaveCount(canTick ? 1 : 0);
-    await expect(page.getByText("Seuls le créateur de l'évènement")).toHaveCount(canTick ? 0 : 1);
-    await page.screenshot({
-      path: `test-results/screenshots/checklist-${canTick ? 'superadmin' : who.replace(/\d+$/, '')}-390.png`,
-    });
     if (canTick) {
+      await expect(page.getByRole('cell', { name: member.username, exact: true })).toBeVisible();
       await page.getByRole('button', { name: tickButton }).click();
       await expect(page.getByRole('button', { name: tickButton })).toHaveAttribute('aria-pressed', 'true');
+    } else {
+      await expect(page.getByText('Seuls les organisateurs de cet évènement')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Retour à la semaine' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: member.username, exact: true })).toHaveCount(0);
     }
+    await page.screenshot({ path: `test-results/screenshots/checklist-${label}-390.png` });
     await context.close();
   }
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto } from '../../src/common/contract/event';
 import type { RoleName } from '../../src/common/contract/user';
+import { mayTakeAttendance } from '../../src/common/rules/attendance';
 import {
   type Actor,
   factsOf,
@@ -12,7 +13,6 @@ import {
   mayInvite,
   mayJoinWaitingList,
   maySubscribe,
-  mayTickChecklist,
   mayUnsubscribe,
   standingOf,
   type Verdict,
@@ -26,7 +26,15 @@ import { bearer, createTestContext, type TestContext } from './helpers/test-cont
  * standing read from the event as the client sees it (GET /api/event/{id}), and through the real server;
  * the verdict (allowed, or status + code + field) must be the same.
  */
-type ActorKind = 'member' | 'creator' | 'demoted' | 'otherContributor' | 'admin' | 'superAdmin';
+type ActorKind =
+  | 'member'
+  | 'creator'
+  | 'demoted'
+  | 'coOrganiser'
+  | 'demotedCoOrganiser'
+  | 'otherContributor'
+  | 'admin'
+  | 'superAdmin';
 type Action =
   | 'subscribe'
   | 'unsubscribe'
@@ -43,6 +51,9 @@ const ACCOUNTS: Record<ActorKind | 'host', [username: string, role: RoleName]> =
   creator: ['creator', 'Contributor'],
   // Created their events as a Contributor, now a User: keeps no creator rights.
   demoted: ['demoted', 'User'],
+  // Issue 28: named co-organiser of every event; the second one since demoted to User.
+  coOrganiser: ['coorg', 'Contributor'],
+  demotedCoOrganiser: ['coorg2', 'User'],
   otherContributor: ['contrib2', 'Contributor'],
   admin: ['admin', 'Admin'],
   superAdmin: ['root', 'SuperAdmin'],
@@ -126,6 +137,12 @@ async function eventFor(actor: ActorKind, action: Action, state: State): Promise
       is_cancelled: state === 'cancelled',
     })
     .execute();
+  await ctx.db
+    .insertInto('event_co_organisers')
+    .values(
+      [users.coOrganiser.id, users.demotedCoOrganiser.id].map((user_id) => ({ event_uuid: uuid, user_id })),
+    )
+    .execute();
   await ctx.db.insertInto('subscriptions').values(subscriptionRow(uuid, users.host.id)).execute();
   if (isActorIn)
     await ctx.db.insertInto('subscriptions').values(subscriptionRow(uuid, users[actor].id)).execute();
@@ -167,7 +184,7 @@ function ruleVerdict(actor: Actor, action: Action, event: EventDto, now: Date): 
     case 'invite':
       return forSelf(mayInvite(facts, standing, now));
     case 'tick the checklist':
-      return mayTickChecklist(actor, facts);
+      return mayTakeAttendance(actor, facts);
     case 'update the event':
       return mayEditEvent(actor, facts, now);
     case 'delete the event':
@@ -250,7 +267,7 @@ const seenOutcomes = new Set<string>();
 
 describe('event rules: the shared verdict is the server answer', () => {
   it('covers every actor × action × state', () => {
-    expect(CASES).toHaveLength(6 * 8 * 4 + 6 * 2);
+    expect(CASES).toHaveLength(8 * 8 * 4 + 8 * 2);
   });
 
   it.each(CASES)('$actor may $action on a $state event: rule = server', async ({ actor, action, state }) => {

@@ -100,7 +100,10 @@ function requestArbitrary(operation: Operation): fc.Arbitrary<GeneratedRequest> 
         { arbitrary: arbitraryOf(resolved(parameter.schema), options), weight: 6 },
         { arbitrary: fc.string({ unit: 'binary' }), weight: 1 },
       )
-      .map(String);
+      .map(String)
+      // A path segment '.' or '..' is resolved away by any URL parser (WHATWG, so light-my-request too),
+      // even percent-encoded: the request then names another route, not this one.
+      .filter((value) => value !== '.' && value !== '..');
   const parameterRecord = (place: string) =>
     fc.record(
       Object.fromEntries(parameters.filter((p) => p.in === place).map((p) => [p.name, parameterValue(p)])),
@@ -150,7 +153,7 @@ function schemaComplaint(schema: JsonSchema, body: unknown): string | null {
 
 describe('the OpenAPI document, against requests generated from it', () => {
   it('lists every operation of the API', () => {
-    expect(operations().length).toBe(72);
+    expect(operations().length).toBe(73);
   });
 
   it.each(operations().map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(

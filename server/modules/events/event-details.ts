@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EventDto } from '../../../src/common/contract/event';
 import type { Database, EventRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { coOrganisersByEvent } from './co-organisers.repository';
 import {
   type Holding,
   loadDetailRows,
@@ -29,7 +30,13 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
  */
 export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDto[]> {
   if (events.length === 0) return [];
-  const [names, subscriptions, guests, waiting, offered] = await loadDetailRows(db, events);
+  const [[names, subscriptions, guests, waiting, offered], coOrganisers] = await Promise.all([
+    loadDetailRows(db, events),
+    coOrganisersByEvent(
+      db,
+      events.map((e) => e.uuid),
+    ),
+  ]);
   // Holdings over the span of the events shown; each event then counts those overlapping itself.
   const holders = spansByStuff(
     await loadHoldings(
@@ -92,6 +99,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
         is_checked: g.is_checked,
       })),
       uuid_series: event.uuid_series,
+      co_organisers: coOrganisers.get(event.uuid) ?? [],
       attendees_limited: false,
     };
   });

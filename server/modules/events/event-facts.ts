@@ -3,12 +3,18 @@ import type { EventFacts } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { coOrganiserIds } from './co-organisers.repository';
 import { countParticipants, findEvent } from './events.repository';
 
 /** What the shared rules read of an event, from its row and its participant count. */
-export function eventFacts(event: EventRow, participants: number): EventFacts {
+export function eventFacts(
+  event: EventRow,
+  participants: number,
+  coOrganiserIds: readonly string[],
+): EventFacts {
   return {
     creatorId: event.creator_id,
+    coOrganiserIds,
     endsAt: event.end_date,
     isCancelled: event.is_cancelled,
     isInfinite: event.subscriber_is_infinite,
@@ -34,5 +40,8 @@ export async function lockEvent(
 ): Promise<{ event: EventRow; facts: EventFacts }> {
   const event = await findEvent(db, uuid, deps.config.rowLocks);
   if (!event) throw new HttpError(404, 'not_found', 'uuid_event');
-  return { event, facts: eventFacts(event, await countParticipants(db, event.uuid)) };
+  return {
+    event,
+    facts: eventFacts(event, await countParticipants(db, event.uuid), await coOrganiserIds(db, event.uuid)),
+  };
 }

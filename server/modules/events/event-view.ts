@@ -12,10 +12,11 @@ const unnamed = { username: '', first_name: null, last_name: null, thumbnail_url
  * An event as one reader may see it (issue 27, server-rules v4 "Roles"). Organisers get it whole. Other
  * members get who's coming only while the club shows it (else only themself and their guests, with
  * `attendees_limited`), and a hidden member as `is_hidden` under an id that is a per-event alias, so their
- * guests still sit under them. Counts are never touched: `subcribers_count` stays the event's.
+ * guests still sit under them. Nobody else's attendance (v4 "Checklist", issue 28): others' rows read
+ * unchecked. Counts are never touched: `subcribers_count` stays the event's.
  */
 export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendees: boolean): EventDto {
-  const facts = { creatorId: event.creator.id };
+  const facts = { creatorId: event.creator.id, coOrganiserIds: event.co_organisers ?? [] };
   if (seesEveryName(viewer, facts)) return event;
   const listed = seesAttendees(viewer, facts, clubShowsAttendees);
   const aliases = new Map<string, string>();
@@ -42,6 +43,7 @@ export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendee
     attendees_limited: !listed,
     subscribers_with_stuff: event.subscribers_with_stuff
       .filter((s) => shown(s.id))
+      .map((s) => (s.id === viewer.id ? s : { ...s, is_checked: false }))
       .map((s): SubscriberEntry => (hiddenIds.has(s.id) ? { ...s, ...unnamed, id: idFor(s.id) } : s)),
     waiting_list: event.waiting_list
       .filter((w) => shown(w.uuid_user))
@@ -51,6 +53,7 @@ export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendee
       ),
     invite_list: event.invite_list
       .filter((g) => shown(g.uuid_user))
+      .map((g) => (g.uuid_user === viewer.id ? g : { ...g, is_checked: false }))
       .map((g) =>
         hiddenIds.has(g.uuid_user)
           ? { ...g, uuid_user: idFor(g.uuid_user), first_name: '', last_name: '' }
@@ -59,12 +62,18 @@ export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendee
   };
 }
 
-/** Whether any event here needs shaping for a member: the list is kept for organisers, or someone hides. */
+/**
+ * Whether any event here needs shaping for a member: the list is kept for organisers, someone hides, or
+ * someone's attendance is recorded (members do not read it).
+ */
 export function needsViewer(events: EventDto[], clubShowsAttendees: boolean): boolean {
   return (
     !clubShowsAttendees ||
     events.some(
-      (e) => e.subscribers_with_stuff.some((s) => s.is_hidden) || e.waiting_list.some((w) => w.is_hidden),
+      (e) =>
+        e.subscribers_with_stuff.some((s) => s.is_hidden || s.is_checked) ||
+        e.waiting_list.some((w) => w.is_hidden) ||
+        e.invite_list.some((g) => g.is_checked),
     )
   );
 }

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventInputSchema, eventRangeParamsSchema, eventSchema } from '../../../src/common/contract/event';
+import {
+  eventInputSchema,
+  eventRangeParamsSchema,
+  eventSchema,
+  ORGANISERS_PATH,
+  organiserSchema,
+} from '../../../src/common/contract/event';
 import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields';
 import { groupMailRequestSchema } from '../../../src/common/contract/participation';
+import { mayCreateEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
+import { assertAllowed } from '../../http-error';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { sendJsonWithWeakETag } from '../../plugins/weak-etag';
 import { runWrite } from '../replays/write';
+import { organiserCandidates } from './co-organisers.repository';
 import { eventDto } from './event-details';
 import { viewedBy } from './event-view';
 import { type AfterEventUpdate, deleteEvent, saveEvent } from './events.service';
@@ -75,6 +84,15 @@ export async function eventsRoutes(
         return buildWeek(deps.db, start, end);
       });
       return sendJsonWithWeakETag(request, reply, weekFor(week, authOf(request).user));
+    },
+  );
+
+  routes.get(
+    ORGANISERS_PATH,
+    { schema: { response: { ...errorAnswers(403), 200: z.array(organiserSchema) } } },
+    async (request) => {
+      assertAllowed(mayCreateEvent(authOf(request).user));
+      return organiserCandidates(deps.db);
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EventDto, EventInput } from '../../../src/common/contract/event';
+import { maySetCoOrganisers } from '../../../src/common/rules/attendance';
 import { eventDateError } from '../../../src/common/rules/event-dates';
 import { mayCreateEvent, mayDeleteEvent, mayEditEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
@@ -8,8 +9,10 @@ import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { findModel } from '../catalog/models.repository';
 import { existingStuffUuids } from '../catalog/stuff.repository';
+import { checkedCoOrganisers } from './co-organisers';
+import { setCoOrganisers } from './co-organisers.repository';
 import { eventDto } from './event-details';
-import { lockEvent } from './event-facts';
+import { lockEvent, ownershipOf } from './event-facts';
 import { notifyEventChanges } from './event-notifications';
 import {
   deleteEvent as deleteEventRow,
@@ -145,8 +148,10 @@ export async function saveEvent(
     assertEventDates(columns, now, null);
     const stuffUuids = await validateReferences(db, input);
     const uuid = randomUUID();
+    const coOrganisers = await checkedCoOrganisers(db, actor.id, input.co_organisers ?? []);
     await insertEvent(db, { uuid, creator_id: actor.id, ...columns });
     await setEventStuffs(db, uuid, stuffUuids);
+    await setCoOrganisers(db, uuid, coOrganisers);
     return eventDto(db, uuid);
   }
   const after = await applyEventUpdate(
@@ -165,6 +170,14 @@ export async function saveEvent(
         change.hasEquipmentChanged,
       ),
   );
+  if (input.co_organisers !== undefined) {
+    assertAllowed(maySetCoOrganisers(actor, ownershipOf(after)));
+    await setCoOrganisers(
+      db,
+      after.uuid,
+      await checkedCoOrganisers(db, after.creator_id, input.co_organisers),
+    );
+  }
   return eventDto(db, after.uuid);
 }
 

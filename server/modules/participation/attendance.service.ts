@@ -8,8 +8,8 @@ import { toCsv } from '../../csv';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { catalogueText } from '../../i18n';
+import { attendanceTeamOf } from '../events/co-organisers';
 import { eventDto } from '../events/event-details';
-import { ownershipOf } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
 import { currentChecks } from './checklist-log.repository';
 
@@ -25,7 +25,7 @@ export async function attendanceOf(
 ): Promise<AttendanceEntry[]> {
   const event = await findEvent(db, eventUuid);
   if (!event) throw new HttpError(404, 'not_found', 'id');
-  assertAllowed(mayReadAttendance(actor, ownershipOf(event)));
+  assertAllowed(mayReadAttendance(actor, await attendanceTeamOf(db, event)));
   const [dto, checks] = await Promise.all([eventDto(db, eventUuid), currentChecks(db, eventUuid)]);
   const ticks = new Map(checks.map((c) => [c.is_invited ? `g:${c.guest_id}` : `u:${c.user_id}`, c]));
   return sortRows(checklistRows(dto), [{ column: 'name', direction: 'asc' }]).map((row) => {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { ChecklistRequest } from '../../../src/common/contract/participation';
-import { mayTickChecklist } from '../../../src/common/rules/events';
+import { mayTakeAttendance } from '../../../src/common/rules/attendance';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
-import { ownershipOf } from '../events/event-facts';
+import { attendanceTeamOf } from '../events/co-organisers';
 import { findEvent } from '../events/events.repository';
 import {
   lockGuestCheck,
@@ -34,7 +34,7 @@ export async function setCheck(
 ) {
   const event = await findEvent(db, request.event_uuid);
   if (!event) throw new HttpError(404, 'not_found', 'event_uuid');
-  assertAllowed(mayTickChecklist(actor, ownershipOf(event)));
+  assertAllowed(mayTakeAttendance(actor, await attendanceTeamOf(db, event)));
   const now = deps.now();
   const requested = request.checked_at ? new Date(request.checked_at) : now;
   const at = new Date(Math.min(requested.getTime(), now.getTime() + CLOCK_SKEW_MS));

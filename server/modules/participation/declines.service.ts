@@ -6,6 +6,7 @@ import { mayActFor, mayAnswerDecline } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
+import { attendanceTeamOf } from '../events/co-organisers';
 import { eventDto } from '../events/event-details';
 import { lockEvent, ownershipOf } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
@@ -47,6 +48,6 @@ export async function declinesOf(
 ): Promise<DeclineEntry[]> {
   const event = await findEvent(db, eventUuid);
   if (!event) throw new HttpError(404, 'not_found', 'id');
-  assertAllowed(mayReadAttendance(actor, ownershipOf(event)));
+  assertAllowed(mayReadAttendance(actor, await attendanceTeamOf(db, event)));
   return listEventDeclines(db, eventUuid);
 }

@@ -33,7 +33,8 @@ export async function fillFromWaitingList(
   event: EventRow,
   tell?: (promotion: Promotion) => unknown,
 ): Promise<number> {
-  const readFacts = async () => eventFacts(event, await countParticipants(db, event.uuid));
+  // Who organises plays no part in filling places.
+  const readFacts = async () => eventFacts(event, await countParticipants(db, event.uuid), []);
   let facts = await readFacts();
   if (facts.isCancelled || isPast(facts, deps.now())) return 0;
   const model = await findModel(db, event.model_uuid);

@@ -53,8 +53,13 @@ export const hasCapacity = (e: { subscriber_is_infinite: boolean; max_subscriber
   e.subscriber_is_infinite || e.max_subscribers !== undefined;
 export const CAPACITY_REFINEMENT = { path: ['max_subscribers'], message: 'required unless infinite' };
 
-/** `POST /api/event/add-or-update`: creates when `uuid_event` is absent. `creator` comes from the token. */
-export const eventInputSchema = eventFieldsSchema.refine(hasCapacity, CAPACITY_REFINEMENT);
+/**
+ * `POST /api/event/add-or-update`: creates when `uuid_event` is absent. `creator` comes from the token.
+ * `co_organisers` (issue 28, additive): user ids who may take attendance too; absent keeps them as they are.
+ */
+export const eventInputSchema = eventFieldsSchema
+  .extend({ co_organisers: z.array(z.string().uuid()).max(LIMITS.coOrganisersMax).optional() })
+  .refine(hasCapacity, CAPACITY_REFINEMENT);
 export type EventInput = z.infer<typeof eventInputSchema>;
 
 /**
@@ -129,6 +134,8 @@ export const eventSchema = z.object({
   invite_list: z.array(inviteEntrySchema),
   /** The training series the event is a session of (issue 16); null for a one-off. */
   uuid_series: z.string().nullable(),
+  /** Issue 28: who else may take attendance, user ids; optional to readers of servers from before it. */
+  co_organisers: z.array(z.string()).optional(),
   /**
    * Issue 27: true when the club keeps the list of who's coming for organisers (`show_attendees` off) and
    * this answer therefore names only the reader and their guests; the counts stay right.
@@ -136,5 +143,15 @@ export const eventSchema = z.object({
   attendees_limited: z.boolean().optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
+
+/** `GET /api/event/organisers` (issue 28): who an event form may name co-organiser, by name only. */
+export const organiserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+export type Organiser = z.infer<typeof organiserSchema>;
+export const ORGANISERS_PATH = '/api/event/organisers';
 
 export const eventRangeParamsSchema = z.object({ from: clubDayField, to: clubDayField });

@@ -18,6 +18,8 @@ export const LIMITS = {
   /** server-rules v4 "Limits": a news post's title and text. */
   newsTitleMax: 120,
   newsTextMax: 5_000,
+  /** Issue 28: co-organisers on one event, a head coach's stand-ins rather than the club. */
+  coOrganisersMax: 10,
   imageBytesMax: 5 * 1024 * 1024,
   imagePixelsMax: 25_000_000,
   shoeSizeMin: 15,

@@ -1,15 +1,30 @@
 import { type Actor, type EventFacts, mayManageEvent, type Verdict } from './events';
-import { isAdminRole } from './roles';
+import { canManageContent, isAdminRole } from './roles';
 
 const ALLOWED: Verdict = { ok: true };
 const FORBIDDEN: Verdict = { ok: false, status: 403, code: 'forbidden', field: null };
 
+/** Who runs an event at the venue: its creator and the co-organisers the creator added (issue 28). */
+export type AttendanceTeam = Pick<EventFacts, 'creatorId' | 'coOrganiserIds'>;
+
 /**
- * An event's attendance record (who ticked whom and when, and its CSV): the event's creator while still a
- * Contributor or above, an Admin or a SuperAdmin (issue 12) — admins answer to the federation for every event.
+ * Taking attendance (ticks, statuses, walk-ins) and reading it (who ticked whom, its CSV, others' rows),
+ * server-rules v4 "Roles": any Admin or SuperAdmin (they answer to the federation for every event), else the
+ * creator or a co-organiser while still a Contributor or above. The role is the actor's at the request, so
+ * a co-organiser demoted to User loses it at once.
  */
-export const mayReadAttendance = (actor: Actor, event: Pick<EventFacts, 'creatorId'>): Verdict =>
-  isAdminRole(actor.role_name) ? ALLOWED : mayManageEvent(actor, event);
+export function mayTakeAttendance(actor: Actor, event: AttendanceTeam): Verdict {
+  if (isAdminRole(actor.role_name)) return ALLOWED;
+  const isOnTeam = actor.id === event.creatorId || event.coOrganiserIds.includes(actor.id);
+  return isOnTeam && canManageContent(actor.role_name) ? ALLOWED : FORBIDDEN;
+}
+
+/** Reading an event's attendance is for exactly those who take it. */
+export const mayReadAttendance = mayTakeAttendance;
+
+/** Naming an event's co-organisers: its creator while still Contributor or above, or a SuperAdmin. */
+export const maySetCoOrganisers = (actor: Actor, event: Pick<EventFacts, 'creatorId'>): Verdict =>
+  mayManageEvent(actor, event);
 
 /** The season report, the club's figures over every event: Admins and SuperAdmins. */
 export const mayReadSeasonReport = (actor: Actor): Verdict =>

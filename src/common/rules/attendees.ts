@@ -4,16 +4,13 @@
  * the sheet reads the same rules to say why a list is short.
  */
 
-import { mayReadAttendance } from './attendance';
-import type { Actor, EventFacts } from './events';
+import { type AttendanceTeam, mayReadAttendance } from './attendance';
+import type { Actor } from './events';
 
 /** Those who may take attendance always see the names, hidden members included. */
-export const seesEveryName = (actor: Actor, event: Pick<EventFacts, 'creatorId'>): boolean =>
+export const seesEveryName = (actor: Actor, event: AttendanceTeam): boolean =>
   mayReadAttendance(actor, event).ok;
 
 /** Members see who's coming while the club's `show_attendees` is on (the default). */
-export const seesAttendees = (
-  actor: Actor,
-  event: Pick<EventFacts, 'creatorId'>,
-  showAttendees: boolean,
-): boolean => showAttendees || seesEveryName(actor, event);
+export const seesAttendees = (actor: Actor, event: AttendanceTeam, showAttendees: boolean): boolean =>
+  showAttendees || seesEveryName(actor, event);

@@ -17,6 +17,8 @@ export interface Actor {
 /** What the rules read of an event, whichever side holds it (a database row or a cached EventDto). */
 export interface EventFacts {
   creatorId: string;
+  /** Issue 28: who else runs it at the venue (additive `co_organisers`); empty for most events. */
+  coOrganiserIds: readonly string[];
   endsAt: Date;
   isCancelled: boolean;
   isInfinite: boolean;
@@ -75,15 +77,13 @@ export const mayCreateEvent = (actor: Actor): Verdict =>
   canManageContent(actor.role_name) ? ALLOWED : FORBIDDEN;
 
 /**
- * Update, cancel, reactivate, delete, group email, checklist: the creator while still Contributor or
- * above, or a SuperAdmin. A creator demoted to User keeps nothing.
+ * Update, cancel, reactivate, delete, group email: the creator while still Contributor or above, or a
+ * SuperAdmin. A creator demoted to User keeps nothing. Attendance has its own wider rule (attendance.ts).
  */
 export function mayManageEvent(actor: Actor, event: Pick<EventFacts, 'creatorId'>): Verdict {
   if (actor.role_name === 'SuperAdmin') return ALLOWED;
   return actor.id === event.creatorId && canManageContent(actor.role_name) ? ALLOWED : FORBIDDEN;
 }
-
-export const mayTickChecklist = mayManageEvent;
 
 /** A past event can only be deleted. */
 export const mayEditEvent = (actor: Actor, event: EventFacts, now: Date): Verdict =>
@@ -161,6 +161,8 @@ export const mayReadGuestsOf = (
 export function factsOf(event: EventDto): EventFacts {
   return {
     creatorId: event.creator.id,
+    // Absent from events cached or served before issue 28.
+    coOrganiserIds: event.co_organisers ?? [],
     endsAt: new Date(event.end_date),
     isCancelled: event.is_cancelled,
     isInfinite: event.subscriber_is_infinite,

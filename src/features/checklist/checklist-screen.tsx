@@ -1,9 +1,9 @@
 import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { mayReadAttendance } from '../../common/rules/attendance';
+import { Link, useParams } from 'react-router-dom';
+import { mayTakeAttendance } from '../../common/rules/attendance';
 import { type ChecklistRow, checklistRows } from '../../common/rules/checklist-rows';
-import { factsOf, mayTickChecklist } from '../../common/rules/events';
+import { factsOf } from '../../common/rules/events';
 import { refreshAttendance, useAttendance } from '../../data/attendance';
 import { tick, usePendingChecks } from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';
@@ -49,7 +49,6 @@ const ChecklistHeading = memo(function ChecklistHeading({
 });
 
 const NO_ROWS: ChecklistRow[] = [];
-const NO_ATTENDANCE = new Map();
 
 /** The attendance list, used at the venue with no signal: every tick goes through the outbox. */
 export function ChecklistScreen() {
@@ -60,7 +59,8 @@ export function ChecklistScreen() {
   const pending = usePendingChecks(id);
   const isOnline = useIsOnline();
   const attendance = useAttendance(id);
-  const canReadAttendance = !!user && !!event && mayReadAttendance(user, factsOf(event)).ok;
+  // Reading and taking attendance are one right (server-rules v4 "Roles"): the server masks others' rows.
+  const canTakeAttendance = !!user && !!event && mayTakeAttendance(user, factsOf(event)).ok;
   const rows = useMemo(() => (event ? checklistRows(event) : NO_ROWS), [event]);
   const stuff = useMemo(() => (event ? stuffCounts(event) : []), [event]);
   const eventUuid = event?.uuid_event;
@@ -85,14 +85,22 @@ export function ChecklistScreen() {
   // then names who ticked and when the server received it. Offline, the last copy stays shown.
   const isDelivered = pending?.size === 0;
   useEffect(() => {
-    if (id && canReadAttendance && isOnline && isDelivered) void refreshAttendance(id).catch(() => undefined);
-  }, [id, canReadAttendance, isOnline, isDelivered]);
+    if (id && canTakeAttendance && isOnline && isDelivered) void refreshAttendance(id).catch(() => undefined);
+  }, [id, canTakeAttendance, isOnline, isDelivered]);
 
   if (event === undefined || pending === undefined) return <p role="status">{t('app.loading')}</p>;
   if (event === null || !user) return <p role="alert">{t('checklist.not_cached')}</p>;
 
-  // Anyone signed in may read the list; ticking is the rule's (a demoted creator reads only).
-  const canTick = mayTickChecklist(user, factsOf(event)).ok;
+  if (!canTakeAttendance)
+    return (
+      <section className="checklist">
+        <h1>{event.model_name}</h1>
+        <p role="note">{t('checklist.not_allowed')}</p>
+        <Link className="button" to="/">
+          {t('checklistPage.back_to_week')}
+        </Link>
+      </section>
+    );
   return (
     <section className="checklist">
       <ChecklistHeading
@@ -108,19 +116,8 @@ export function ChecklistScreen() {
           <li key={s.name}>{`${s.name} : ${s.count}`}</li>
         ))}
       </ul>
-      {canReadAttendance && <AttendanceExport eventUuid={event.uuid_event} />}
-      {!canTick && (
-        <p className="event-meta" role="note">
-          {t('checklist.not_allowed')}
-        </p>
-      )}
-      <ChecklistTable
-        rows={rows}
-        pending={pending}
-        attendance={canReadAttendance ? attendance : NO_ATTENDANCE}
-        canTick={canTick}
-        onToggle={onToggle}
-      />
+      <AttendanceExport eventUuid={event.uuid_event} />
+      <ChecklistTable rows={rows} pending={pending} attendance={attendance} canTick onToggle={onToggle} />
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
-import { factsOf, isPast, mayManageEvent, mayTickChecklist, standingOf } from '../../common/rules/events';
+import { mayTakeAttendance } from '../../common/rules/attendance';
+import { factsOf, isPast, mayManageEvent, standingOf } from '../../common/rules/events';
 import { useHasPendingWrite, useMyDecline } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
 import { Icon } from '../../ui/icons';
@@ -44,7 +45,7 @@ export function EventRow({
   const facts = factsOf(event);
   const standing = standingOf(event, user.id);
   const isClosed = isPast(facts, now) || facts.isCancelled;
-  const canOpenChecklist = mayTickChecklist(user, facts).ok;
+  const canOpenChecklist = mayTakeAttendance(user, facts).ok;
   // Product-spec §2: the creator or a SuperAdmin sees the edit view (the quick actions still subscribe).
   const opensEditor = mayManageEvent(user, facts).ok;
   const Popup = opensEditor ? LazyEventFormDialog : RegistrationDialog;

@@ -2,7 +2,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../common/contract/event';
 import type { User } from '../../../common/contract/user';
+import { maySetCoOrganisers } from '../../../common/rules/attendance';
 import { eventDates } from '../../../common/rules/date-display';
+import { factsOf } from '../../../common/rules/events';
 import { lookUpLocation } from '../../../data/address-lookup';
 import { deleteEvent, saveEvent } from '../../../data/event-writes';
 import { useClubTimeZone } from '../../../data/settings';
@@ -12,6 +14,7 @@ import { showToast } from '../../../state/toast-store';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { ParticipationSections } from '../participation-sections';
+import { CoOrganiserFields } from './co-organiser-fields';
 import styles from './editor.module.css';
 import { EventActions } from './event-actions';
 import { EventFormFields } from './event-form-fields';
@@ -89,6 +92,9 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
   // A rule giving no session or too many cannot be sent: the preview says why.
   const isSaveBlocked = isRepeating && (preview.kind === 'too_many' || preview.kind === 'empty');
   const session = isManagedSession(event, user) ? event : null;
+  const canSetCoOrganisers = event
+    ? maySetCoOrganisers(user, factsOf(event)).ok && actions.includes('update')
+    : actions.includes('create');
 
   /** A new address (or a new event) is looked up; an unchanged one keeps its link. */
   async function locationFor(current: EventFormValues): Promise<string> {
@@ -194,6 +200,14 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
                 startDay={values.startDay}
                 isShown={shown.startDay === true}
                 onChange={(patch) => setRepeat((r) => ({ ...r, ...patch }))}
+              />
+            )}
+            {canSetCoOrganisers && !isRepeating && (
+              <CoOrganiserFields
+                creatorId={event?.creator.id ?? user.id}
+                selected={values.coOrganisers}
+                isReadOnly={isReadOnly}
+                onChange={(coOrganisers) => setValues((v) => ({ ...v, coOrganisers }))}
               />
             )}
             {session && actions.includes('update') && (

@@ -29,6 +29,8 @@ export interface EventFormValues {
   isInfinite: boolean;
   maxSubscribers: string;
   stuffUuids: string[];
+  /** Issue 28: user ids who take attendance too. */
+  coOrganisers: string[];
 }
 
 /** Product-spec §9: the time starts at 00:00. */
@@ -48,6 +50,7 @@ export function initialValues(event: EventDto | null, timeZone: string): EventFo
       isInfinite: false,
       maxSubscribers: '',
       stuffUuids: [],
+      coOrganisers: [],
     };
   }
   const start = new Date(event.start_date);
@@ -64,6 +67,7 @@ export function initialValues(event: EventDto | null, timeZone: string): EventFo
     isInfinite: event.subscriber_is_infinite,
     maxSubscribers: String(event.max_subscribers),
     stuffUuids: event.stuffs_available.map((s) => s.uuid),
+    coOrganisers: event.co_organisers ?? [],
   };
 }
 
@@ -122,8 +126,15 @@ export function toInput(
     ...(values.isInfinite ? {} : { max_subscribers: Number(values.maxSubscribers) }),
     is_cancelled: isCancelled,
     stuffs_available: values.stuffUuids.map((uuid) => ({ uuid })),
+    // Sent only when changed: a form opened on a copy from before another device's change keeps it.
+    ...(sameMembers(values.coOrganisers, event?.co_organisers ?? [])
+      ? {}
+      : { co_organisers: values.coOrganisers }),
   };
 }
+
+const sameMembers = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 /** The address as the lookup is asked it; '' when no field is filled. */
 export const addressQuery = (values: Pick<EventFormValues, 'street' | 'city' | 'zipCode'>): string =>

@@ -1,9 +1,13 @@
 import { lazy } from 'react';
+import { loadLaterTexts } from '../../../i18n/later-texts';
 
 /**
  * The organiser's event form, its own chunk, fetched on the first open (from a row or the bottom
- * navigation): the home screen's first download never carries it.
+ * navigation) with the later texts it uses (issue 28's fields): the home screen's first download never
+ * carries either.
  */
 export const LazyEventFormDialog = lazy(() =>
-  import('./event-form-dialog').then((m) => ({ default: m.EventFormDialog })),
+  Promise.all([import('./event-form-dialog'), loadLaterTexts()]).then(([m]) => ({
+    default: m.EventFormDialog,
+  })),
 );
