@@ -10,13 +10,23 @@ const listOf = (language: 'fr' | 'en', names: string[]) =>
 /** Event messages: plain text in French and English. */
 export const EVENT_TEMPLATES = {
   event_cancellation: {
-    fr: ({ event }) => ({
+    fr: ({ event, message }) => ({
       subject: `Annulé : ${event}`,
-      text: `Bonjour,\n\nL'évènement ${event} est annulé.${SIGNATURE.fr}`,
+      text: `Bonjour,\n\nL'évènement ${event} est annulé.${message ? `\n\nMessage de l'organisateur :\n${message}` : ''}${SIGNATURE.fr}`,
+    }),
+    en: ({ event, message }) => ({
+      subject: `Cancelled: ${event}`,
+      text: `Hello,\n\nThe event ${event} is cancelled.${message ? `\n\nA word from the organiser:\n${message}` : ''}${SIGNATURE.en}`,
+    }),
+  },
+  event_reactivation: {
+    fr: ({ event }) => ({
+      subject: `Rétabli : ${event}`,
+      text: `Bonjour,\n\nBonne nouvelle : l'évènement ${event}, annulé plus tôt, a finalement lieu. Votre place, ou votre rang sur la liste d'attente, est conservé.${SIGNATURE.fr}`,
     }),
     en: ({ event }) => ({
-      subject: `Cancelled: ${event}`,
-      text: `Hello,\n\nThe event ${event} is cancelled.${SIGNATURE.en}`,
+      subject: `Back on: ${event}`,
+      text: `Hello,\n\nGood news: the event ${event}, cancelled earlier, takes place after all. Your place, or your place on the waiting list, is kept.${SIGNATURE.en}`,
     }),
   },
   event_update: {

@@ -92,106 +92,114 @@ export function MailLayout({ brand, content }: { brand: MailBrand; content: Mail
       </Head>
       <Preview>{preview}</Preview>
       <Body style={page} className="page">
-        <Container style={card} className="card">
-          <Section style={{ backgroundColor: brand.accentColour, padding: '14px 20px' }}>
-            <table role="presentation" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
-              <tbody>
-                <tr>
-                  <td style={{ paddingRight: '12px', verticalAlign: 'middle' }}>
-                    <Img
-                      src={brand.logoUrl}
-                      alt=""
-                      width="44"
-                      height="44"
-                      style={{ borderRadius: '8px', backgroundColor: '#ffffff' }}
-                    />
-                  </td>
-                  <td style={{ verticalAlign: 'middle' }}>
-                    <Text
-                      style={{
-                        margin: 0,
-                        fontSize: '19px',
-                        fontWeight: 'bold',
-                        color: onAccent,
-                        overflowWrap: 'anywhere',
-                      }}
-                    >
-                      {brand.clubName}
-                    </Text>
-                  </td>
-                </tr>
-              </tbody>
-            </table>
-          </Section>
-          <Section style={{ padding: '20px 20px 8px' }}>
-            <Heading
-              as="h1"
-              className="ink"
-              style={{ fontSize: '20px', lineHeight: '28px', margin: '0 0 16px', overflowWrap: 'anywhere' }}
-            >
-              {content.subject}
-            </Heading>
-            {content.paragraphs.map((lines, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are static text, never reordered.
-              <Text key={i} className="ink" style={text}>
-                {lines.map((line, j) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text, never reordered.
-                  <span key={j}>
-                    {j > 0 && <br />}
-                    {line}
-                  </span>
-                ))}
-              </Text>
-            ))}
-            {content.actions.map((action, i) => (
-              <Section key={action.href} style={{ margin: '0 0 12px' }}>
-                <Button
-                  href={action.href}
-                  style={{
-                    display: 'inline-block',
-                    padding: '12px 18px',
-                    borderRadius: '8px',
-                    fontSize: '16px',
-                    fontWeight: 'bold',
-                    textDecoration: 'none',
-                    ...(i === 0
-                      ? { backgroundColor: brand.accentColour, color: onAccent }
-                      : {
-                          backgroundColor: '#ffffff',
-                          color: '#1c2430',
-                          border: `2px solid ${brand.accentColour}`,
-                        }),
-                  }}
-                >
-                  {action.label}
-                </Button>
-              </Section>
-            ))}
-            <Text className="ink" style={{ ...text, margin: '18px 0 16px' }}>
-              {content.signature}
-            </Text>
-          </Section>
-          <Hr style={{ borderColor: '#d6dae0', margin: 0 }} />
-          <Section style={{ padding: '12px 20px 16px' }}>
-            <Text
-              className="soft"
-              style={{ fontSize: '13px', lineHeight: '20px', margin: 0, color: '#56606d' }}
-            >
-              {content.footer.text}
-              {content.footer.link && (
-                <>
-                  {' '}
-                  <Link
-                    href={content.footer.link.href}
-                    style={{ color: '#56606d', textDecoration: 'underline' }}
+        {/* <main>: the message's one landmark, for screen readers of clients that show the HTML as a page. */}
+        <main>
+          <Container style={card} className="card">
+            <Section style={{ backgroundColor: brand.accentColour, padding: '14px 20px' }}>
+              <table
+                role="presentation"
+                cellPadding={0}
+                cellSpacing={0}
+                style={{ borderCollapse: 'collapse' }}
+              >
+                <tbody>
+                  <tr>
+                    <td style={{ paddingRight: '12px', verticalAlign: 'middle' }}>
+                      <Img
+                        src={brand.logoUrl}
+                        alt=""
+                        width="44"
+                        height="44"
+                        style={{ borderRadius: '8px', backgroundColor: '#ffffff' }}
+                      />
+                    </td>
+                    <td style={{ verticalAlign: 'middle' }}>
+                      <Text
+                        style={{
+                          margin: 0,
+                          fontSize: '19px',
+                          fontWeight: 'bold',
+                          color: onAccent,
+                          overflowWrap: 'anywhere',
+                        }}
+                      >
+                        {brand.clubName}
+                      </Text>
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
+            </Section>
+            <Section style={{ padding: '20px 20px 8px' }}>
+              <Heading
+                as="h1"
+                className="ink"
+                style={{ fontSize: '20px', lineHeight: '28px', margin: '0 0 16px', overflowWrap: 'anywhere' }}
+              >
+                {content.subject}
+              </Heading>
+              {content.paragraphs.map((lines, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are static text, never reordered.
+                <Text key={i} className="ink" style={text}>
+                  {lines.map((line, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text, never reordered.
+                    <span key={j}>
+                      {j > 0 && <br />}
+                      {line}
+                    </span>
+                  ))}
+                </Text>
+              ))}
+              {content.actions.map((action, i) => (
+                <Section key={action.href} style={{ margin: '0 0 12px' }}>
+                  <Button
+                    href={action.href}
+                    style={{
+                      display: 'inline-block',
+                      padding: '12px 18px',
+                      borderRadius: '8px',
+                      fontSize: '16px',
+                      fontWeight: 'bold',
+                      textDecoration: 'none',
+                      ...(i === 0
+                        ? { backgroundColor: brand.accentColour, color: onAccent }
+                        : {
+                            backgroundColor: '#ffffff',
+                            color: '#1c2430',
+                            border: `2px solid ${brand.accentColour}`,
+                          }),
+                    }}
                   >
-                    {content.footer.link.label}
-                  </Link>
-                </>
-              )}
-            </Text>
-          </Section>
-        </Container>
+                    {action.label}
+                  </Button>
+                </Section>
+              ))}
+              <Text className="ink" style={{ ...text, margin: '18px 0 16px' }}>
+                {content.signature}
+              </Text>
+            </Section>
+            <Hr style={{ borderColor: '#d6dae0', margin: 0 }} />
+            <Section style={{ padding: '12px 20px 16px' }}>
+              <Text
+                className="soft"
+                style={{ fontSize: '13px', lineHeight: '20px', margin: 0, color: '#56606d' }}
+              >
+                {content.footer.text}
+                {content.footer.link && (
+                  <>
+                    {' '}
+                    <Link
+                      href={content.footer.link.href}
+                      style={{ color: '#56606d', textDecoration: 'underline' }}
+                    >
+                      {content.footer.link.label}
+                    </Link>
+                  </>
+                )}
+              </Text>
+            </Section>
+          </Container>
+        </main>
       </Body>
     </Html>
   );

@@ -20,7 +20,10 @@ export interface TemplateData {
   password_reset: { username: string; link: string };
   /** `until`: the lock's end, already written in the club's time zone and the recipient's language. */
   account_lock: { username: string; until: string; link: string };
-  event_cancellation: { event: string };
+  /** `message`: the organiser's own words (issue 28), quoted as typed; the HTML part escapes them. */
+  event_cancellation: { event: string; message?: string | undefined };
+  /** A cancelled event that takes place after all (issue 28), to those the cancellation told. */
+  event_reactivation: { event: string };
   event_update: { event: string };
   /** `member` is who (un)subscribed: the recipient themself, or one of their members for the creator. */
   subscribe_unsubscribe: { event: string; member: string; isSubscribed: boolean; isCreatorCopy: boolean };

@@ -172,11 +172,26 @@ test('the contributor edits it, cancels and reactivates it, and emails its subsc
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // Cancel, then the cancelled state offers reactivate and delete.
+  // Cancel (asked first, issue 28, with a word that the member receives), then the cancelled state offers
+  // reactivate and delete.
   dialog = await openEditor(page, DAY, eventUuid);
   await dialog.getByRole('button', { name: "Annuler l'évènement" }).click();
+  const confirm = page.getByRole('alertdialog', { name: "Annuler l'évènement" });
+  await expect(confirm.getByText('1 personne sera prévenue par email et notification.')).toBeVisible();
+  await confirm.getByLabel('Message aux participants (facultatif)').fill('Houle de 3 m, on reporte.');
+  await confirm.getByRole('button', { name: "Confirmer l'annulation" }).click();
   await expect(page.getByText('Évènement annulé')).toBeVisible();
   expect((await eventIn(request, contributorToken, DAY, 'Brest')).is_cancelled).toBe(true);
+  const mailTo = async (subjectStart: string) => {
+    const find = () =>
+      sink.received.find(
+        (m) =>
+          m.to.includes(E2E_USERS.member.email) && mailHeader(m.raw, 'subject')?.startsWith(subjectStart),
+      );
+    await expect.poll(find, { timeout: 20_000 }).toBeTruthy();
+    return mailText(find()?.raw ?? '');
+  };
+  expect(await mailTo('Annulé')).toMatch(/Message de l'organisateur :\r?\nHoule de 3 m, on reporte\./);
   dialog = await openEditor(page, DAY, eventUuid);
   await expect(dialog.getByText('Cet évènement a été annulé')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Réactiver' })).toBeVisible();
@@ -186,6 +201,7 @@ test('the contributor edits it, cancels and reactivates it, and emails its subsc
   await dialog.getByRole('button', { name: 'Réactiver' }).click();
   await expect(page.getByText('Évènement réactivé')).toBeVisible();
   expect((await eventIn(request, contributorToken, DAY, 'Brest')).is_cancelled).toBe(false);
+  expect(await mailTo('Rétabli')).toContain('a finalement lieu');
   await context.close();
 });
 
@@ -207,6 +223,9 @@ test('with the address service unreachable the event is saved without a map link
   let editor = await openEditor(page, DAY, event.uuid_event);
   await expect(editor.getByText('Aucun lien de carte')).toBeVisible();
   await editor.getByRole('button', { name: "Annuler l'évènement" }).click();
+  const asked = page.getByRole('alertdialog', { name: "Annuler l'évènement" });
+  await expect(asked.getByText("Personne n'est inscrit : personne ne sera prévenu.")).toBeVisible();
+  await asked.getByRole('button', { name: "Confirmer l'annulation" }).click();
   await expect(page.getByText('Évènement annulé')).toBeVisible();
   editor = await openEditor(page, DAY, event.uuid_event);
   await editor.getByRole('button', { name: 'Supprimer' }).click();

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../server/background';
 import { createFeed, fetchFeed } from './helpers/calendar';
 import { createEvent, DAY, HOUR, insertModel, joinWaitingList, subscribe } from './helpers/event-fixtures';
+import { addPushDevice } from './helpers/push-devices';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
 // server-rules v4 "Abuse limits": a password reset and a revocation end what the old password may have set
@@ -27,20 +27,7 @@ async function member(username: string): Promise<Member> {
   return { id, username, token: await ctx.signIn(username) };
 }
 
-async function addDevice(userId: string): Promise<void> {
-  await ctx.db
-    .insertInto('push_subscriptions')
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      endpoint: `https://push.example.org/${randomUUID()}`,
-      p256dh: 'key',
-      auth: 'auth',
-      user_agent: null,
-      created_at: ctx.clock.now,
-    })
-    .execute();
-}
+const addDevice = (userId: string) => addPushDevice(ctx, userId);
 const devicesOf = async (userId: string) =>
   (await ctx.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute()).length;
 

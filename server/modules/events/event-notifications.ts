@@ -50,6 +50,7 @@ export async function notifyEventChanges(
   after: EventRow,
   removedStuffs: string[],
   hasEquipmentChanged: boolean,
+  cancelMessage?: string,
 ): Promise<void> {
   const model = await findModel(db, after.model_uuid);
   const nameEvent = (language: 'fr' | 'en') =>
@@ -81,17 +82,20 @@ export async function notifyEventChanges(
     }));
     const waiting = await waitingUsersOf(db, after.uuid);
     const subscribers = await subscribersOf(db, after.uuid);
-    await notify(
-      deps,
-      db,
-      'event_cancellation',
-      [...subscribers, ...waiting],
-      (r) => ({ event: nameEvent(r.language) }),
-      { event: after },
-    );
-    await notifyPush(deps, db, 'event_cancellation', subscribers, after, nameEvent);
-    await notify(deps, db, 'event_cancellation', guestAddresses, (r) => ({ event: nameEvent(r.language) }));
+    const told = (r: { language: 'fr' | 'en' }) => ({ event: nameEvent(r.language), message: cancelMessage });
+    await notify(deps, db, 'event_cancellation', [...subscribers, ...waiting], told, { event: after });
+    await notifyPush(deps, db, 'event_cancellation', subscribers, after, nameEvent, cancelMessage);
+    await notify(deps, db, 'event_cancellation', guestAddresses, told);
     return;
+  }
+
+  if (before.is_cancelled && !after.is_cancelled) {
+    // Issue 28: those the cancellation told hear that it is on again (guests through their host).
+    const subscribers = await subscribersOf(db, after.uuid);
+    const waiting = await waitingUsersOf(db, after.uuid);
+    const told = (r: { language: 'fr' | 'en' }) => ({ event: nameEvent(r.language) });
+    await notify(deps, db, 'event_reactivation', [...subscribers, ...waiting], told, { event: after });
+    await notifyPush(deps, db, 'event_reactivation', subscribers, after, nameEvent);
   }
 
   const { hasDateOrPlaceChanged, hasRealChange } = whatChanged(before, after, hasEquipmentChanged);

@@ -168,6 +168,7 @@ export async function saveEvent(
         change.after,
         change.removedStuffs,
         change.hasEquipmentChanged,
+        input.cancel_message ?? undefined,
       ),
   );
   if (input.co_organisers !== undefined) {

@@ -9,12 +9,18 @@ import { enqueuePush, type PushUrgency } from '../push/push-queue';
 import { reachableRecipients } from './notify';
 
 /** What is pushed (issue 11); each kind is gated as its email is. */
-export type PushKind = 'waiting_list_promotion' | 'event_cancellation' | 'event_update' | 'event_reminder';
+export type PushKind =
+  | 'waiting_list_promotion'
+  | 'event_cancellation'
+  | 'event_reactivation'
+  | 'event_update'
+  | 'event_reminder';
 
 // A promotion gives the member a place they should know about now; the rest can wait for the next wake-up.
 const URGENCY: Record<PushKind, PushUrgency> = {
   waiting_list_promotion: 'high',
   event_cancellation: 'normal',
+  event_reactivation: 'normal',
   event_update: 'normal',
   // Sent hours ahead on purpose: the next wake-up is soon enough.
   event_reminder: 'normal',
@@ -26,16 +32,25 @@ export function pushMessage(
   language: Language,
   event: Pick<EventRow, 'uuid'>,
   eventName: string,
+  detail?: string,
 ): PushMessage {
+  const body = catalogueText(language, 'push', `${kind}_body`, { event: eventName });
   return {
     title: catalogueText(language, 'push', `${kind}_title`),
-    body: catalogueText(language, 'push', `${kind}_body`, { event: eventName }),
+    body: detail ? `${body}\n${shortened(detail)}` : body,
     // The event's sheet in the app, as mails link it (a path: the worker opens it on its origin).
     url: eventPath(event.uuid),
     // One notification per event: a later push about it replaces the earlier one on the device.
     tag: `event-${event.uuid}`,
   };
 }
+
+/** A notification shows a few lines: the organiser's message starts there, whole in the mail. */
+const DETAIL_MAX = 140;
+const shortened = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= DETAIL_MAX ? flat : `${flat.slice(0, DETAIL_MAX - 1).trimEnd()}…`;
+};
 
 /**
  * Queues a push to every device of each member `kind` may reach (same gating as the email), inside the
@@ -48,10 +63,11 @@ export async function notifyPush(
   members: UserRow[],
   event: Pick<EventRow, 'uuid' | 'start_date'>,
   eventName: (language: Language) => string,
+  detail?: string,
 ): Promise<number> {
   let queued = 0;
   for (const member of await reachableRecipients(db, kind, members)) {
-    const message = pushMessage(kind, member.language, event, eventName(member.language));
+    const message = pushMessage(kind, member.language, event, eventName(member.language), detail);
     queued += await enqueuePush(db, deps.now(), member.id, message, URGENCY[kind]);
   }
   return queued;

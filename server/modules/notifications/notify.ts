@@ -12,8 +12,10 @@ import { type MailLinks, memberLinks } from './mail-links';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
 import { readLinkSecret, unsubscribeUrl } from './unsubscribe-links';
 
-// A series' message stands for the messages of its sessions, so the same switch lets it through.
+// A series' message stands for the messages of its sessions, so the same switch lets it through; a
+// reactivation undoes a cancellation, so whoever hears of one hears of the other.
 const SWITCH_OF_SERIES: Partial<Record<MailKind, NotificationType>> = {
+  event_reactivation: 'event_cancellation',
   series_cancellation: 'event_cancellation',
   series_update: 'event_update',
   series_stuff_unavailable: 'stuff_unavailable',

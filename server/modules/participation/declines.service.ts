@@ -8,7 +8,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { attendanceTeamOf } from '../events/co-organisers';
 import { eventDto } from '../events/event-details';
-import { lockEvent, ownershipOf } from '../events/event-facts';
+import { lockEvent } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
 import { deleteDecline, insertDecline, listEventDeclines } from './declines.repository';
 import { readStanding } from './participation.repository';

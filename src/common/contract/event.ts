@@ -58,7 +58,11 @@ export const CAPACITY_REFINEMENT = { path: ['max_subscribers'], message: 'requir
  * `co_organisers` (issue 28, additive): user ids who may take attendance too; absent keeps them as they are.
  */
 export const eventInputSchema = eventFieldsSchema
-  .extend({ co_organisers: z.array(z.string().uuid()).max(LIMITS.coOrganisersMax).optional() })
+  .extend({
+    co_organisers: z.array(z.string().uuid()).max(LIMITS.coOrganisersMax).optional(),
+    /** Issue 28 (additive): the organiser's word to those told of a cancellation; ignored otherwise. */
+    cancel_message: optionalText(1, LIMITS.cancelMessageMax).optional(),
+  })
   .refine(hasCapacity, CAPACITY_REFINEMENT);
 export type EventInput = z.infer<typeof eventInputSchema>;
 

@@ -20,6 +20,8 @@ export const LIMITS = {
   newsTextMax: 5_000,
   /** Issue 28: co-organisers on one event, a head coach's stand-ins rather than the club. */
   coOrganisersMax: 10,
+  /** server-rules v4 "Limits": the organiser's word in a cancellation's mail and push. */
+  cancelMessageMax: 1_000,
   imageBytesMax: 5 * 1024 * 1024,
   imagePixelsMax: 25_000_000,
   shoeSizeMin: 15,

@@ -14,6 +14,7 @@ import { showToast } from '../../../state/toast-store';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { ParticipationSections } from '../participation-sections';
+import { CancelEventDialog } from './cancel-event-dialog';
 import { CoOrganiserFields } from './co-organiser-fields';
 import styles from './editor.module.css';
 import { EventActions } from './event-actions';
@@ -79,7 +80,7 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
   const [busy, setBusy] = useState<EditorAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [addressFailed, setAddressFailed] = useState(false);
-  const [popup, setPopup] = useState<'delete' | 'group_mail' | 'cancel_series' | null>(null);
+  const [popup, setPopup] = useState<'delete' | 'group_mail' | 'cancel' | 'cancel_series' | null>(null);
   const [repeat, setRepeat] = useState<RepeatValues>(REPEAT_OFF);
   const [scope, setScope] = useState<SeriesScope>('one');
   const now = new Date();
@@ -134,8 +135,8 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
       setPopup(action);
       return;
     }
-    if (action === 'cancel' && session) {
-      setPopup('cancel_series');
+    if (action === 'cancel') {
+      setPopup(session ? 'cancel_series' : 'cancel');
       return;
     }
     const isSave = action === 'create' || action === 'update';
@@ -153,10 +154,11 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
         if (series === 'done') close();
         return;
       }
-      // Cancel and reactivate change only the state: what was saved, not what is being typed.
+      // Reactivating changes only the state: what was saved, not what is being typed. (Cancelling asks first,
+      // in its own dialog.)
       const source = isSave || !event ? values : initialValues(event, timeZone);
       const location = isSave ? await locationFor(values) : (event?.location ?? '');
-      const isCancelled = action === 'cancel' || (action === 'update' && Boolean(event?.is_cancelled));
+      const isCancelled = action === 'update' && Boolean(event?.is_cancelled);
       await saveEvent(toInput(source, timeZone, event, location, isCancelled));
       showToast('success', SUCCESS[action] ?? 'eventForm.updated');
       setBusy(null);
@@ -243,6 +245,19 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
               onConfirm={async () => {
                 await deleteEvent(event);
                 showToast('success', 'eventForm.deleted');
+                close();
+              }}
+              onClose={() => setPopup(null)}
+            />
+          )}
+          {popup === 'cancel' && event && (
+            <CancelEventDialog
+              event={event}
+              question={t('cancelEvent.question', { name: event.model_name, date: dateText })}
+              onConfirm={async (message) => {
+                const input = toInput(initialValues(event, timeZone), timeZone, event, event.location, true);
+                await saveEvent({ ...input, ...(message ? { cancel_message: message } : {}) });
+                showToast('success', 'eventForm.canceled');
                 close();
               }}
               onClose={() => setPopup(null)}

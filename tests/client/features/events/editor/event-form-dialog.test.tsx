@@ -6,6 +6,7 @@ import { clubDayOf } from '../../../../../src/common/rules/club-time';
 import { useConnectivityStore } from '../../../../../src/data/core/connectivity';
 import { saveEvent } from '../../../../../src/data/event-writes';
 import { EventFormDialog } from '../../../../../src/features/events/editor/event-form-dialog';
+import { loadLaterTexts } from '../../../../../src/i18n/later-texts';
 import { USER } from '../../../fake-api';
 import { stubModalDialogs } from '../../../modal-dialogs';
 
@@ -197,5 +198,64 @@ describe('the event form checks before sending (product-spec §5)', () => {
     expect(screen.queryByLabelText('Nombre de places')).toBeNull();
     fireEvent.click(screen.getByLabelText('Places illimitées'));
     expect(screen.getByLabelText('Nombre de places')).toBeTruthy();
+  });
+});
+
+describe('cancelling asks first (issue 28 item 2)', () => {
+  beforeAll(() => loadLaterTexts('fr'));
+  const withPeople = (): EventDto => ({
+    ...eventOf('upcoming'),
+    subscribers_with_stuff: [
+      {
+        id: 'm1',
+        uuid: 's1',
+        uuid_event: 'e',
+        username: 'nolwenn',
+        stuff_name: 'default_name',
+        uuid_stuff: null,
+        is_checked: false,
+      },
+    ],
+    waiting_list: [
+      {
+        uuid_user: 'm2',
+        username: 'gael',
+        created_at: '2026-11-01T00:00:00Z',
+        uuid_event: 'e',
+        uuid_stuff: null,
+      },
+    ],
+  });
+
+  it('says how many are told, sends the message with the cancellation, and nothing before the answer', async () => {
+    render(<EventFormDialog event={withPeople()} user={userOf('creator')} onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Annuler l'évènement" });
+    expect(saveEvent).not.toHaveBeenCalled();
+    expect(within(dialog).getByText(/^2 personnes seront prévenues/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Retour' })).toBe(document.activeElement);
+    fireEvent.change(within(dialog).getByLabelText('Message aux participants (facultatif)'), {
+      target: { value: '  Vent trop fort <b>demain</b>  ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: "Confirmer l'annulation" }));
+    await waitFor(() => expect(saveEvent).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveEvent).mock.calls[0]?.[0]).toMatchObject({
+      is_cancelled: true,
+      cancel_message: 'Vent trop fort <b>demain</b>',
+      city: 'Brest',
+    });
+  });
+
+  it('"Retour" cancels nothing; with nobody in, it says nobody is told and asks no message', async () => {
+    render(
+      <EventFormDialog event={eventOf('upcoming')} user={userOf('creator')} onClose={() => undefined} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Annuler l'évènement" });
+    expect(within(dialog).getByText("Personne n'est inscrit : personne ne sera prévenu.")).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retour' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(saveEvent).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventDto } from '../../../common/contract/event';
+import { LIMITS } from '../../../common/contract/limits';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import styles from './editor.module.css';
+
+/** Who a cancellation tells (server-rules "Emails"): the members in, and those waiting. */
+export const toldOfCancellation = (event: EventDto): number =>
+  new Set([...event.subscribers_with_stuff.map((s) => s.id), ...event.waiting_list.map((w) => w.uuid_user)])
+    .size;
+
+/**
+ * Cancelling one event (issue 28 item 2): asked first, with how many people will be told and an optional
+ * word for them, which goes into the cancellation's mail and push. "Retour" has the focus.
+ */
+export function CancelEventDialog({
+  event,
+  question,
+  onConfirm,
+  onClose,
+}: {
+  event: EventDto;
+  /** Names the event: "Annuler Kayak de mer du 06/01/27 ?" */
+  question: string;
+  onConfirm: (message: string | undefined) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const fieldId = useId();
+  const hintId = useId();
+  const [message, setMessage] = useState('');
+  const told = toldOfCancellation(event);
+  return (
+    <ConfirmDialog
+      title={t('cancelEvent.title')}
+      message={question}
+      confirmLabel={t('series.cancel_confirm')}
+      cancelLabel={t('series.back')}
+      onConfirm={() => onConfirm(message.trim() || undefined)}
+      onClose={onClose}
+    >
+      <p className={styles.hint}>
+        {told === 0 ? t('cancelEvent.told_none') : t('cancelEvent.told', { count: told })}
+      </p>
+      {told > 0 && (
+        <div className={styles.field}>
+          <label htmlFor={fieldId}>{t('cancelEvent.message_label')}</label>
+          <textarea
+            id={fieldId}
+            value={message}
+            maxLength={LIMITS.cancelMessageMax}
+            aria-describedby={hintId}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+          <p id={hintId} className={styles.hint}>
+            {t('cancelEvent.message_hint', { count: message.length, max: LIMITS.cancelMessageMax })}
+          </p>
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+}
