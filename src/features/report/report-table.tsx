@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { dayLabel } from '../../common/rules/date-display';
 import { REPORT_FIGURES, type ReportRow, type SeasonReport } from '../../data/report';
 import styles from './season-report.module.css';
 
@@ -30,7 +31,10 @@ export function ReportTable({
     <section className={styles.scroll} aria-labelledby="report-caption" tabIndex={0}>
       <table className={styles.table}>
         <caption id="report-caption">
-          {t('report.table_caption', { from: report.from, to: report.to })}
+          {t('report.table_caption', {
+            from: dayLabel(report.from, i18n.language),
+            to: dayLabel(report.to, i18n.language),
+          })}
         </caption>
         <thead>
           <tr>

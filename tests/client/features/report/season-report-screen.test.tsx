@@ -43,7 +43,7 @@ describe('the season report screen', () => {
       return json(200, REPORT);
     });
     renderScreen();
-    const table = await screen.findByRole('table', { name: 'Bilan du 2026-09-01 au 2027-08-31' });
+    const table = await screen.findByRole('table', { name: 'Bilan du mar. 01/09/26 au mar. 31/08/27' });
     expect(asked[0]).toMatch(/^\/api\/report\/season\?from=\d{4}-09-01&to=\d{4}-08-31$/);
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1] as HTMLElement).getByRole('rowheader').textContent).toBe('Sortie rivière');
