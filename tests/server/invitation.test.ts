@@ -47,6 +47,7 @@ describe('invitation through a real SMTP server', () => {
     const user = response.json();
     expect(user).toMatchObject({ username: 'lea.martin', email: 'lea@example.org', role_name: 'User' });
     expect(user).not.toHaveProperty('confirm_url'); // SMTP is configured: the link goes to the inbox only
+    expect(user.invitation_mail).toBe('sent'); // issue 28: the dialog says it was mailed
 
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to).toEqual(['lea@example.org']);
@@ -108,6 +109,7 @@ describe('invitation through a real SMTP server', () => {
     const before = smtp.received.length;
     const response = await invite('ines', 'ines@example.org');
     expect(response.json().confirm_url).toMatch(/^https:\/\/club\.example\.org\/confirm\/[A-Za-z0-9_-]{43}$/);
+    expect(response.json().invitation_mail).toBe('off');
     await ctx.mail.runOnce();
     expect(smtp.received.length).toBe(before);
   });
@@ -125,8 +127,9 @@ describe('invitation without an SMTP server', () => {
         headers: bearer(token),
         payload: { username: 'noe', email: 'noe@example.org' },
       });
-      const { confirm_url: confirmUrl } = response.json();
+      const { confirm_url: confirmUrl, invitation_mail: mail } = response.json();
       expect(confirmUrl).toMatch(/\/confirm\/[A-Za-z0-9_-]{43}$/);
+      expect(mail).toBe('logged');
       await local.mail.runOnce();
       const fs = await import('node:fs');
       const path = await import('node:path');

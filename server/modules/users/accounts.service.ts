@@ -63,9 +63,13 @@ export async function register(
     link,
   }));
   // Queued means the invitation type is on; with no SMTP server it only reaches the disk log.
-  const isLinkMailed = queued > 0 && deps.config.smtpUrl !== undefined;
+  const mail = queued === 0 ? 'off' : deps.config.smtpUrl === undefined ? 'logged' : 'sent';
   // The link is handed back only when no mail will carry it: otherwise it goes to the member's inbox alone.
-  return { ...toUser(user, deps.now()), ...(isLinkMailed ? {} : { confirm_url: link }) };
+  return {
+    ...toUser(user, deps.now()),
+    invitation_mail: mail,
+    ...(mail === 'sent' ? {} : { confirm_url: link }),
+  };
 }
 
 /**

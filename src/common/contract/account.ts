@@ -4,8 +4,15 @@ import { z } from './zod';
 export const registerRequestSchema = z.object({ username: usernameSchema, email: emailSchema });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** `confirm_url` only when the link cannot reach the member by mail (no SMTP, or invitations off). */
-export const registerResponseSchema = userSchema.extend({ confirm_url: z.string().optional() });
+/**
+ * `confirm_url` only when the link cannot reach the member by mail. `invitation_mail` (issue 28, additive)
+ * says what became of the mail, so the dialog tells the truth: `sent` (queued for the SMTP server), `logged`
+ * (no SMTP server: written to the server's mail log only) or `off` (invitation mails switched off).
+ */
+export const registerResponseSchema = userSchema.extend({
+  confirm_url: z.string().optional(),
+  invitation_mail: z.enum(['sent', 'logged', 'off']).optional(),
+});
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 const passwordField = z.string().min(1).max(1024);

@@ -7,10 +7,13 @@ import styles from './users.module.css';
 export function ConfirmLink({
   username,
   url,
+  mail,
   onDone,
 }: {
   username: string;
   url: string;
+  /** What became of the invitation's mail (issue 28: say it as it is); absent from older servers. */
+  mail?: 'logged' | 'off' | 'sent' | undefined;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -27,7 +30,16 @@ export function ConfirmLink({
 
   return (
     <div className={styles.form}>
-      <p>{t('users.link_intro', { username })}</p>
+      <p>
+        {t(
+          mail === 'logged'
+            ? 'users.link_intro_logged'
+            : mail === 'off'
+              ? 'users.link_intro_off'
+              : 'users.link_intro',
+          { username },
+        )}
+      </p>
       <div className={styles.field}>
         <label htmlFor="invite-link">{t('users.link_label')}</label>
         <textarea

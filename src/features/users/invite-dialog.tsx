@@ -87,7 +87,12 @@ export function InviteDialog({ onInvited, onClose }: { onInvited: () => void; on
     <ModalDialog title={t('users.invite_title')} onClose={onClose} isBusy={isBusy}>
       {(close) =>
         invited?.confirm_url ? (
-          <ConfirmLink username={invited.username} url={invited.confirm_url} onDone={close} />
+          <ConfirmLink
+            username={invited.username}
+            url={invited.confirm_url}
+            mail={invited.invitation_mail}
+            onDone={close}
+          />
         ) : (
           <form className={styles.form} noValidate onSubmit={(e) => void submit(e, close)}>
             {field('username', 'text', 'off')}

@@ -164,6 +164,42 @@ describe('the invite dialog', () => {
     expect(within(dialog).getByText('Lien copié').getAttribute('role')).toBe('status');
   });
 
+  // Issue 28 item 8: the dialog says what became of the mail, as the server answers it.
+  for (const [mail, said] of [
+    ['logged', "Aucun serveur d'email n'est configuré : l'invitation est seulement écrite dans le journal"],
+    ['off', "Les emails d'invitation sont désactivés (Paramètres → Emails) : aucun email n'est envoyé."],
+  ] as const) {
+    it(`with the mail ${mail}, says so above the link`, async () => {
+      const { dialog } = await openInvite((url) =>
+        url === '/api/user/register'
+          ? json(200, {
+              ...ZOE,
+              username: 'lea',
+              confirm_url: 'http://club.example/confirm/abc',
+              invitation_mail: mail,
+            })
+          : undefined,
+      );
+      fireEvent.change(within(dialog).getByLabelText(/Nom d'utilisateur/), { target: { value: 'Lea' } });
+      fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'lea@example.org' } });
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Inviter' })));
+      expect(await within(dialog).findByText(new RegExp(`^${said.replace(/[.()→]/g, '.')}`))).toBeTruthy();
+    });
+  }
+
+  it('with the mail sent, closes and says to whom', async () => {
+    const { dialog } = await openInvite((url) =>
+      url === '/api/user/register'
+        ? json(200, { ...ZOE, username: 'lea', email: 'lea@example.org', invitation_mail: 'sent' })
+        : undefined,
+    );
+    fireEvent.change(within(dialog).getByLabelText(/Nom d'utilisateur/), { target: { value: 'Lea' } });
+    fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'lea@example.org' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Inviter' })));
+    expect(await screen.findByText('Une invitation a été envoyée à lea@example.org.')).toBeTruthy();
+    expect(screen.queryByLabelText('Lien de confirmation')).toBeNull();
+  });
+
   it('says a refusal in words and keeps what was typed', async () => {
     const { dialog } = await openInvite((url) =>
       url === '/api/user/register' ? json(409, { code: 'username_taken', message: 'x' }) : undefined,
