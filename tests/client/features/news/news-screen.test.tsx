@@ -162,7 +162,11 @@ describe('the news page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     await waitFor(() => expect(articles()).toHaveLength(1));
     expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/news/${NEWER.uuid}`)).toBe(true);
-    expect(useToastStore.getState().toasts.map((t) => t.messageKey)).toContain('news.deleted');
+    // The list shows the post gone as soon as the cache drops it; the toast follows once the delete's
+    // promise settles, which can be a tick later (CI saw it not yet there).
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((t) => t.messageKey)).toContain('news.deleted'),
+    );
   });
 });
 
