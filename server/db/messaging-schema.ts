@@ -21,6 +21,9 @@ export interface MailQueueTable {
   priority: Generated<number>;
   /** The List-Unsubscribe URL of a mail the member can switch off; null for those always sent. */
   list_unsubscribe: ColumnType<string | null, string | null | undefined, never>;
+  /** Issue 28: a group mail's From display name and Reply-To, the organiser's; null: the club's sender. */
+  from_name: ColumnType<string | null, string | null | undefined, never>;
+  reply_to: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A member reminded of an event (modules/reminders): at most one row, so one reminder, per pair. */

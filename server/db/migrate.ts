@@ -19,6 +19,9 @@ import * as seriesNudges from './migrations/2026-11-26-05-series-nudges';
 import * as attendeePrivacy from './migrations/2026-11-27-01-attendee-privacy';
 import * as news from './migrations/2026-11-28-01-news';
 import * as coOrganisers from './migrations/2026-11-29-01-co-organisers';
+import * as eventWords from './migrations/2026-11-30-01-event-words';
+import * as mailSender from './migrations/2026-11-30-02-mail-sender';
+import * as seriesExceptions from './migrations/2026-11-30-03-series-exceptions';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +45,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-01-attendee-privacy': attendeePrivacy,
   '2026-11-28-01-news': news,
   '2026-11-29-01-co-organisers': coOrganisers,
+  '2026-11-30-01-event-words': eventWords,
+  '2026-11-30-02-mail-sender': mailSender,
+  '2026-11-30-03-series-exceptions': seriesExceptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

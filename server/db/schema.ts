@@ -105,6 +105,9 @@ export interface EventsTable {
   sequence: ColumnType<number, never, never>;
   /** The training series this session belongs to (issue 16); null for a one-off. */
   uuid_series: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 28: the event's own title and notes; null shows the model's name and description. */
+  title: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -118,6 +121,8 @@ export interface EventSeriesTable {
   /** The last club day (`yyyy-mm-dd`) a session may fall on; null when the rule counts sessions. */
   until_day: string | null;
   session_count: number | null;
+  /** Issue 28: the rule's days that got no session, `yyyy-mm-dd` joined by commas; null when none. */
+  except_dates: ColumnType<string | null, string | null | undefined, never>;
   created_at: Date;
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_SLOGAN } from '../../src/common/contract/settings';
 import { addressLine } from '../../src/common/rules/address';
 import { clubDayStart, currentWeek, shiftDay } from '../../src/common/rules/club-time';
+import { eventTitle } from '../../src/common/rules/event-words';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { eventPath, preferencesPath } from '../mail/app-links';
@@ -49,7 +50,7 @@ async function weekEvents(
     clubDayStart(shiftDay(monday, 7), zone),
   );
   return (await loadEventDtos(db, rows)).map((event) => ({
-    modelName: event.model_name,
+    modelName: eventTitle(event),
     start: new Date(event.start_date),
     end: new Date(event.end_date),
     place: addressLine(event),

@@ -14,6 +14,8 @@ export async function insertMail(
     body_text: string;
     body_html?: string | null;
     list_unsubscribe?: string | null;
+    from_name?: string | null;
+    reply_to?: string | null;
     priority: number;
   },
   now: Date,

@@ -27,6 +27,13 @@ export interface QueuedMail {
   html?: string;
   /** Where one POST switches this mail's type off (List-Unsubscribe); only on mails a member can switch off. */
   listUnsubscribe?: string;
+  /** Issue 28: who writes (a group mail): their name shown as the sender, answers going to them. */
+  sender?: MailSender;
+}
+
+export interface MailSender {
+  name: string;
+  replyTo: string;
 }
 
 /**
@@ -58,6 +65,8 @@ export async function enqueueMail(
       body_text: mail.text,
       body_html: mail.html ?? null,
       list_unsubscribe: mail.listUnsubscribe ?? null,
+      from_name: mail.sender?.name ?? null,
+      reply_to: mail.sender?.replyTo ?? null,
       priority: mailPriority(mail.kind),
     },
     now,
@@ -95,6 +104,8 @@ export async function sendDueMail(deps: SendDeps, limit = 50): Promise<{ sent: n
         text: row.body_text,
         ...(row.body_html ? { html: row.body_html } : {}),
         ...(row.list_unsubscribe ? { listUnsubscribe: row.list_unsubscribe } : {}),
+        ...(row.from_name ? { fromName: row.from_name } : {}),
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
       });
       await markSent(deps.db, row.id, deps.now());
       result.sent++;

@@ -12,6 +12,9 @@ export interface OutgoingMail {
   html?: string;
   /** List-Unsubscribe, with List-Unsubscribe-Post for one click (RFC 8058). */
   listUnsubscribe?: string;
+  /** Issue 28: the From display name (the address stays the club's) and Reply-To of a group mail. */
+  fromName?: string;
+  replyTo?: string;
 }
 
 /** The headers that say how to stop a mail a member can switch off: a POST to the URL does it. */
@@ -22,6 +25,24 @@ const unsubscribeHeaders = (mail: OutgoingMail) =>
         headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       }
     : {};
+
+/** The address alone of a configured sender, `Name <address>` or a bare address. */
+const addressOf = (from: string): string => /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * The message nodemailer composes. A group mail keeps the club's sending address (the one its mail server
+ * is allowed to send for, SPF and DKIM) and shows the organiser's name; answers go to the organiser.
+ */
+const messageOf = (mail: OutgoingMail, from: string) => ({
+  from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
+  ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  ...(mail.html ? { html: mail.html } : {}),
+  ...unsubscribeHeaders(mail),
+  messageId: mail.messageId,
+});
 
 export interface MailTransport {
   /** Rejects when the message was not accepted; the queue then retries it later. */
@@ -56,15 +77,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   });
   return {
     async send(mail) {
-      await transporter.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
-        ...unsubscribeHeaders(mail),
-        messageId: mail.messageId,
-      });
+      await transporter.sendMail(messageOf(mail, from));
     },
     close: () => transporter.close(),
   };
@@ -74,15 +87,7 @@ function diskTransport(dir: string, from: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await composer.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
-        ...unsubscribeHeaders(mail),
-        messageId: mail.messageId,
-      });
+      const info = await composer.sendMail(messageOf(mail, from));
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       const name = `${Date.now()}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '_')}.eml`;
       fs.writeFileSync(path.join(dir, name), info.message as Buffer, { mode: 0o600 });

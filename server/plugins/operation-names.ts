@@ -67,6 +67,7 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'DELETE /api/event/delete/:id': ['deleteEvent', 'Delete a cancelled event'],
   'GET /api/event/from/:from/to/:to': ['listEvents', 'The events between two days'],
   'GET /api/event/organisers': ['listOrganisers', 'Who may be named co-organiser of an event'],
+  'GET /api/event/model-start/:id': ['getModelStart', 'What a new event of a model starts from'],
   'GET /api/event/:id': ['getEvent', 'One event with its subscribers, waiting list and guests'],
   'POST /api/event/mail': ['mailSubscribers', "Mail an event's subscribers"],
   'POST /api/event/series': ['createSeries', 'Create a training series'],

@@ -5,6 +5,7 @@
  */
 import { type EventDto, type EventInput, eventSchema } from '../common/contract/event';
 import { okResponseSchema } from '../common/contract/fields';
+import type { GroupMailAudience } from '../common/contract/participation';
 import { clubDayOf, weekStart } from '../common/rules/club-time';
 import { apiRequest } from './core/api-client';
 import { clubTimeZone } from './core/club-settings';
@@ -41,9 +42,19 @@ export function toBase64(text: string): string {
   return btoa(binary);
 }
 
-export async function sendGroupMail(eventUuid: string, subject: string, message: string): Promise<void> {
+export async function sendGroupMail(
+  eventUuid: string,
+  subject: string,
+  message: string,
+  recipients: GroupMailAudience = 'registered',
+): Promise<void> {
   await apiRequest('POST', '/api/event/mail', {
-    body: { event_uuid: eventUuid, subject_base64: toBase64(subject), message_base64: toBase64(message) },
+    body: {
+      event_uuid: eventUuid,
+      subject_base64: toBase64(subject),
+      message_base64: toBase64(message),
+      recipients,
+    },
     schema: okResponseSchema,
   });
 }

@@ -156,6 +156,14 @@ test('the contributor edits it, cancels and reactivates it, and emails its subsc
   await mail.getByLabel('Message').fill('abc');
   await expect(send).toBeDisabled();
   await mail.getByLabel('Message').fill('Rendez-vous au port a 9 h, avec vos gilets.');
+  // Issue 28 item 6: the registered (the default), the waiting list or both; sent under the organiser's name.
+  const recipients = mail.getByRole('group', { name: 'Destinataires' });
+  await expect(recipients.getByRole('radio', { name: 'Les inscrits (1)' })).toBeChecked();
+  await recipients.getByRole('radio', { name: "La liste d'attente (0)" }).check();
+  await expect(mail.getByText('Personne à prévenir pour ce choix.')).toBeVisible();
+  await expect(send).toBeDisabled();
+  await recipients.getByRole('radio', { name: /Les inscrits et la liste d'attente/ }).check();
+  await expect(mail.getByText(`les réponses arrivent à ${CONTRIBUTOR}@example.org`)).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'group-mail');
   await send.click();
@@ -169,6 +177,9 @@ test('the contributor edits it, cancels and reactivates it, and emails its subsc
   const received = sink.received.find((m) => mailHeader(m.raw, 'subject')?.includes('Sortie du samedi'));
   expect(received?.to).toContain(E2E_USERS.member.email);
   expect(mailText(received?.raw ?? '')).toContain('Rendez-vous au port a 9 h, avec vos gilets.');
+  // The organiser (no name in the profile: their username) writes; answers go to them.
+  expect(mailHeader(received?.raw ?? '', 'from')).toMatch(new RegExp(`^"?${CONTRIBUTOR}"? <`));
+  expect(mailHeader(received?.raw ?? '', 'reply-to')).toBe(`${CONTRIBUTOR}@example.org`);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

@@ -124,6 +124,8 @@ describe('the columns of events', () => {
     'location',
     'is_cancelled',
     'model_uuid',
+    // Issue 28: the SUMMARY when set (migration 2026-11-30-01).
+    'title',
   ];
   const NOT_SHOWN = [
     'uuid',
@@ -133,6 +135,7 @@ describe('the columns of events', () => {
     'created_at',
     'sequence',
     'uuid_series',
+    'notes',
   ];
 
   it('are each either watched by the sequence trigger or not shown in the feed', async () => {
@@ -153,6 +156,7 @@ describe('the columns of events', () => {
       location: 'https://www.openstreetmap.org/search?query=48.09,-4.33',
       is_cancelled: true,
       model_uuid: otherModel,
+      title: 'Sortie mer à Combrit',
     };
     await ctx.db
       .updateTable('events')

@@ -59,7 +59,13 @@ describe('creating and reading a series', () => {
   it('creates every session as an ordinary event at 19:00 club time, across the March clock change', async () => {
     const series = await tuesdaysAndThursdays({ count: 16 });
     expect(series.creator_id).toBe(organiserId);
-    expect(series.recurrence).toEqual({ weekdays: ['TU', 'TH'], interval_weeks: 1, until: null, count: 16 });
+    expect(series.recurrence).toEqual({
+      weekdays: ['TU', 'TH'],
+      interval_weeks: 1,
+      until: null,
+      count: 16,
+      except_dates: [],
+    });
     expect(series.sessions).toHaveLength(16);
     expect(new Set(series.sessions.map((s) => clubTimeOf(new Date(s.start_date), ZONE)))).toEqual(
       new Set(['19:00']),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '../../../src/common/contract/user';
+import { eventTitle } from '../../../src/common/rules/event-words';
 import type { AppDeps } from '../../app-deps';
 import { languageFromHeader } from '../../i18n';
 import { ANSWER_PATH } from '../../mail/answer-links';
@@ -51,7 +52,7 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const described = (link: LiveLink) => ({
       language: link.member.language,
       eventName: describeEvent(
-        link.event.model_name,
+        eventTitle(link.event),
         new Date(link.event.start_date),
         link.member.language,
         deps.config.clubTimezone,

@@ -62,6 +62,8 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
       uuid_model_event: event.model_uuid,
       model_name: named?.model_name ?? '',
       model_description: named?.model_description ?? '',
+      title: event.title,
+      notes: event.notes,
       creator: {
         id: event.creator_id,
         first_name: named?.first_name ?? null,

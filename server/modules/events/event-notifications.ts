@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
-import { findModel } from '../catalog/models.repository';
 import { findStuff } from '../catalog/stuff.repository';
 import { notify } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
+import { eventName } from './event-name';
 import { guestEmailsOf, stuffHoldersOf, subscribersOf, waitingUsersOf } from './event-recipients.repository';
 
 type Db = Kysely<Database>;
@@ -52,9 +52,9 @@ export async function notifyEventChanges(
   hasEquipmentChanged: boolean,
   cancelMessage?: string,
 ): Promise<void> {
-  const model = await findModel(db, after.model_uuid);
+  const name = await eventName(db, after);
   const nameEvent = (language: 'fr' | 'en') =>
-    describeEvent(model?.name ?? '', after.start_date, language, deps.config.clubTimezone);
+    describeEvent(name, after.start_date, language, deps.config.clubTimezone);
 
   for (const stuffUuid of removedStuffs) {
     const stuff = await findStuff(db, stuffUuid);

@@ -3,7 +3,12 @@ import type { Database, EventRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 // `sequence` is the database's own (a trigger raises it on every change a calendar shows).
-type EventColumns = Omit<EventRow, 'uuid' | 'creator_id' | 'created_at' | 'sequence' | 'uuid_series'>;
+type EventColumns = Omit<
+  EventRow,
+  'uuid' | 'creator_id' | 'created_at' | 'sequence' | 'uuid_series' | 'title' | 'notes'
+>;
+/** The event's own words (issue 28): a field left out keeps its value, null clears it. */
+export type EventWords = Partial<Pick<EventRow, 'title' | 'notes'>>;
 
 /** The event row; with `lock`, held FOR UPDATE until the transaction ends (capacity and stock rules). */
 export function findEvent(db: Db, uuid: string, lock = false): Promise<EventRow | undefined> {
@@ -24,12 +29,15 @@ export function listEventsBetween(db: Db, from: Date, to: Date): Promise<EventRo
 
 export async function insertEvent(
   db: Db,
-  event: EventColumns & Pick<EventRow, 'uuid' | 'creator_id'> & Partial<Pick<EventRow, 'uuid_series'>>,
+  event: EventColumns &
+    EventWords &
+    Pick<EventRow, 'uuid' | 'creator_id'> &
+    Partial<Pick<EventRow, 'uuid_series'>>,
 ): Promise<void> {
   await db.insertInto('events').values(event).execute();
 }
 
-export async function updateEvent(db: Db, uuid: string, columns: EventColumns): Promise<void> {
+export async function updateEvent(db: Db, uuid: string, columns: EventColumns & EventWords): Promise<void> {
   await db.updateTable('events').set(columns).where('uuid', '=', uuid).execute();
 }
 

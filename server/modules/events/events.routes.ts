@@ -5,6 +5,7 @@ import {
   eventInputSchema,
   eventRangeParamsSchema,
   eventSchema,
+  modelStartSchema,
   ORGANISERS_PATH,
   organiserSchema,
 } from '../../../src/common/contract/event';
@@ -23,6 +24,7 @@ import { viewedBy } from './event-view';
 import { type AfterEventUpdate, deleteEvent, saveEvent } from './events.service';
 import { sendGroupMail } from './group-mail.service';
 import { keptAnswers } from './kept-answers';
+import { modelStart } from './model-start';
 import { buildWeek, type KeptWeek, weekBounds, weekFor } from './week-read';
 
 /** Weeks kept per process: the few a club browses around today (a full week is some hundred kB). */
@@ -93,6 +95,15 @@ export async function eventsRoutes(
     async (request) => {
       assertAllowed(mayCreateEvent(authOf(request).user));
       return organiserCandidates(deps.db);
+    },
+  );
+
+  routes.get(
+    '/api/event/model-start/:id',
+    { schema: { params: uuidParam, response: { ...errorAnswers(403, 404), 200: modelStartSchema } } },
+    async (request) => {
+      assertAllowed(mayCreateEvent(authOf(request).user));
+      return modelStart(deps.db, request.params.id, deps.config.clubTimezone);
     },
   );
 

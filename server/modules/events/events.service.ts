@@ -16,6 +16,7 @@ import { lockEvent, ownershipOf } from './event-facts';
 import { notifyEventChanges } from './event-notifications';
 import {
   deleteEvent as deleteEventRow,
+  type EventWords,
   eventStuffUuids,
   findEvent,
   insertEvent,
@@ -74,6 +75,14 @@ export function eventColumns(input: Omit<EventInput, 'uuid_event'>) {
   };
 }
 
+/** The words a request gives (issue 28): only those it names, so a spec client's save keeps them. */
+export function eventWords(input: Pick<EventInput, 'title' | 'notes'>): EventWords {
+  return {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.notes !== undefined ? { notes: input.notes } : {}),
+  };
+}
+
 /** The dates rule (event-dates.ts) as a refusal; `only` limits it to one code (a reversed range is checked first). */
 export function assertEventDates(
   columns: { start_date: Date; end_date: Date },
@@ -115,7 +124,7 @@ export async function applyEventUpdate(
   assertEventDates(columns, now, before.start_date);
   const stuffUuids = await validateReferences(db, input);
   const stuffsBefore = await eventStuffUuids(db, before.uuid);
-  await updateEvent(db, before.uuid, columns);
+  await updateEvent(db, before.uuid, { ...columns, ...eventWords(input) });
   await setEventStuffs(db, before.uuid, stuffUuids);
   const after = (await findEvent(db, before.uuid)) as EventRow;
   const removedStuffs = stuffsBefore.filter((uuid) => !stuffUuids.includes(uuid));
@@ -149,7 +158,7 @@ export async function saveEvent(
     const stuffUuids = await validateReferences(db, input);
     const uuid = randomUUID();
     const coOrganisers = await checkedCoOrganisers(db, actor.id, input.co_organisers ?? []);
-    await insertEvent(db, { uuid, creator_id: actor.id, ...columns });
+    await insertEvent(db, { uuid, creator_id: actor.id, ...columns, ...eventWords(input) });
     await setEventStuffs(db, uuid, stuffUuids);
     await setCoOrganisers(db, uuid, coOrganisers);
     return eventDto(db, uuid);

@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import { LIMITS } from '../../../src/common/contract/limits';
+import type { GroupMailAudience, GroupMailRequest } from '../../../src/common/contract/participation';
 import { mayManageEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError, TooManyRequestsError } from '../../http-error';
+import type { MailSender } from '../../mail/mail-queue';
 import { describeEvent } from '../../mail/templates';
-import { findModel } from '../catalog/models.repository';
 import { notify } from '../notifications/notify';
 import { ownershipOf } from './event-facts';
-import { subscribersOf } from './event-recipients.repository';
+import { eventName } from './event-name';
+import { subscribersOf, waitingUsersOf } from './event-recipients.repository';
 import { findEvent } from './events.repository';
 import { groupMailTimesSince, recordGroupMail } from './group-mail-log.repository';
 
@@ -49,15 +51,29 @@ function decodeText(value: string, field: string, min: number, max: number): str
   return text;
 }
 
+/** Whom the organiser chose (issue 28): the registered members, the waiting list, or both. */
+async function audienceOf(db: Kysely<Database>, eventUuid: string, audience: GroupMailAudience) {
+  const registered = audience === 'waiting_list' ? [] : await subscribersOf(db, eventUuid);
+  const waiting = audience === 'registered' ? [] : await waitingUsersOf(db, eventUuid);
+  return [...registered, ...waiting];
+}
+
+/** The organiser as the mail shows them: their name (else their username), answers to their address. */
+const senderOf = (actor: UserRow): MailSender => ({
+  name: [actor.first_name, actor.last_name].filter(Boolean).join(' ').trim() || actor.username,
+  replyTo: actor.email,
+});
+
 /**
- * `POST /api/event/mail`: the creator or a SuperAdmin writes to every subscriber, one message each; at most
- * GROUP_MAILS_PER_WINDOW per event per rolling hour, counted whoever sends them.
+ * `POST /api/event/mail`: the creator or a SuperAdmin writes to every subscriber (or, issue 28, the
+ * waiting list, or both), one message each, under their own name with answers coming back to them; at
+ * most GROUP_MAILS_PER_WINDOW per event per rolling hour, counted whoever sends them.
  */
 export async function sendGroupMail(
   deps: AppDeps,
   db: Kysely<Database>,
   actor: UserRow,
-  request: { event_uuid: string; subject_base64: string; message_base64: string },
+  request: GroupMailRequest,
 ): Promise<number> {
   const subject = decodeText(
     request.subject_base64,
@@ -81,18 +97,19 @@ export async function sendGroupMail(
     { eventUuid: event.uuid, senderId: actor.id, sentAt: now },
     new Date(now.getTime() - GROUP_MAIL_WINDOW_MS),
   );
-  const model = await findModel(db, event.model_uuid);
-  const subscribers = await subscribersOf(db, event.uuid);
+  const name = await eventName(db, event);
+  const recipients = await audienceOf(db, event.uuid, request.recipients ?? 'registered');
   return notify(
     deps,
     db,
     'group_email',
-    subscribers,
+    recipients,
     (r) => ({
       subject,
       message,
-      event: describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone),
+      event: describeEvent(name, event.start_date, r.language, deps.config.clubTimezone),
     }),
     { event },
+    senderOf(actor),
   );
 }

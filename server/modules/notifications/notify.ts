@@ -4,7 +4,7 @@ import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { composeMail } from '../../mail/compose-mail';
-import { enqueueMail } from '../../mail/mail-queue';
+import { enqueueMail, type MailSender } from '../../mail/mail-queue';
 import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
 import { readClubBrand } from '../settings/club-settings';
@@ -74,6 +74,8 @@ export async function notify<K extends MailKind, R extends Recipient>(
   recipients: R[],
   data: (recipient: R) => TemplateData[K],
   links?: MailLinks<R>,
+  /** Issue 28: a member writing (a group mail) rather than the club. */
+  sender?: MailSender,
 ): Promise<number> {
   const reachable = await reachableRecipients(db, kind, recipients);
   if (reachable.length === 0) return 0;
@@ -107,6 +109,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
       subject: rendered.subject,
       text: composed.text,
       html: rendered.html ?? composed.html,
+      ...(sender ? { sender } : {}),
       // server-rules v4 "Unsubscribe": a member may switch this type off from the mail itself.
       ...(unsubscribable && secret && isMember(recipient)
         ? { listUnsubscribe: unsubscribeUrl(deps.config, secret, recipient.id, unsubscribable) }

@@ -3,9 +3,9 @@ import { isPast, placesLeft } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
-import { findModel } from '../catalog/models.repository';
 import { findStuff, lockStuffs } from '../catalog/stuff.repository';
 import { eventFacts } from '../events/event-facts';
+import { eventName } from '../events/event-name';
 import { countParticipants } from '../events/events.repository';
 import type { Promotion } from '../events/events.service';
 import { notify } from '../notifications/notify';
@@ -37,7 +37,7 @@ export async function fillFromWaitingList(
   const readFacts = async () => eventFacts(event, await countParticipants(db, event.uuid), []);
   let facts = await readFacts();
   if (facts.isCancelled || isPast(facts, deps.now())) return 0;
-  const model = await findModel(db, event.model_uuid);
+  const name = await eventName(db, event);
   let promoted = 0;
   while (placesLeft(facts) > 0) {
     const next = await firstWaiting(db, event.uuid);
@@ -58,7 +58,7 @@ export async function fillFromWaitingList(
     if (tell) await tell({ member: next, event, stuffName });
     else {
       const eventName = (language: 'fr' | 'en') =>
-        describeEvent(model?.name ?? '', event.start_date, language, deps.config.clubTimezone);
+        describeEvent(name, event.start_date, language, deps.config.clubTimezone);
       await notify(
         deps,
         db,

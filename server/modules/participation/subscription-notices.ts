@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
-import { findModel } from '../catalog/models.repository';
+import { eventName } from '../events/event-name';
 import { findEvent } from '../events/events.repository';
 import { notify } from '../notifications/notify';
 import { findUserById } from '../users/users.repository';
@@ -95,9 +95,9 @@ async function tellSubscription(
   member: UserRow,
   isSubscribed: boolean,
 ): Promise<void> {
-  const model = await findModel(db, event.model_uuid);
+  const name = await eventName(db, event);
   const nameEvent = (r: UserRow) =>
-    describeEvent(model?.name ?? '', event.start_date, r.language, deps.config.clubTimezone);
+    describeEvent(name, event.start_date, r.language, deps.config.clubTimezone);
   // The member may change their mind from the mail: "not coming" once in, "coming" once out.
   await notify(
     deps,

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { describeEvent } from '../../mail/templates';
-import { findModel } from '../catalog/models.repository';
+import { eventName } from '../events/event-name';
 import { notify, reachableRecipients } from '../notifications/notify';
 import { reminderHours } from '../settings/club-settings';
 import { claimNudge, membersToNudge, seriesSessionsStartingBetween } from './nudges.repository';
@@ -33,7 +33,7 @@ export async function sendDueNudges(deps: Deps): Promise<number> {
     await deps.db.transaction().execute(async (trx) => {
       const members = await reachableRecipients(trx, 'series_nudge', await membersToNudge(trx, session));
       if (members.length === 0) return;
-      const modelName = (await findModel(trx, session.model_uuid))?.name ?? '';
+      const modelName = await eventName(trx, session);
       for (const member of members) {
         if (!(await claimNudge(trx, member.id, session.uuid, now))) continue;
         queued += await notify(

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { describeEvent } from '../../mail/templates';
-import { findModel } from '../catalog/models.repository';
+import { eventName } from '../events/event-name';
 import { notify, reachableRecipients } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
 import { reminderHours } from '../settings/club-settings';
@@ -39,7 +39,7 @@ export async function sendDueReminders(deps: Deps): Promise<{ mail: number; push
         await subscribersToRemind(trx, event.uuid, dueAt),
       );
       if (members.length === 0) return;
-      const modelName = (await findModel(trx, event.model_uuid))?.name ?? '';
+      const modelName = await eventName(trx, event);
       const name = (language: 'fr' | 'en') => describeEvent(modelName, event.start_date, language, zone);
       for (const member of members) {
         const channel = (await hasPushDevice(trx, member.id)) ? 'push' : 'mail';

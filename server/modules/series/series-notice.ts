@@ -117,14 +117,14 @@ export class SeriesNotice {
     const { deps, db } = this;
     const sessionName = (session: EventRow, language: Language) =>
       describeEvent(
-        this.modelNames.get(session.model_uuid) ?? '',
+        session.title || (this.modelNames.get(session.model_uuid) ?? ''),
         session.start_date,
         language,
         deps.config.clubTimezone,
       );
     const seriesName = (lines: Line[]) => {
       const first = lines[0]?.session;
-      return first ? (this.modelNames.get(first.model_uuid) ?? '') : '';
+      return first ? first.title || (this.modelNames.get(first.model_uuid) ?? '') : '';
     };
     const message =
       <R extends Recipient>(tally: Tally<R>, stuffLine = 'stuff_line') =>

@@ -5,8 +5,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { describeEvent } from '../../mail/templates';
-import { findModel } from '../catalog/models.repository';
 import { lockEvent } from '../events/event-facts';
+import { eventName } from '../events/event-name';
 import type { Promotion } from '../events/events.service';
 import { notify } from '../notifications/notify';
 import { readStanding } from '../participation/participation.repository';
@@ -113,7 +113,7 @@ async function confirm(
   const changed = outcomes.filter((o) => o.outcome !== 'already' && o.outcome !== 'refused');
   const first = upcoming[0];
   if (changed.length === 0 || !first) return;
-  const modelName = (await findModel(db, first.model_uuid))?.name ?? '';
+  const modelName = await eventName(db, first);
   const byUuid = new Map(upcoming.map((s) => [s.uuid, s]));
   const lines = (language: UserRow['language'], ...kinds: Outcome['outcome'][]) =>
     changed

@@ -8,13 +8,13 @@ import {
 } from '../../../src/common/contract/series';
 import { clubDayOf, clubTimeOf } from '../../../src/common/rules/club-time';
 import { mayCreateEvent } from '../../../src/common/rules/events';
-import { sessionStarts } from '../../../src/common/rules/series';
+import { exceptionsOutside, sessionStarts } from '../../../src/common/rules/series';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { loadEventDtos } from '../events/event-details';
 import { insertEvent, setEventStuffs } from '../events/events.repository';
-import { assertEventDates, eventColumns, validateReferences } from '../events/events.service';
+import { assertEventDates, eventColumns, eventWords, validateReferences } from '../events/events.service';
 import { findSeries, insertSeries, type SeriesRow, seriesSessions } from './series.repository';
 
 type Db = Kysely<Database>;
@@ -35,6 +35,7 @@ function toSeries(series: SeriesRow, sessions: Series['sessions']): Series {
       interval_weeks: series.interval_weeks,
       until: series.until_day,
       count: series.session_count,
+      except_dates: series.except_dates ? series.except_dates.split(',') : [],
     },
     sessions,
   };
@@ -63,6 +64,8 @@ export async function createSeries(
   const { recurrence } = input;
   if (recurrence.until !== undefined && recurrence.until < firstDay)
     throw new HttpError(400, 'invalid_input', 'recurrence.until');
+  if (exceptionsOutside(firstDay, recurrence).length > 0)
+    throw new HttpError(400, 'series_skip_outside', 'recurrence.except_dates');
   const starts = sessionStarts(firstDay, clubTimeOf(columns.start_date, zone), recurrence, zone);
   if (starts.length === 0) throw new HttpError(400, 'series_empty', 'recurrence');
   if (starts.length > SERIES_MAX_SESSIONS) throw new HttpError(400, 'series_too_long', 'recurrence');
@@ -75,6 +78,7 @@ export async function createSeries(
     interval_weeks: recurrence.interval_weeks,
     until_day: recurrence.until ?? null,
     session_count: recurrence.count ?? null,
+    except_dates: recurrence.except_dates?.length ? [...recurrence.except_dates].sort().join(',') : null,
     created_at: now,
   };
   await insertSeries(db, series);
@@ -84,6 +88,7 @@ export async function createSeries(
     const uuid = randomUUID();
     await insertEvent(db, {
       ...columns,
+      ...eventWords(input),
       uuid,
       creator_id: actor.id,
       uuid_series: series.uuid,

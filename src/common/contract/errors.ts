@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'stuff_in_use',
   'series_empty',
   'series_too_long',
+  'series_skip_outside',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

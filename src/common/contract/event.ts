@@ -46,6 +46,12 @@ export const eventFieldsSchema = z.object({
     .array(z.object({ uuid: z.string().uuid() }))
     .max(100)
     .default([]),
+  /**
+   * Issue 28 (additive): the event's own words, shown instead of the model's name and description. Absent
+   * keeps them as they are (spec clients never send them); an empty string clears them.
+   */
+  title: optionalText(1, LIMITS.eventTitleMax).optional(),
+  notes: optionalText(1, LIMITS.eventNotesMax).optional(),
 });
 
 /** A place count is given unless the event takes anyone. */
@@ -138,6 +144,9 @@ export const eventSchema = z.object({
   invite_list: z.array(inviteEntrySchema),
   /** The training series the event is a session of (issue 16); null for a one-off. */
   uuid_series: z.string().nullable(),
+  /** Issue 28: the event's own title and notes, null when the model's name and description stand. */
+  title: z.string().nullable().optional(),
+  notes: z.string().nullable().optional(),
   /** Issue 28: who else may take attendance, user ids; optional to readers of servers from before it. */
   co_organisers: z.array(z.string()).optional(),
   /**
@@ -157,5 +166,29 @@ export const organiserSchema = z.object({
 });
 export type Organiser = z.infer<typeof organiserSchema>;
 export const ORGANISERS_PATH = '/api/event/organisers';
+
+/**
+ * `GET /api/event/model-start/{uuid_model_event}` (issue 28): what a new event of this model starts from,
+ * the last one of it (not cancelled, when there is one): place, places, equipment, club-local start time
+ * and duration. `last` is null for a model with no event yet.
+ */
+export const modelStartSchema = z.object({
+  last: z
+    .object({
+      street: z.string().nullable(),
+      city: z.string().nullable(),
+      zip_code: z.string().nullable(),
+      location: z.string(),
+      max_subscribers: z.number().int(),
+      subscriber_is_infinite: z.boolean(),
+      stuffs_available: z.array(z.object({ uuid: z.string() })),
+      /** `HH:mm` in the club's zone. */
+      start_time: z.string(),
+      duration_minutes: z.number().int(),
+    })
+    .nullable(),
+});
+export type ModelStart = z.infer<typeof modelStartSchema>;
+export const modelStartPath = (uuidModel: string) => `/api/event/model-start/${uuidModel}`;
 
 export const eventRangeParamsSchema = z.object({ from: clubDayField, to: clubDayField });

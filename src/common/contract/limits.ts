@@ -18,6 +18,9 @@ export const LIMITS = {
   /** server-rules v4 "Limits": a news post's title and text. */
   newsTitleMax: 120,
   newsTextMax: 5_000,
+  /** server-rules v4 "Limits": an event's own title and notes (issue 28). */
+  eventTitleMax: 100,
+  eventNotesMax: 2_000,
   /** Issue 28: co-organisers on one event, a head coach's stand-ins rather than the club. */
   coOrganisersMax: 10,
   /** server-rules v4 "Limits": the organiser's word in a cancellation's mail and push. */

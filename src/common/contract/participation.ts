@@ -104,10 +104,17 @@ export const checklistResponseSchema = z.object({
 });
 export type ChecklistResponse = z.infer<typeof checklistResponseSchema>;
 
+/** Issue 28: whom a group mail goes to; the spec's mail reaches the registered members. */
+export const GROUP_MAIL_AUDIENCES = ['registered', 'waiting_list', 'both'] as const;
+export type GroupMailAudience = (typeof GROUP_MAIL_AUDIENCES)[number];
+
 export const groupMailRequestSchema = z.object({
   event_uuid: z.string().uuid(),
   subject_base64: z.string().min(1).max(4000),
   message_base64: z.string().min(1).max(200_000),
+  /** Additive (issue 28): absent is `registered`, as the spec has it. */
+  recipients: z.enum(GROUP_MAIL_AUDIENCES).optional(),
 });
+export type GroupMailRequest = z.infer<typeof groupMailRequestSchema>;
 
 export const myInviteParamsSchema = z.object({ uuid_event: z.string().uuid(), uuid_user: z.string().uuid() });

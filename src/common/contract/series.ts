@@ -28,6 +28,15 @@ export const recurrenceSchema = z
     interval_weeks: z.number().int().min(1).max(52),
     until: clubDayField.optional(),
     count: z.number().int().min(1).max(SERIES_MAX_SESSIONS).optional(),
+    /**
+     * Issue 28 (additive): club days the rule gives that get no session (school holidays, a bank holiday).
+     * As RFC 5545's EXDATE, they are taken out after the rule is counted; each must be one of its days.
+     */
+    except_dates: z
+      .array(clubDayField)
+      .max(SERIES_MAX_SESSIONS)
+      .refine((days) => new Set(days).size === days.length, 'each date once')
+      .optional(),
   })
   .refine((r) => (r.until === undefined) !== (r.count === undefined), {
     path: ['until'],
@@ -53,6 +62,8 @@ export const seriesSchema = z.object({
     interval_weeks: z.number().int(),
     until: z.string().nullable(),
     count: z.number().int().nullable(),
+    /** Issue 28: the days skipped when the series was made; optional to readers of older servers. */
+    except_dates: z.array(z.string()).optional(),
   }),
   /** Every session, past ones included, by start. */
   sessions: z.array(eventSchema),

@@ -22,6 +22,8 @@ export interface Recurrence {
   until?: string;
   /** …the number of sessions. */
   count?: number;
+  /** Days of the rule that get no session (issue 28). */
+  except_dates?: string[];
 }
 
 const floating = (day: string, time = '00:00'): Date => {
@@ -31,10 +33,11 @@ const floating = (day: string, time = '00:00'): Date => {
 };
 
 /**
- * The club days (`yyyy-mm-dd`) of the sessions, from `firstDay` on (itself included when its weekday is
- * in the rule), in order. Stops one past the cap, so a caller can tell a rule that gives too many.
+ * The club days (`yyyy-mm-dd`) the rule gives, from `firstDay` on (itself included when its weekday is
+ * in the rule), in order, before any exception. Stops one past the cap, so a caller can tell a rule that
+ * gives too many.
  */
-export function sessionDays(firstDay: string, recurrence: Recurrence): string[] {
+function ruleDays(firstDay: string, recurrence: Recurrence): string[] {
   const rule = new RRule({
     freq: RRule.WEEKLY,
     interval: recurrence.interval_weeks,
@@ -45,6 +48,18 @@ export function sessionDays(firstDay: string, recurrence: Recurrence): string[] 
     ...(recurrence.count ? { count: recurrence.count } : {}),
   });
   return rule.all((_, i) => i <= SERIES_MAX_SESSIONS).map((d) => d.toISOString().slice(0, 10));
+}
+
+/** The sessions' club days: the rule's, less the exceptions (issue 28). */
+export function sessionDays(firstDay: string, recurrence: Recurrence): string[] {
+  const skipped = new Set(recurrence.except_dates ?? []);
+  return ruleDays(firstDay, recurrence).filter((day) => !skipped.has(day));
+}
+
+/** Exceptions that are not days of the rule (a typo, a date past its end): refused, not ignored. */
+export function exceptionsOutside(firstDay: string, recurrence: Recurrence): string[] {
+  const days = new Set(ruleDays(firstDay, recurrence));
+  return (recurrence.except_dates ?? []).filter((day) => !days.has(day));
 }
 
 /** Each session's start instant: the day of the rule at the club wall-clock `time` (`HH:mm`). */

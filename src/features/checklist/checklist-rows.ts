@@ -19,9 +19,12 @@ export function nextSort(keys: SortKey[], column: SortColumn, isAdding: boolean)
   return existing ? keys.map((k) => (k.column === column ? flipped : k)) : [...keys, flipped];
 }
 
-/** The equipment list: each stuff with the number of people on it, sorted by name. */
+/**
+ * The equipment list: every stuff the event offers with the number of people on it, 0 where nobody holds
+ * it (product-spec §2), sorted by name.
+ */
 export function stuffCounts(event: EventDto): Array<{ name: string; count: number }> {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, number>(event.stuffs_available.map((s) => [s.name, 0]));
   for (const row of checklistRows(event))
     if (row.stuff) counts.set(row.stuff, (counts.get(row.stuff) ?? 0) + 1);
   return [...counts]

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { mayTakeAttendance } from '../../common/rules/attendance';
 import { type ChecklistRow, checklistRows } from '../../common/rules/checklist-rows';
+import { eventTitle } from '../../common/rules/event-words';
 import { factsOf } from '../../common/rules/events';
 import { refreshAttendance, useAttendance } from '../../data/attendance';
 import { tick, usePendingChecks } from '../../data/checklist';
@@ -94,7 +95,7 @@ export function ChecklistScreen() {
   if (!canTakeAttendance)
     return (
       <section className="checklist">
-        <h1>{event.model_name}</h1>
+        <h1>{eventTitle(event)}</h1>
         <p role="note">{t('checklist.not_allowed')}</p>
         <Link className="button" to="/">
           {t('checklistPage.back_to_week')}
@@ -104,7 +105,7 @@ export function ChecklistScreen() {
   return (
     <section className="checklist">
       <ChecklistHeading
-        title={event.model_name}
+        title={eventTitle(event)}
         city={event.city}
         zipCode={event.zip_code}
         count={event.subcribers_count}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
 import { mayTakeAttendance } from '../../common/rules/attendance';
+import { eventNotes, eventTitle } from '../../common/rules/event-words';
 import { factsOf, isPast, mayManageEvent, standingOf } from '../../common/rules/events';
 import { useHasPendingWrite, useMyDecline } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
@@ -59,14 +60,14 @@ export function EventRow({
     >
       <div className={styles.main}>
         <h3 className={styles.title}>
-          {event.model_name}
+          {eventTitle(event)}
           {canOpenChecklist && (
             <Link className={styles.above} to={`/checklist/${event.uuid_event}`}>
               {t('events.checklist')}
             </Link>
           )}
         </h3>
-        {event.model_description && <p className={styles.description}>{event.model_description}</p>}
+        {eventNotes(event) && <p className={styles.description}>{eventNotes(event)}</p>}
         <p className={styles.meta}>
           <EventDatesText start={event.start_date} end={event.end_date} />
           {event.city && <span>{zip ? `${event.city} (${zip})` : event.city}</span>}
@@ -110,7 +111,7 @@ export function EventRow({
         >
           {t(opensEditor ? 'eventForm.edit' : 'events.details')}
           <span className={styles.hidden}>
-            {` ${opensEditor ? t('eventForm.edit_of', { name: event.model_name }) : t('events.details_of', { name: event.model_name })}`}
+            {` ${opensEditor ? t('eventForm.edit_of', { name: eventTitle(event) }) : t('events.details_of', { name: eventTitle(event) })}`}
           </span>
         </button>
       </div>

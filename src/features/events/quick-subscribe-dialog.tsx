@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
+import { eventTitle } from '../../common/rules/event-words';
 import { changeSubscription, joinWaitingList } from '../../data/events';
 import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';
@@ -42,7 +43,7 @@ export function QuickSubscribeDialog({
     close();
   };
   return (
-    <ModalDialog title={`${t('quick_subscribe.title')} · ${event.model_name}`} onClose={onClose}>
+    <ModalDialog title={`${t('quick_subscribe.title')} · ${eventTitle(event)}`} onClose={onClose}>
       {(close) => (
         <div className={styles.body}>
           <StuffChoice stuffs={event.stuffs_available} value={chosen} isLocked={false} onChange={setChosen} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
+import { eventNotes, eventTitle } from '../../common/rules/event-words';
 import { factsOf, isPast } from '../../common/rules/events';
 import { EventDatesText } from '../../ui/event-dates';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -26,12 +27,12 @@ export function RegistrationDialog({
     .join(', ');
 
   return (
-    <ModalDialog title={event.model_name} onClose={onClose}>
+    <ModalDialog title={eventTitle(event)} onClose={onClose}>
       {() => (
         <div className={styles.body}>
           {isPast(facts, now) && <p className={styles.notice}>{t('registration.past_notice')}</p>}
           {facts.isCancelled && <p className={styles.notice}>{t('registration.cancelled_notice')}</p>}
-          {event.model_description && <p className={styles.hint}>{event.model_description}</p>}
+          {eventNotes(event) && <p className={`${styles.hint} ${styles.notes}`}>{eventNotes(event)}</p>}
           <dl className={styles.facts}>
             {address && (
               <>

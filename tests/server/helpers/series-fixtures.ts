@@ -9,6 +9,8 @@ export interface SeriesBody {
   max_subscribers?: number;
   subscriber_is_infinite?: boolean;
   city?: string;
+  title?: string;
+  notes?: string;
   stuffs_available?: Array<{ uuid: string }>;
   recurrence: { weekdays: string[]; interval_weeks: number; until?: string; count?: number };
 }

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../common/contract/event';
-import { LIMITS } from '../../../common/contract/limits';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { CancelMessageField } from './cancel-message-field';
 import styles from './editor.module.css';
 
 /** Who a cancellation tells (server-rules "Emails"): the members in, and those waiting. */
@@ -27,8 +27,6 @@ export function CancelEventDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const fieldId = useId();
-  const hintId = useId();
   const [message, setMessage] = useState('');
   const told = toldOfCancellation(event);
   return (
@@ -43,21 +41,7 @@ export function CancelEventDialog({
       <p className={styles.hint}>
         {told === 0 ? t('cancelEvent.told_none') : t('cancelEvent.told', { count: told })}
       </p>
-      {told > 0 && (
-        <div className={styles.field}>
-          <label htmlFor={fieldId}>{t('cancelEvent.message_label')}</label>
-          <textarea
-            id={fieldId}
-            value={message}
-            maxLength={LIMITS.cancelMessageMax}
-            aria-describedby={hintId}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-          <p id={hintId} className={styles.hint}>
-            {t('cancelEvent.message_hint', { count: message.length, max: LIMITS.cancelMessageMax })}
-          </p>
-        </div>
-      )}
+      {told > 0 && <CancelMessageField value={message} onChange={setMessage} />}
     </ConfirmDialog>
   );
 }

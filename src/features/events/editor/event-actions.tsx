@@ -9,6 +9,7 @@ const LABELS: Record<EditorAction, string> = {
   reactivate: 'eventForm.reactivate',
   delete: 'eventForm.delete',
   group_mail: 'eventForm.group_mail',
+  duplicate: 'eventWords.duplicate',
 };
 
 /** The buttons product-spec §4 offers in the event's state; the save (create/update) submits the form. */

@@ -3,22 +3,21 @@ import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../common/contract/event';
 import type { User } from '../../../common/contract/user';
 import { maySetCoOrganisers } from '../../../common/rules/attendance';
-import { eventDates } from '../../../common/rules/date-display';
 import { factsOf } from '../../../common/rules/events';
 import { lookUpLocation } from '../../../data/address-lookup';
-import { deleteEvent, saveEvent } from '../../../data/event-writes';
+import { saveEvent } from '../../../data/event-writes';
 import { useClubTimeZone } from '../../../data/settings';
 import { useIsOnline } from '../../../data/sync-status';
 import { errorText } from '../../../i18n/error-text';
 import { showToast } from '../../../state/toast-store';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { ParticipationSections } from '../participation-sections';
-import { CancelEventDialog } from './cancel-event-dialog';
 import { CoOrganiserFields } from './co-organiser-fields';
 import styles from './editor.module.css';
 import { EventActions } from './event-actions';
 import { EventFormFields } from './event-form-fields';
+import { type EventFormPopup, EventFormPopups } from './event-form-popups';
+import { duplicateValues } from './event-form-start';
 import {
   addressQuery,
   type EditorAction,
@@ -31,13 +30,12 @@ import {
   validate,
 } from './event-form-state';
 import { FormNotes } from './form-notes';
-import { GroupMailDialog } from './group-mail-dialog';
 import { RepeatFields } from './repeat-fields';
 import { REPEAT_OFF, type RepeatValues, repeatPreview } from './repeat-preview';
-import { SeriesCancelDialog } from './series-cancel-dialog';
 import { type SeriesScope, seriesChanges } from './series-changes';
-import { cancelSessions, createSeriesFromForm, isManagedSession, saveFollowing } from './series-save';
+import { createSeriesFromForm, isManagedSession, saveFollowing } from './series-save';
 import { SeriesScopeChoice } from './series-scope';
+import { useFormStart } from './use-form-start';
 
 const SUCCESS: Partial<Record<EditorAction, string>> = {
   create: 'eventForm.created',
@@ -46,7 +44,14 @@ const SUCCESS: Partial<Record<EditorAction, string>> = {
   reactivate: 'eventForm.reactivated',
 };
 
-const ALL_SHOWN = { modelUuid: true, startDay: true, endDay: true, maxSubscribers: true };
+const ALL_SHOWN = {
+  modelUuid: true,
+  startDay: true,
+  endDay: true,
+  maxSubscribers: true,
+  title: true,
+  notes: true,
+};
 
 interface Props {
   /** null: a new event. */
@@ -55,11 +60,15 @@ interface Props {
   onClose: () => void;
 }
 
-/** The event form popup (product-spec §2, §4, §5): create, or edit by state; its own lazily loaded chunk. */
+/**
+ * The event form popup (product-spec §2, §4, §5): create, or edit by state; its own lazily loaded chunk.
+ * "Dupliquer" (issue 28) turns it into a new event's form starting from the one shown.
+ */
 export function EventFormDialog(props: Props) {
   const { t } = useTranslation();
   const timeZone = useClubTimeZone();
-  const title = t(props.event ? 'eventForm.edit_title' : 'eventForm.create_title');
+  const [copyOf, setCopyOf] = useState<EventDto | null>(null);
+  const title = t(props.event && !copyOf ? 'eventForm.edit_title' : 'eventForm.create_title');
   if (!timeZone) {
     return (
       <ModalDialog title={title} onClose={props.onClose}>
@@ -67,20 +76,33 @@ export function EventFormDialog(props: Props) {
       </ModalDialog>
     );
   }
-  return <EventForm {...props} timeZone={timeZone} title={title} />;
+  if (copyOf)
+    return <EventForm key="copy" {...props} event={null} copyOf={copyOf} timeZone={timeZone} title={title} />;
+  return <EventForm {...props} timeZone={timeZone} title={title} onDuplicate={setCopyOf} />;
 }
 
-function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone: string; title: string }) {
-  const { t, i18n } = useTranslation();
+interface FormProps extends Props {
+  timeZone: string;
+  title: string;
+  /** A new event's form starting from this one ("Dupliquer"). */
+  copyOf?: EventDto | null;
+  onDuplicate?: (event: EventDto) => void;
+}
+
+function EventForm({ event, user, onClose, timeZone, title, copyOf = null, onDuplicate }: FormProps) {
+  const { t } = useTranslation();
   const isOnline = useIsOnline();
   const offlineId = useId();
   const mineId = useId();
-  const [values, setValues] = useState<EventFormValues>(() => initialValues(event, timeZone));
+  const [values, setValues] = useState<EventFormValues>(() =>
+    copyOf ? duplicateValues(copyOf, timeZone, new Date()) : initialValues(event, timeZone),
+  );
+  const start = useFormStart(!event, copyOf, timeZone, setValues);
   const [shown, setShown] = useState<Partial<Record<keyof FieldErrors, boolean>>>({});
   const [busy, setBusy] = useState<EditorAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [addressFailed, setAddressFailed] = useState(false);
-  const [popup, setPopup] = useState<'delete' | 'group_mail' | 'cancel' | 'cancel_series' | null>(null);
+  const [popup, setPopup] = useState<EventFormPopup | null>(null);
   const [repeat, setRepeat] = useState<RepeatValues>(REPEAT_OFF);
   const [scope, setScope] = useState<SeriesScope>('one');
   const now = new Date();
@@ -91,7 +113,9 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
   const preview = repeatPreview(values.startDay, repeat);
   const isRepeating = !event && repeat.isOn;
   // A rule giving no session or too many cannot be sent: the preview says why.
-  const isSaveBlocked = isRepeating && (preview.kind === 'too_many' || preview.kind === 'empty');
+  const isSaveBlocked =
+    isRepeating &&
+    (preview.kind === 'too_many' || preview.kind === 'empty' || preview.kind === 'skip_outside');
   const session = isManagedSession(event, user) ? event : null;
   const canSetCoOrganisers = event
     ? maySetCoOrganisers(user, factsOf(event)).ok && actions.includes('update')
@@ -131,6 +155,10 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
   }
 
   async function run(action: EditorAction, close: () => void) {
+    if (action === 'duplicate') {
+      if (event) onDuplicate?.(event);
+      return;
+    }
     if (action === 'delete' || action === 'group_mail') {
       setPopup(action);
       return;
@@ -175,15 +203,25 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
     if (save && busy === null && isOnline && !isSaveBlocked) void run(save, close);
   }
 
-  const dateText = event
-    ? eventDates(event.start_date, event.end_date, i18n.language, timeZone).startDate
-    : '';
-
   return (
     <ModalDialog title={title} onClose={onClose} isBusy={busy !== null}>
       {(close) => (
         <>
           <form className={styles.form} onSubmit={(e) => submit(e, close)} noValidate aria-label={title}>
+            {actions.includes('group_mail') && (
+              // Issue 28 item 6: the group mail one tap away, above the form rather than under it.
+              <div className={styles.quickActions}>
+                <button
+                  type="button"
+                  className="button"
+                  aria-haspopup="dialog"
+                  disabled={busy !== null}
+                  onClick={() => setPopup('group_mail')}
+                >
+                  {t('eventForm.group_mail')}
+                </button>
+              </div>
+            )}
             {state === 'past' && <p className={styles.notice}>{t('eventForm.past_notice')}</p>}
             {state === 'cancelled' && <p className={styles.notice}>{t('eventForm.cancelled_notice')}</p>}
             <EventFormFields
@@ -192,7 +230,8 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
               shown={shown}
               event={event}
               isReadOnly={isReadOnly}
-              onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+              startNote={start.note}
+              onChange={start.onChange}
               onBlur={(field) => setShown((s) => ({ ...s, [field]: true }))}
             />
             {!event && actions.includes('create') && (
@@ -222,7 +261,7 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
             )}
             <FormNotes error={error} isOnline={isOnline} offlineId={offlineId} />
             <EventActions
-              actions={actions}
+              actions={actions.filter((a) => a !== 'group_mail')}
               busy={busy}
               isOnline={isOnline}
               offlineId={offlineId}
@@ -239,45 +278,16 @@ function EventForm({ event, user, onClose, timeZone, title }: Props & { timeZone
               <ParticipationSections event={event} user={user} />
             </section>
           )}
-          {popup === 'delete' && event && (
-            <ConfirmDialog
-              message={t('eventForm.confirm_delete', { name: event.model_name, date: dateText })}
-              onConfirm={async () => {
-                await deleteEvent(event);
-                showToast('success', 'eventForm.deleted');
-                close();
-              }}
-              onClose={() => setPopup(null)}
-            />
-          )}
-          {popup === 'cancel' && event && (
-            <CancelEventDialog
-              event={event}
-              question={t('cancelEvent.question', { name: event.model_name, date: dateText })}
-              onConfirm={async (message) => {
-                const input = toInput(initialValues(event, timeZone), timeZone, event, event.location, true);
-                await saveEvent({ ...input, ...(message ? { cancel_message: message } : {}) });
-                showToast('success', 'eventForm.canceled');
-                close();
-              }}
-              onClose={() => setPopup(null)}
-            />
-          )}
-          {popup === 'cancel_series' && session && (
-            <SeriesCancelDialog
-              message={t('series.cancel_message', { name: session.model_name, date: dateText })}
-              initialScope={scope}
-              onConfirm={async (chosen) => {
-                await cancelSessions(session, chosen, timeZone);
-                showToast('success', chosen === 'following' ? 'series.cancelled' : 'eventForm.canceled');
-                close();
-              }}
-              onClose={() => setPopup(null)}
-            />
-          )}
-          {popup === 'group_mail' && event && (
-            <GroupMailDialog event={event} onClose={() => setPopup(null)} />
-          )}
+          <EventFormPopups
+            popup={popup}
+            event={event}
+            session={session}
+            user={user}
+            timeZone={timeZone}
+            scope={scope}
+            close={close}
+            onClose={() => setPopup(null)}
+          />
         </>
       )}
     </ModalDialog>

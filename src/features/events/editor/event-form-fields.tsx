@@ -4,6 +4,7 @@ import { LIMITS } from '../../../common/contract/limits';
 import { useModels, useStuffs } from '../../../data/catalog';
 import styles from './editor.module.css';
 import type { EventFormValues, FieldErrors } from './event-form-state';
+import { EventWordsFields } from './event-words-fields';
 
 interface FieldsProps {
   values: EventFormValues;
@@ -14,6 +15,8 @@ interface FieldsProps {
   onBlur: (field: keyof FieldErrors) => void;
   event: EventDto | null;
   isReadOnly: boolean;
+  /** Issue 28: what the form took from the model's last event, said under the model. */
+  startNote?: string | null;
 }
 
 function ErrorText({ id, text }: { id: string; text: string | undefined }) {
@@ -188,12 +191,16 @@ function StuffFields({ props }: { props: FieldsProps }) {
   );
 }
 
-/** Product-spec §2 "Event form popup": model, start and end, address, places, equipment offered. */
+/**
+ * Product-spec §2 "Event form popup": model, start and end, address, places, equipment offered; and the
+ * event's own title and notes (issue 28).
+ */
 export function EventFormFields(props: FieldsProps) {
   const { t } = useTranslation();
   const models = useModels();
   const { values, errors, shown, onChange, onBlur, isReadOnly } = props;
   const modelError = shown.modelUuid ? errors.modelUuid : undefined;
+  const model = models?.find((m) => m.uuid === values.modelUuid);
   if (models === undefined) return <p className={styles.hint}>{t('eventForm.loading')}</p>;
   return (
     <>
@@ -220,7 +227,22 @@ export function EventFormFields(props: FieldsProps) {
         </select>
         {models.length === 0 && <p className={styles.hint}>{t('eventForm.no_models')}</p>}
         <ErrorText id="event-model-error" text={modelError && t(modelError)} />
+        {props.startNote && (
+          <p className={styles.hint} role="status">
+            {props.startNote}
+          </p>
+        )}
       </div>
+      <EventWordsFields
+        values={values}
+        errors={errors}
+        shown={shown}
+        modelName={model?.name ?? ''}
+        modelDescription={model?.description ?? ''}
+        isReadOnly={isReadOnly}
+        onChange={onChange}
+        onBlur={onBlur}
+      />
       <DateTimeFields which="start" props={props} />
       <DateTimeFields which="end" props={props} />
       <AddressFields props={props} />

@@ -19,6 +19,9 @@ import {
 
 export interface EventFormValues {
   modelUuid: string;
+  /** Issue 28: the event's own title and notes; empty shows the model's name and description. */
+  title: string;
+  notes: string;
   startDay: string;
   startTime: string;
   endDay: string;
@@ -40,6 +43,8 @@ export function initialValues(event: EventDto | null, timeZone: string): EventFo
   if (!event) {
     return {
       modelUuid: '',
+      title: '',
+      notes: '',
       startDay: '',
       startTime: DEFAULT_TIME,
       endDay: '',
@@ -57,6 +62,8 @@ export function initialValues(event: EventDto | null, timeZone: string): EventFo
   const end = new Date(event.end_date);
   return {
     modelUuid: event.uuid_model_event,
+    title: event.title ?? '',
+    notes: event.notes ?? '',
     startDay: clubDayOf(start, timeZone),
     startTime: clubTimeOf(start, timeZone),
     endDay: clubDayOf(end, timeZone),
@@ -71,7 +78,9 @@ export function initialValues(event: EventDto | null, timeZone: string): EventFo
   };
 }
 
-export type FieldErrors = Partial<Record<'modelUuid' | 'startDay' | 'endDay' | 'maxSubscribers', string>>;
+export type FieldErrors = Partial<
+  Record<'modelUuid' | 'startDay' | 'endDay' | 'maxSubscribers' | 'title' | 'notes', string>
+>;
 
 const instantOf = (day: string, time: string, timeZone: string): Date | null =>
   day ? clubDateTime(day, time || DEFAULT_TIME, timeZone) : null;
@@ -94,6 +103,9 @@ export function validate(
     if (dateError?.field === 'end_date') errors.endDay = `errors.${dateError.code}`;
     if (dateError?.field === 'start_date') errors.startDay = `errors.${dateError.code}`;
   }
+  // The inputs cap their length; a pasted text past it is said rather than cut.
+  if (values.title.trim().length > LIMITS.eventTitleMax) errors.title = 'eventWords.too_long';
+  if (values.notes.trim().length > LIMITS.eventNotesMax) errors.notes = 'eventWords.too_long';
   if (!values.isInfinite) {
     const max = Number(values.maxSubscribers);
     if (values.maxSubscribers.trim() === '') errors.maxSubscribers = 'eventForm.required';
@@ -115,6 +127,9 @@ export function toInput(
   return {
     ...(event ? { uuid_event: event.uuid_event } : {}),
     uuid_model_event: values.modelUuid,
+    // An edit always says them ('' clears); a new event leaves out the empty ones.
+    ...(event || values.title.trim() ? { title: values.title.trim() } : {}),
+    ...(event || values.notes.trim() ? { notes: values.notes.trim() } : {}),
     start_date: clubDateTime(values.startDay, values.startTime, timeZone).toISOString(),
     end_date: clubDateTime(values.endDay, values.endTime, timeZone).toISOString(),
     street: text(values.street),
@@ -143,7 +158,14 @@ export const addressQuery = (values: Pick<EventFormValues, 'street' | 'city' | '
     .filter(Boolean)
     .join(' ');
 
-export type EditorAction = 'create' | 'update' | 'cancel' | 'reactivate' | 'delete' | 'group_mail';
+export type EditorAction =
+  | 'create'
+  | 'update'
+  | 'cancel'
+  | 'reactivate'
+  | 'delete'
+  | 'group_mail'
+  | 'duplicate';
 export type EventState = 'new' | 'upcoming' | 'cancelled' | 'past';
 
 export function eventState(event: EventDto | null, now: Date): EventState {
@@ -154,8 +176,8 @@ export function eventState(event: EventDto | null, now: Date): EventState {
 
 /**
  * Product-spec §4: upcoming → update, cancel; cancelled → reactivate, delete; past → delete only. The
- * group email is offered where the event can still be managed and is not over. Each one only when the
- * shared rules allow it to this user.
+ * group email is offered where the event can still be managed and is not over, "Dupliquer" (issue 28) to
+ * whoever may create events. Each one only when the shared rules allow it to this user.
  */
 export function editorActions(user: User, event: EventDto | null, now: Date): EditorAction[] {
   if (!event) return mayCreateEvent(user).ok ? ['create'] : [];
@@ -167,5 +189,7 @@ export function editorActions(user: User, event: EventDto | null, now: Date): Ed
   }
   if (mayDeleteEvent(user, facts, now).ok && state !== 'upcoming') actions.push('delete');
   if (state !== 'past' && mayManageEvent(user, facts).ok) actions.push('group_mail');
+  // Issue 28: any event, past or cancelled too, is a starting point for whoever may create one.
+  if (mayCreateEvent(user).ok) actions.push('duplicate');
   return actions;
 }

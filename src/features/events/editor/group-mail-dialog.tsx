@@ -2,6 +2,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../common/contract/event';
 import { LIMITS } from '../../../common/contract/limits';
+import { GROUP_MAIL_AUDIENCES, type GroupMailAudience } from '../../../common/contract/participation';
+import type { User } from '../../../common/contract/user';
+import { eventTitle } from '../../../common/rules/event-words';
 import { sendGroupMail } from '../../../data/event-writes';
 import { useIsOnline } from '../../../data/sync-status';
 import { errorText } from '../../../i18n/error-text';
@@ -10,10 +13,27 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import styles from './editor.module.css';
 import { FormNotes } from './form-notes';
 
-/** The group email to the event's subscribers (product-spec §5: subject and message of 5 characters or more). */
-export function GroupMailDialog({ event, onClose }: { event: EventDto; onClose: () => void }) {
+/** How many each choice reaches: registered members and the waiting list (guests are not written to). */
+const audienceCount = (event: EventDto, audience: GroupMailAudience): number =>
+  (audience === 'waiting_list' ? 0 : event.subscribers_with_stuff.length) +
+  (audience === 'registered' ? 0 : event.waiting_list.length);
+
+/**
+ * The group email (product-spec §5: subject and message of 5 characters or more) to the registered, the
+ * waiting list or both (issue 28), sent under the organiser's name with answers coming back to them.
+ */
+export function GroupMailDialog({
+  event,
+  user,
+  onClose,
+}: {
+  event: EventDto;
+  user: User;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
+  const [audience, setAudience] = useState<GroupMailAudience>('registered');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [isBusy, setIsBusy] = useState(false);
@@ -21,7 +41,9 @@ export function GroupMailDialog({ event, onClose }: { event: EventDto; onClose: 
   const hintId = useId();
   const offlineId = useId();
   const isComplete =
-    subject.trim().length >= LIMITS.groupSubjectMin && message.trim().length >= LIMITS.groupMessageMin;
+    subject.trim().length >= LIMITS.groupSubjectMin &&
+    message.trim().length >= LIMITS.groupMessageMin &&
+    audienceCount(event, audience) > 0;
 
   async function send(e: FormEvent, close: () => void) {
     e.preventDefault();
@@ -29,7 +51,7 @@ export function GroupMailDialog({ event, onClose }: { event: EventDto; onClose: 
     setIsBusy(true);
     setError(null);
     try {
-      await sendGroupMail(event.uuid_event, subject.trim(), message.trim());
+      await sendGroupMail(event.uuid_event, subject.trim(), message.trim(), audience);
       showToast('success', 'eventForm.mail_sent');
       setIsBusy(false);
       close();
@@ -44,12 +66,27 @@ export function GroupMailDialog({ event, onClose }: { event: EventDto; onClose: 
 
   return (
     <ModalDialog
-      title={`${t('eventForm.mail_title')} — ${event.model_name}`}
+      title={`${t('eventForm.mail_title')} — ${eventTitle(event)}`}
       onClose={onClose}
       isBusy={isBusy}
     >
       {(close) => (
         <form className={styles.form} onSubmit={(e) => void send(e, close)} noValidate>
+          <fieldset className={styles.fieldset}>
+            <legend>{t('groupMail.recipients')}</legend>
+            {GROUP_MAIL_AUDIENCES.map((choice) => (
+              <label key={choice} className={styles.check}>
+                <input
+                  type="radio"
+                  name="group-mail-recipients"
+                  value={choice}
+                  checked={audience === choice}
+                  onChange={() => setAudience(choice)}
+                />
+                {t(`groupMail.${choice}`, { count: audienceCount(event, choice) })}
+              </label>
+            ))}
+          </fieldset>
           <div className={styles.field}>
             <label htmlFor="mail-subject">{t('eventForm.mail_subject')}</label>
             <input
@@ -73,6 +110,12 @@ export function GroupMailDialog({ event, onClose }: { event: EventDto; onClose: 
           <p id={hintId} className={styles.hint}>
             {t('eventForm.mail_min', { count: LIMITS.groupSubjectMin })}
           </p>
+          <p className={styles.hint}>{t('groupMail.sender', { email: user.email })}</p>
+          {audienceCount(event, audience) === 0 && (
+            <p className={styles.hint} role="status">
+              {t('groupMail.nobody')}
+            </p>
+          )}
           <FormNotes error={error} isOnline={isOnline} offlineId={offlineId} />
           <div className={styles.buttons}>
             <button

@@ -4,6 +4,7 @@ import { SERIES_MAX_SESSIONS, WEEKDAYS } from '../../../common/contract/series';
 import { clubDayText, weekdayNames, weekdayOf } from '../series-text';
 import styles from './editor.module.css';
 import repeatStyles from './repeat.module.css';
+import { RepeatExceptions } from './repeat-exceptions';
 import type { RepeatPreview, RepeatValues } from './repeat-preview';
 
 interface Props {
@@ -85,10 +86,15 @@ function PreviewText({ preview, isShown }: Pick<Props, 'preview' | 'isShown'>) {
   if (preview.kind === 'ok') {
     const first = clubDayText(preview.first, i18n.language);
     const last = clubDayText(preview.last, i18n.language);
-    return preview.count === 1
-      ? t('series.preview_one', { first })
-      : t('series.preview', { count: preview.count, first, last });
+    const sessions =
+      preview.count === 1
+        ? t('series.preview_one', { first })
+        : t('series.preview', { count: preview.count, first, last });
+    return preview.skipped > 0
+      ? `${sessions} · ${t('seriesSkip.skipped', { count: preview.skipped })}`
+      : sessions;
   }
+  if (preview.kind === 'skip_outside') return t('errors.series_skip_outside');
   if (preview.kind === 'too_many') return t('series.too_many', { max: SERIES_MAX_SESSIONS });
   if (preview.kind === 'empty') return t('series.none');
   // What is missing shows as a hint until a send is tried, then as the error it is.
@@ -100,7 +106,10 @@ export function RepeatFields({ repeat, preview, startDay, isShown, onChange }: P
   const { t } = useTranslation();
   const previewId = useId();
   const isError =
-    preview.kind === 'too_many' || preview.kind === 'empty' || (isShown && preview.kind !== 'ok');
+    preview.kind === 'too_many' ||
+    preview.kind === 'empty' ||
+    preview.kind === 'skip_outside' ||
+    (isShown && preview.kind !== 'ok');
   const turn = (isOn: boolean) =>
     onChange({
       isOn,
@@ -160,6 +169,11 @@ export function RepeatFields({ repeat, preview, startDay, isShown, onChange }: P
               />
             </EndOption>
           </div>
+          <RepeatExceptions
+            exceptDates={repeat.exceptDates}
+            outside={preview.kind === 'skip_outside' ? preview.outside : []}
+            onChange={onChange}
+          />
           <p
             id={previewId}
             className={isError ? styles.error : repeatStyles.preview}

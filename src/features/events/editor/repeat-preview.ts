@@ -9,7 +9,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '../../../common/contract/series';
-import { sessionDays } from '../../../common/rules/series';
+import { exceptionsOutside, sessionDays } from '../../../common/rules/series';
 
 export interface RepeatValues {
   isOn: boolean;
@@ -18,6 +18,8 @@ export interface RepeatValues {
   endMode: 'until' | 'count';
   until: string;
   count: string;
+  /** Issue 28: days of the rule to skip (school holidays, a bank holiday), `yyyy-mm-dd`. */
+  exceptDates: string[];
 }
 
 export const REPEAT_OFF: RepeatValues = {
@@ -27,6 +29,7 @@ export const REPEAT_OFF: RepeatValues = {
   endMode: 'until',
   until: '',
   count: '10',
+  exceptDates: [],
 };
 
 const MAX_INTERVAL = 52;
@@ -42,15 +45,18 @@ export function toRecurrence(repeat: RepeatValues): RecurrenceInput | null {
   if (interval === null || repeat.weekdays.length === 0) return null;
   // Kept in the week's order, whatever order the chips were pressed in.
   const weekdays = WEEKDAYS.filter((d) => repeat.weekdays.includes(d));
+  const except = repeat.exceptDates.length > 0 ? { except_dates: [...repeat.exceptDates].sort() } : {};
   if (repeat.endMode === 'until')
-    return repeat.until ? { weekdays, interval_weeks: interval, until: repeat.until } : null;
+    return repeat.until ? { weekdays, interval_weeks: interval, until: repeat.until, ...except } : null;
   const count = wholeNumber(repeat.count, 1, SERIES_MAX_SESSIONS);
-  return count === null ? null : { weekdays, interval_weeks: interval, count };
+  return count === null ? null : { weekdays, interval_weeks: interval, count, ...except };
 }
 
 export type RepeatPreview =
   | { kind: 'needs_start' | 'needs_interval' | 'needs_until' | 'needs_count' | 'empty' | 'too_many' }
-  | { kind: 'ok'; count: number; first: string; last: string };
+  /** Issue 28: skipped days that are not days of the rule; the server would refuse them. */
+  | { kind: 'skip_outside'; outside: string[] }
+  | { kind: 'ok'; count: number; first: string; last: string; skipped: number };
 
 /** What the rule gives from the first session's day; only `ok` may be sent. */
 export function repeatPreview(startDay: string, repeat: RepeatValues): RepeatPreview {
@@ -64,9 +70,11 @@ export function repeatPreview(startDay: string, repeat: RepeatValues): RepeatPre
   if (repeat.endMode === 'count' && Number(repeat.count) > SERIES_MAX_SESSIONS) return { kind: 'too_many' };
   const recurrence = toRecurrence(repeat);
   if (!recurrence) return { kind: 'empty' };
+  const outside = exceptionsOutside(startDay, recurrence);
+  if (outside.length > 0) return { kind: 'skip_outside', outside };
   const days = sessionDays(startDay, recurrence);
   if (days.length > SERIES_MAX_SESSIONS) return { kind: 'too_many' };
   const [first, last] = [days[0], days.at(-1)];
   if (first === undefined || last === undefined) return { kind: 'empty' };
-  return { kind: 'ok', count: days.length, first, last };
+  return { kind: 'ok', count: days.length, first, last, skipped: repeat.exceptDates.length };
 }

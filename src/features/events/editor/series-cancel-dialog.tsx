@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { CancelMessageField } from './cancel-message-field';
 import type { SeriesScope } from './series-changes';
 import { SeriesScopeChoice } from './series-scope';
 
 /**
  * Cancelling a session of a series: this one, or this one and the following. The members are told either
  * way, so the choice is asked before anything is sent; "Retour" has the focus (the harmless answer).
+ * Skipping this one session can carry a reason (issue 28 item 7), told with the cancellation.
  */
 export function SeriesCancelDialog({
   message,
@@ -18,21 +20,23 @@ export function SeriesCancelDialog({
   message: string;
   /** What the form's own choice says: the organiser already picked it there. */
   initialScope: SeriesScope;
-  onConfirm: (scope: SeriesScope) => Promise<void>;
+  onConfirm: (scope: SeriesScope, reason: string | undefined) => Promise<void>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [scope, setScope] = useState<SeriesScope>(initialScope);
+  const [reason, setReason] = useState('');
   return (
     <ConfirmDialog
       title={t('series.cancel_title')}
       message={message}
       confirmLabel={t('series.cancel_confirm')}
       cancelLabel={t('series.back')}
-      onConfirm={() => onConfirm(scope)}
+      onConfirm={() => onConfirm(scope, scope === 'one' ? reason.trim() || undefined : undefined)}
       onClose={onClose}
     >
       <SeriesScopeChoice name="series-cancel-scope" value={scope} onChange={setScope} />
+      {scope === 'one' && <CancelMessageField value={reason} onChange={setReason} />}
     </ConfirmDialog>
   );
 }

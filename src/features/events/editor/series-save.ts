@@ -49,13 +49,16 @@ export async function cancelSessions(
   session: EventDto & { uuid_series: string },
   scope: SeriesScope,
   timeZone: string,
+  /** Issue 28: the reason a single session is skipped, told with its cancellation. */
+  reason?: string,
 ): Promise<void> {
   if (scope === 'following') {
     await updateSeriesFrom(session.uuid_series, { from_uuid_event: session.uuid_event, is_cancelled: true });
     return;
   }
   // What was saved, not what is being typed: a cancel changes only the state.
-  await saveEvent(toInput(initialValues(session, timeZone), timeZone, session, session.location, true));
+  const input = toInput(initialValues(session, timeZone), timeZone, session, session.location, true);
+  await saveEvent({ ...input, ...(reason ? { cancel_message: reason } : {}) });
 }
 
 /** A session of a series this user may change "and the following" (the server's own rule). */

@@ -25,6 +25,8 @@ vi.mock('../../../../../src/data/catalog', () => ({
   useStuffs: () => [STUFF],
 }));
 vi.mock('../../../../../src/data/settings', () => ({ useClubTimeZone: () => ZONE }));
+// What a picked model's last event gives is event-form-words.test.tsx's; here, no model has one.
+vi.mock('../../../../../src/data/model-start', () => ({ readModelStart: vi.fn(async () => null) }));
 vi.mock('../../../../../src/data/address-lookup', () => ({ lookUpLocation: vi.fn(async () => null) }));
 vi.mock('../../../../../src/data/event-writes', () => ({
   saveEvent: vi.fn(async () => ({})),
@@ -33,6 +35,7 @@ vi.mock('../../../../../src/data/event-writes', () => ({
 }));
 
 beforeAll(stubModalDialogs);
+beforeAll(() => loadLaterTexts('fr'));
 beforeEach(() => {
   useConnectivityStore.setState({ isOnline: true });
   vi.mocked(saveEvent).mockClear();
@@ -82,10 +85,11 @@ const buttonNames = () =>
     .map((b) => b.textContent)
     .filter((name) => name !== '');
 
+// "Dupliquer" (issue 28) is anyone's who may create events, on any event; the group mail sits above the form.
 const EXPECTED: Record<When, string[]> = {
-  upcoming: ['Enregistrer', "Annuler l'évènement", 'Email aux inscrits'],
-  cancelled: ['Réactiver', 'Supprimer', 'Email aux inscrits'],
-  past: ['Supprimer'],
+  upcoming: ['Email aux inscrits', 'Enregistrer', "Annuler l'évènement", 'Dupliquer'],
+  cancelled: ['Email aux inscrits', 'Réactiver', 'Supprimer', 'Dupliquer'],
+  past: ['Supprimer', 'Dupliquer'],
 };
 
 describe('the event form offers the actions of the event state (product-spec §4)', () => {
@@ -102,8 +106,18 @@ describe('the event form offers the actions of the event state (product-spec §4
         if (notice) expect(screen.getByText(notice)).toBeTruthy();
       });
     }
-    it(`${when} event, a contributor who did not create it: nothing`, () => {
+    it(`${when} event, a contributor who did not create it: only "Dupliquer"`, () => {
       render(<EventFormDialog event={eventOf(when)} user={userOf('other')} onClose={() => undefined} />);
+      expect(buttonNames()).toEqual(['Dupliquer']);
+    });
+    it(`${when} event, a member: nothing`, () => {
+      render(
+        <EventFormDialog
+          event={eventOf(when)}
+          user={{ ...USER, role_name: 'User' }}
+          onClose={() => undefined}
+        />,
+      );
       expect(buttonNames()).toEqual([]);
     });
   }
@@ -202,7 +216,6 @@ describe('the event form checks before sending (product-spec §5)', () => {
 });
 
 describe('cancelling asks first (issue 28 item 2)', () => {
-  beforeAll(() => loadLaterTexts('fr'));
   const withPeople = (): EventDto => ({
     ...eventOf('upcoming'),
     subscribers_with_stuff: [

@@ -6,6 +6,7 @@ import { useConnectivityStore } from '../../../../../src/data/core/connectivity'
 import { saveEvent } from '../../../../../src/data/event-writes';
 import { createSeries } from '../../../../../src/data/series';
 import { EventFormDialog } from '../../../../../src/features/events/editor/event-form-dialog';
+import { loadLaterTexts } from '../../../../../src/i18n/later-texts';
 import { USER } from '../../../fake-api';
 import { stubModalDialogs } from '../../../modal-dialogs';
 
@@ -26,6 +27,7 @@ vi.mock('../../../../../src/data/series', () => ({
 }));
 
 beforeAll(stubModalDialogs);
+beforeAll(() => loadLaterTexts('fr'));
 beforeEach(() => {
   useConnectivityStore.setState({ isOnline: true });
   vi.mocked(saveEvent).mockClear();
@@ -169,5 +171,44 @@ describe('saving with "Répéter" on', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
     await waitFor(() => expect(preview()).toBe('Choisissez le dernier jour de la série.'));
     expect(createSeries).not.toHaveBeenCalled();
+  });
+});
+
+describe('« Sauf les dates » (issue 28 item 7)', () => {
+  const inDays = (days: number) => clubDayOf(new Date(Date.now() + days * 86_400_000), ZONE);
+  const skipDate = (day: string) => {
+    fireEvent.change(screen.getByLabelText('Date à sauter'), { target: { value: day } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
+  };
+
+  it('takes skipped days out of the preview, marks a day that is not a session, and blocks the save for it', () => {
+    openRepeating('2027-01-05');
+    fireEvent.change(screen.getByLabelText('Dernier jour de la série'), { target: { value: '2027-01-26' } });
+    expect(preview()).toBe('4 séances, du mar. 05/01/27 au mar. 26/01/27');
+    expect(screen.getByText('Aucune date sautée.')).toBeTruthy();
+    skipDate('2027-01-12');
+    expect(preview()).toBe('3 séances, du mar. 05/01/27 au mar. 26/01/27 · 1 date sautée');
+    skipDate('2027-01-13');
+    expect(screen.getByText('mer. 13/01/27 — pas une séance de la série')).toBeTruthy();
+    expect(preview()).toBe(
+      "Une date à sauter n'est pas une séance de cette série : retirez-la ou changez la règle.",
+    );
+    expect((screen.getByRole('button', { name: 'Créer' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer le mer. 13/01/27' }));
+    expect(preview()).toBe('3 séances, du mar. 05/01/27 au mar. 26/01/27 · 1 date sautée');
+  });
+
+  it('sends the skipped days with the rule, in order', async () => {
+    const start = inDays(3);
+    openRepeating(start);
+    fireEvent.click(screen.getByRole('radio', { name: 'Nombre de fois' }));
+    fireEvent.change(screen.getByLabelText('Nombre de séances'), { target: { value: '6' } });
+    const later = (weeks: number) =>
+      clubDayOf(new Date(Date.parse(`${start}T12:00:00Z`) + weeks * 7 * 86_400_000), ZONE);
+    skipDate(later(3));
+    skipDate(later(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
+    await waitFor(() => expect(createSeries).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(createSeries).mock.calls[0]?.[0].recurrence.except_dates).toEqual([later(1), later(3)]);
   });
 });

@@ -4,6 +4,7 @@ import type { User } from '../../../../../src/common/contract/user';
 import { clubDateTime, clubDayOf } from '../../../../../src/common/rules/club-time';
 import { useConnectivityStore } from '../../../../../src/data/core/connectivity';
 import { EventFormDialog } from '../../../../../src/features/events/editor/event-form-dialog';
+import { loadLaterTexts } from '../../../../../src/i18n/later-texts';
 import { json, stubFetch, USER } from '../../../fake-api';
 import { stubModalDialogs } from '../../../modal-dialogs';
 import { SERIES_UUID, sessionOf } from '../series-fixtures';
@@ -17,6 +18,7 @@ vi.mock('../../../../../src/data/settings', () => ({ useClubTimeZone: () => ZONE
 vi.mock('../../../../../src/data/address-lookup', () => ({ lookUpLocation: vi.fn(async () => null) }));
 
 beforeAll(stubModalDialogs);
+beforeAll(() => loadLaterTexts('fr'));
 beforeEach(() => useConnectivityStore.setState({ isOnline: true }));
 
 const ORGANISER: User = { ...USER, role_name: 'Contributor' };
@@ -154,6 +156,30 @@ describe('cancelling a session of a series asks which sessions first', () => {
     await waitFor(() => expect(writes(sent)).toEqual(['POST /api/event/add-or-update']));
     expect(sent[0]?.body).toMatchObject({ uuid_event: session(SERIES).uuid_event, is_cancelled: true });
     // The confirmation ends (its dialog closes) inside the test, not after the page is gone.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('"Cette séance" skipped with a reason sends it with the cancellation (issue 28 item 7)', async () => {
+    const sent = fakeServer();
+    openSession();
+    fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Annuler la séance' });
+    fireEvent.change(within(confirm).getByLabelText('Message aux participants (facultatif)'), {
+      target: { value: ' Piscine fermée pour le pont. ' },
+    });
+    // "et les suivantes" asks no reason: the field goes, and comes back with "Cette séance".
+    fireEvent.click(within(confirm).getByRole('radio', { name: 'Cette séance et les suivantes' }));
+    expect(within(confirm).queryByLabelText('Message aux participants (facultatif)')).toBeNull();
+    fireEvent.click(within(confirm).getByRole('radio', { name: 'Cette séance' }));
+    fireEvent.change(within(confirm).getByLabelText('Message aux participants (facultatif)'), {
+      target: { value: ' Piscine fermée pour le pont. ' },
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
+    await waitFor(() => expect(writes(sent)).toEqual(['POST /api/event/add-or-update']));
+    expect(sent[0]?.body).toMatchObject({
+      is_cancelled: true,
+      cancel_message: 'Piscine fermée pour le pont.',
+    });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
