@@ -152,6 +152,7 @@ describe('the attendance record', () => {
         checked_at: deviceTime.toISOString(),
         checked_by: 'orga',
         received_at: ctx.clock.now.toISOString(),
+        phone: null,
       },
       {
         is_invited: true,
@@ -162,8 +163,44 @@ describe('the attendance record', () => {
         checked_at: null,
         checked_by: null,
         received_at: null,
+        phone: null,
       },
     ]);
+  });
+
+  it('names a member by first and last name, and gives those who take attendance the phone they gave (issue 28)', async () => {
+    const { id } = await ctx.createUser('nolwenn.lebihan');
+    await ctx.db
+      .updateTable('users')
+      .set({ first_name: 'Nolwenn', last_name: 'Le Bihan', phone: '06 12 34 56 78' })
+      .where('id', '=', id)
+      .execute();
+    const nolwenn = { id, token: await ctx.signIn('nolwenn.lebihan') };
+    const event = await createEvent(ctx, organiser.token, model);
+    await subscribe(ctx, nolwenn.token, nolwenn.id, event.uuid_event);
+    await subscribe(ctx, member.token, member.id, event.uuid_event);
+    const record = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/event/${event.uuid_event}/attendance`,
+      headers: bearer(organiser.token),
+    });
+    expect(record.json().map((e: { name: string; phone: string | null }) => [e.name, e.phone])).toEqual([
+      ['nina', null],
+      ['Nolwenn Le Bihan', '06 12 34 56 78'],
+    ]);
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/event/${event.uuid_event}/attendance.csv`,
+      headers: bearer(organiser.token),
+    });
+    expect(csv.body).toContain('Nolwenn Le Bihan');
+    expect(csv.body).not.toContain('06 12 34 56 78');
+    const asMember = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/event/${event.uuid_event}/attendance`,
+      headers: bearer(member.token),
+    });
+    expect(asMember.statusCode).toBe(403);
   });
 
   it('exports a CSV French Excel opens as is: BOM, semicolons, escaping, formulas neutralised', async () => {

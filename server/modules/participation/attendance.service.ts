@@ -28,6 +28,10 @@ export async function attendanceOf(
   assertAllowed(mayReadAttendance(actor, await attendanceTeamOf(db, event)));
   const [dto, checks] = await Promise.all([eventDto(db, eventUuid), currentChecks(db, eventUuid)]);
   const ticks = new Map(checks.map((c) => [c.is_invited ? `g:${c.guest_id}` : `u:${c.user_id}`, c]));
+  const phones = await memberPhones(
+    db,
+    dto.subscribers_with_stuff.map((s) => s.id),
+  );
   return sortRows(checklistRows(dto), [{ column: 'name', direction: 'asc' }]).map((row) => {
     const tick = ticks.get(row.key);
     return {
@@ -39,8 +43,21 @@ export async function attendanceOf(
       checked_at: tick?.checked_at.toISOString() ?? null,
       checked_by: tick?.checked_by_name ?? null,
       received_at: tick?.received_at.toISOString() ?? null,
+      phone: row.isInvited ? null : (phones.get(String(row.userId)) ?? null),
     };
   });
+}
+
+/** The phones the members gave, by id (those who gave none are left out). */
+async function memberPhones(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'phone'])
+    .where('id', 'in', ids)
+    .where('phone', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.phone as string]));
 }
 
 const COLUMNS = ['name', 'kind', 'stuff', 'present', 'checked_at', 'checked_by', 'received_at'] as const;

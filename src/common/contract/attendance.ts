@@ -14,6 +14,11 @@ export const attendanceEntrySchema = z.object({
   checked_at: z.string().nullable(),
   checked_by: z.string().nullable(),
   received_at: z.string().nullable(),
+  /**
+   * Issue 28 (server-rules v4 "Roles"): a member's phone, for those who take attendance to call someone
+   * late; null for a guest or a member who gave none. Optional to readers of older servers.
+   */
+  phone: z.string().nullable().optional(),
 });
 export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
 

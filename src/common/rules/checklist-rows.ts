@@ -21,6 +21,10 @@ export interface SortKey {
 
 const NO_STUFF = 'default_name';
 
+/** A member as an organiser calls them (issue 28): first and last name, else the username. */
+const personName = (s: EventDto['subscribers_with_stuff'][number]): string =>
+  [s.first_name, s.last_name].filter(Boolean).join(' ').trim() || s.username;
+
 /** Subscribers then guests, as rows; the placeholder stuff name shows blank (product-spec §2). */
 export function checklistRows(event: EventDto): ChecklistRow[] {
   const stuffName = (uuid: string | null) => event.stuffs_available.find((s) => s.uuid === uuid)?.name ?? '';
@@ -29,7 +33,7 @@ export function checklistRows(event: EventDto): ChecklistRow[] {
       key: `u:${s.id}`,
       userId: s.id,
       isInvited: false,
-      name: s.username,
+      name: personName(s),
       stuff: s.stuff_name === NO_STUFF ? '' : s.stuff_name,
       isChecked: s.is_checked,
     })),

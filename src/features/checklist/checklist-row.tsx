@@ -16,11 +16,13 @@ interface Props {
   /** The club's time zone, for the tick's time; undefined until read, when no note is shown. */
   timeZone: string | undefined;
   ticks: TickStore;
+  /** Issue 28: the member's phone, from the attendance record, for a call to someone late. */
+  phone: string | null;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
   onToggle(row: ChecklistRow, isChecked: boolean): void;
 }
 
-function ChecklistRowView({ row, canTick, pendingCheck, tick, timeZone, ticks, onToggle }: Props) {
+function ChecklistRowView({ row, canTick, pendingCheck, tick, timeZone, ticks, phone, onToggle }: Props) {
   const { t } = useTranslation();
   const shown = useStore(ticks, (s) => s.ticks.get(row.key));
   const isPending = pendingCheck !== undefined;
@@ -42,6 +44,18 @@ function ChecklistRowView({ row, canTick, pendingCheck, tick, timeZone, ticks, o
     >
       <td>
         {row.name}
+        {phone && (
+          // A call, not a tick: the click stays on the link.
+          <a
+            className={styles.phone}
+            href={`tel:${phone.replace(/\s/g, '')}`}
+            aria-label={t('checklistCount.call', { name: row.name, phone })}
+            onClick={(e) => e.stopPropagation()}
+          >
+            <span aria-hidden="true">☎ </span>
+            {phone}
+          </a>
+        )}
         {/* The record says who set the state shown; a tick not yet delivered is not in it yet. */}
         {tick && timeZone && !isPending && tick.is_checked === isChecked && (
           <TickNote entry={tick} timeZone={timeZone} />
@@ -99,6 +113,7 @@ const isSameRow = (a: Props, b: Props) =>
   a.tick?.checked_by === b.tick?.checked_by &&
   a.tick?.received_at === b.tick?.received_at &&
   a.timeZone === b.timeZone &&
+  a.phone === b.phone &&
   a.ticks === b.ticks &&
   a.onToggle === b.onToggle;
 

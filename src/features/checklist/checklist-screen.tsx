@@ -15,6 +15,7 @@ import { showToast } from '../../state/toast-store';
 import { EventDatesText } from '../../ui/event-dates';
 import { AttendanceExport } from './attendance-export';
 import { stuffCounts } from './checklist-rows';
+import styles from './checklist-screen.module.css';
 import { ChecklistTable } from './checklist-table';
 
 interface HeadingProps {
@@ -50,6 +51,10 @@ const ChecklistHeading = memo(function ChecklistHeading({
 });
 
 const NO_ROWS: ChecklistRow[] = [];
+
+/** Present as this device shows it: a tick still in the outbox counts as it was made. */
+const presentCount = (rows: ChecklistRow[], pending: ReadonlyMap<string, boolean>): number =>
+  rows.filter((row) => pending.get(row.key) ?? row.isChecked).length;
 
 /** The attendance list, used at the venue with no signal: every tick goes through the outbox. */
 export function ChecklistScreen() {
@@ -119,6 +124,10 @@ export function ChecklistScreen() {
       </ul>
       <AttendanceExport eventUuid={event.uuid_event} />
       <ChecklistTable rows={rows} pending={pending} attendance={attendance} canTick onToggle={onToggle} />
+      {/* After the list, held at the bottom while the list scrolls under it (issue 28). */}
+      <p className={styles.presentCount} role="status">
+        {t('checklistCount.present', { count: presentCount(rows, pending), total: rows.length })}
+      </p>
     </section>
   );
 }

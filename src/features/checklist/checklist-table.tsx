@@ -17,7 +17,7 @@ interface Props {
   /** The rows whose tick is not delivered yet (the value is the one shown). */
   pending: ReadonlyMap<string, boolean>;
   /** The attendance record by row key: who set each check and when (empty when not readable). */
-  attendance: ReadonlyMap<string, TickFacts>;
+  attendance: ReadonlyMap<string, TickFacts & { phone?: string | null }>;
   /** False: the list is read-only (no tick buttons), as for anyone the server would refuse. */
   canTick: boolean;
   /** Stores the tick; answers false when it could not be kept (the user has been told). */
@@ -108,6 +108,7 @@ export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }:
             canTick={canTick}
             pendingCheck={pending.get(row.key)}
             tick={attendance.get(row.key)}
+            phone={attendance.get(row.key)?.phone ?? null}
             // Only to rows with a note: the zone read once, the others do not render again.
             timeZone={attendance.has(row.key) ? timeZone : undefined}
             ticks={ticks}

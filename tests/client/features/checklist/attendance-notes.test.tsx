@@ -1,11 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AttendanceEntry } from '../../../../src/common/contract/attendance';
 import type { User } from '../../../../src/common/contract/user';
 import { appDb } from '../../../../src/data/core/db';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { ChecklistScreen } from '../../../../src/features/checklist/checklist-screen';
+import { loadLaterTexts } from '../../../../src/i18n/later-texts';
 import { restoreSession } from '../../../../src/state/session';
 import { cachedEvent, EVENT_UUID, MEMBER_ID } from '../../data/event-fixture';
 import { json, stubFetch, USER } from '../../fake-api';
@@ -42,6 +43,7 @@ function renderAs(user: User) {
   return render(<RouterProvider router={router} />);
 }
 
+beforeAll(() => loadLaterTexts('fr'));
 beforeEach(async () => {
   await appDb().clubSettings.put({ key: 'timezone', value: 'Europe/Paris' });
   await appDb().events.put(
@@ -94,5 +96,20 @@ describe('the attendance record on the checklist', () => {
     expect(screen.queryByTestId('tick-note')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Télécharger la liste (CSV)' })).toBeNull();
     expect(asked).toBe(false);
+  });
+
+  it('gives an organiser a call link to a member who gave a phone, which calls rather than ticks (issue 28)', async () => {
+    stubFetch((url) =>
+      url.endsWith('/attendance') ? json(200, [entry({ phone: '06 12 34 56 78' })]) : json(503, {}),
+    );
+    renderAs({ ...USER, role_name: 'SuperAdmin' });
+    const call = await screen.findByRole('link', { name: 'Appeler ana au 06 12 34 56 78' });
+    expect(call.getAttribute('href')).toBe('tel:0612345678');
+    const tick = screen.getByRole('button', { name: 'Présence de ana' });
+    const before = tick.getAttribute('aria-pressed');
+    fireEvent.click(call);
+    expect(tick.getAttribute('aria-pressed')).toBe(before);
+    expect(await appDb().outbox.count()).toBe(0);
+    expect(screen.getByText('1 / 2 présent')).toBeTruthy();
   });
 });

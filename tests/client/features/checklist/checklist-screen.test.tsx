@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../src/common/contract/user';
 import { appDb } from '../../../../src/data/core/db';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { ChecklistScreen } from '../../../../src/features/checklist/checklist-screen';
+import { loadLaterTexts } from '../../../../src/i18n/later-texts';
 import { restoreSession } from '../../../../src/state/session';
 import { useToastStore } from '../../../../src/state/toast-store';
 import { cachedEvent, EVENT_UUID } from '../../data/event-fixture';
@@ -60,6 +61,7 @@ function renderChecklist() {
 const SLOW = { timeout: 10_000 };
 const tickButton = (i: number) => screen.getByRole('button', { name: `Présence de ${nameOf(i)}` });
 
+beforeAll(() => loadLaterTexts('fr'));
 beforeEach(async () => {
   setToken('tok');
   setCachedUser(ADMIN);
@@ -92,6 +94,8 @@ describe('the checklist, 300 rows', { timeout: 30_000 }, () => {
     expect(event?.subscribers_with_stuff.find((s) => s.id === 'member-150')?.is_checked).toBe(false);
     await screen.findByTestId('pending-marker', {}, SLOW);
     expect(tickButton(150).getAttribute('aria-pressed')).toBe('true');
+    // Issue 28: the count under the list counts the tick still waiting in the outbox.
+    expect(screen.getByText(`1 / ${ROWS} présent`)).toBeTruthy();
     expect(tickButton(151).getAttribute('aria-pressed')).toBe('false');
 
     // Through the tick, the write and the pending mark, no other row rendered again.
