@@ -21,6 +21,7 @@ import { attendanceRoutes } from './modules/participation/attendance.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { releaseUpcomingPlaces } from './modules/participation/release-places.service';
+import { walkInRoutes } from './modules/participation/walk-ins.routes';
 import { deleteSubscriptionsOf } from './modules/push/push.repository';
 import { pushRoutes } from './modules/push/push.routes';
 import { replayRoutes } from './modules/replays/replay.routes';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await seriesRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
           await participationRoutes(signedIn, deps);
           await attendanceRoutes(signedIn, deps);
+          await walkInRoutes(signedIn, deps);
           await reportsRoutes(signedIn, deps);
           await newsRoutes(signedIn, deps);
           // The outbox in batches: each item is run through the routes above as its own request.

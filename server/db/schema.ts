@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AttendanceStatus } from '../../src/common/contract/attendance-status';
 import type {
   AnswerLinksUsedTable,
   EventDeclinesTable,
@@ -143,6 +144,8 @@ export interface SubscriptionsTable {
   stuff_uuid: string | null;
   may_pick_stuff: Generated<boolean>;
   is_checked: Generated<boolean>;
+  /** Issue 28: present, late, excused or absent; `is_checked` is true exactly for present and late. */
+  status: Generated<AttendanceStatus>;
   checked_at: Date | null;
   checked_by: string | null;
   created_at: Date;
@@ -167,8 +170,24 @@ export interface GuestsTable {
   email: string | null;
   phone: string | null;
   is_checked: Generated<boolean>;
+  status: Generated<AttendanceStatus>;
   checked_at: Date | null;
   checked_by: string | null;
+  created_at: Date;
+}
+
+/** Someone who came without registering (issue 28): a member or a free name, one row per person and event. */
+export interface WalkInsTable {
+  id: Generated<number>;
+  event_uuid: string;
+  /** `member:<user id>` or `name:<normalised name>`: what makes the same walk-in added twice one row. */
+  person_key: string;
+  user_id: string | null;
+  name: string;
+  status: AttendanceStatus;
+  checked_at: Date;
+  checked_by: string;
+  created_by: string;
   created_at: Date;
 }
 
@@ -203,6 +222,9 @@ export interface ChecklistLogTable {
   /** Copied at write time; blanked for guests by the guest-data erasure. */
   participant_name: string;
   is_checked: boolean;
+  status: AttendanceStatus;
+  /** Set for a walk-in's write (then `guest_id` is null and `user_id` is the member's, if any). */
+  walk_in_id: number | null;
   checked_by: string;
   checked_by_name: string;
   /** The device time the write carries (clamped like the row's), used to order offline writes. */
@@ -240,6 +262,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   waiting_list: WaitingListTable;
   guests: GuestsTable;
+  walk_ins: WalkInsTable;
   idempotency_keys: IdempotencyKeysTable;
   group_mail_log: GroupMailLogTable;
   calendar_feed_tokens: CalendarFeedTokensTable;

@@ -15,13 +15,13 @@ import { downloadFile } from './downloads';
 
 const NO_ENTRIES = new Map<string, AttendanceEntry>();
 
-/** The stored record, by checklist row key (`u:<id>` members, `g:<id>` guests); empty until first read. */
+/** The stored record, by checklist row key (`u:` members, `g:` guests, `w:` walk-ins); empty until first read. */
 export function useAttendance(eventUuid: string | undefined): Map<string, AttendanceEntry> {
   return (
     useLiveQuery(async () => {
       if (!eventUuid) return NO_ENTRIES;
       const row = await appDb().attendance.get(eventUuid);
-      return new Map(row?.entries.map((e) => [`${e.is_invited ? 'g' : 'u'}:${e.user_id}`, e]));
+      return new Map(row?.entries.map((e) => [e.row_key ?? `${e.is_invited ? 'g' : 'u'}:${e.user_id}`, e]));
     }, [eventUuid]) ?? NO_ENTRIES
   );
 }

@@ -1,17 +1,22 @@
 /** The attendance checklist: ticks go through the outbox, so they work at the venue with no signal. */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { type AttendanceStatus, requestedStatus } from '../common/contract/attendance-status';
 import type { User } from '../common/contract/user';
+import { walkInPersonKey } from '../common/contract/walk-in-key';
+import type { ChecklistRow } from '../common/rules/checklist-rows';
 import { appDb } from './core/db';
-import { queueCheck } from './core/outbox';
+import { queueCheck, queueWalkIn } from './core/outbox';
 import { queueAndDeliver } from './core/sync';
 
 /**
- * The checklist's ticks not delivered yet, by row key (`u:<id>` members, `g:<id>` guests), each with the
- * value its latest tick sets. Ticks are kept in the outbox alone (core/outbox.ts): the screen lays these
+ * The checklist's writes not delivered yet, by row key (`u:<id>` members, `g:<id>` guests, `w:<person>`
+ * walk-ins), each with the status its latest write sets. Ticks are kept in the outbox alone (core/outbox.ts): the screen lays these
  * over the cached event's rows, so a tick made offline shows after a reload too. Undefined while first
  * read: rows shown before would show a reloaded list without its ticks for a moment.
  */
-export function usePendingChecks(eventUuid: string | undefined): ReadonlyMap<string, boolean> | undefined {
+export function usePendingChecks(
+  eventUuid: string | undefined,
+): ReadonlyMap<string, AttendanceStatus> | undefined {
   return useLiveQuery(async () => {
     if (!eventUuid) return NO_TICKS;
     // Read through a cursor (the filter), which Dexie's query cache never answers: ticks are stored beside
@@ -19,25 +24,42 @@ export function usePendingChecks(eventUuid: string | undefined): ReadonlyMap<str
     const rows = await appDb()
       .outbox.where('status')
       .equals('pending')
-      .filter((row) => row.kind === 'check' && row.eventUuid === eventUuid)
+      .filter((row) => (row.kind === 'check' || row.kind === 'walk-in') && row.eventUuid === eventUuid)
       .sortBy('id');
-    const pending = new Map<string, boolean>();
-    for (const row of rows)
+    const pending = new Map<string, AttendanceStatus>();
+    for (const row of rows) {
       if (row.kind === 'check')
-        pending.set(`${row.body.is_invited ? 'g' : 'u'}:${row.body.user_id}`, row.body.is_checked);
+        pending.set(`${row.body.is_invited ? 'g' : 'u'}:${row.body.user_id}`, requestedStatus(row.body));
+      else if (row.kind === 'walk-in')
+        pending.set(`w:${walkInPersonKey(row.body)}`, row.body.status ?? 'present');
+    }
     return pending;
   }, [eventUuid]);
 }
 
-const NO_TICKS: ReadonlyMap<string, boolean> = new Map();
+const NO_TICKS: ReadonlyMap<string, AttendanceStatus> = new Map();
 
-/** Sets (never toggles) one row's check; `userId` is the member's id, or the guest's number. */
-export async function tick(
+/**
+ * Sets (never toggles) one row's status (issue 28; a tick is present or absent): a member's or a guest's
+ * through the checklist write, a walk-in's through the walk-in write, which also creates one.
+ */
+export async function setRowStatus(
   user: User,
   eventUuid: string,
-  userId: string | number,
-  isInvited: boolean,
-  isChecked: boolean,
-): Promise<void> {
-  await queueAndDeliver(queueCheck(appDb(), user, { eventUuid, userId, isInvited, isChecked }));
+  row: ChecklistRow,
+  status: AttendanceStatus,
+) {
+  const queued = row.walkIn
+    ? queueWalkIn(appDb(), user, { eventUuid, userId: row.walkIn.user_id, name: row.walkIn.name, status })
+    : queueCheck(appDb(), user, { eventUuid, userId: row.userId, isInvited: row.isInvited, status });
+  await queueAndDeliver(queued);
+}
+
+/** « Ajouter une personne présente » (issue 28): a member found by name, or a free name, as present. */
+export async function addWalkIn(
+  user: User,
+  eventUuid: string,
+  person: { userId: string | null; name: string },
+) {
+  await queueAndDeliver(queueWalkIn(appDb(), user, { eventUuid, ...person, status: 'present' }));
 }

@@ -70,16 +70,28 @@ test('an organiser ticks offline, comes back, reads "sent offline, received …"
     await screenshotWhole(page, `test-results/screenshots/attendance-${width}.png`, width);
 
   // The screen's lines, as a person reads them: name, equipment, present, and the tick's note.
-  const onScreen: Array<{ name: string; stuff: string; isChecked: boolean; note: string }> = [];
+  const onScreen: Array<{ name: string; stuff: string; isChecked: boolean; status: string; note: string }> =
+    [];
   for (const row of await rows.all()) {
     const cells = row.getByRole('cell');
     const note =
       (await row.getByTestId('tick-note').count()) > 0
         ? ((await row.getByTestId('tick-note').textContent()) ?? '')
         : '';
-    const name = ((await cells.nth(0).textContent()) ?? '').replace(note, '').trim();
+    const name = ((await row.getByTestId('row-name').textContent()) ?? '').trim();
     const isChecked = (await cells.nth(2).getByRole('button').getAttribute('aria-pressed')) === 'true';
-    onScreen.push({ name, stuff: ((await cells.nth(1).textContent()) ?? '').trim(), isChecked, note });
+    // The status as the select shows it (issue 28): the words the CSV writes.
+    const status = await cells
+      .nth(2)
+      .getByRole('combobox')
+      .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '');
+    onScreen.push({
+      name,
+      stuff: ((await cells.nth(1).textContent()) ?? '').trim(),
+      isChecked,
+      status,
+      note,
+    });
   }
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
@@ -91,6 +103,7 @@ test('an organiser ticks offline, comes back, reads "sent offline, received …"
     'Type',
     'Équipement',
     'Présent',
+    'Statut',
     'Pointé le',
     'Pointé par',
     'Reçu par le serveur le',
@@ -102,13 +115,14 @@ test('an organiser ticks offline, comes back, reads "sent offline, received …"
     expect(line[0]).toBe(shown?.name.startsWith('=') ? `'${shown.name}` : shown?.name);
     expect(line[2]).toBe(shown?.stuff);
     expect(line[3]).toBe(shown?.isChecked ? 'Oui' : 'Non');
+    expect(line[4]).toBe(shown?.status);
     if (shown?.note) {
       const [, by, at] = /^Pointé par (\S+) à (\d\d:\d\d)/.exec(shown.note) ?? [];
       const [, received] = /reçu à (\d\d:\d\d)$/.exec(shown.note) ?? [];
-      expect(line[5]).toBe(by);
-      expect(line[4]?.endsWith(` ${at}`)).toBe(true);
-      expect(line[6]?.endsWith(` ${received}`)).toBe(true);
-    } else expect(line.slice(4)).toEqual(['', '', '']);
+      expect(line[6]).toBe(by);
+      expect(line[5]?.endsWith(` ${at}`)).toBe(true);
+      expect(line[7]?.endsWith(` ${received}`)).toBe(true);
+    } else expect(line.slice(5)).toEqual(['', '', '']);
   });
   await context.close();
 });

@@ -153,6 +153,9 @@ describe('the attendance record', () => {
         checked_by: 'orga',
         received_at: ctx.clock.now.toISOString(),
         phone: null,
+        status: 'present',
+        is_walk_in: false,
+        row_key: `u:${member.id}`,
       },
       {
         is_invited: true,
@@ -164,6 +167,9 @@ describe('the attendance record', () => {
         checked_by: null,
         received_at: null,
         phone: null,
+        status: 'absent',
+        is_walk_in: false,
+        row_key: `g:${guest.id}`,
       },
     ]);
   });
@@ -219,7 +225,7 @@ describe('the attendance record', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(response.body.split('\r\n')[0]).toBe(
-      '\uFEFFNom;Type;Équipement;Présent;Pointé le;Pointé par;Reçu par le serveur le',
+      '\uFEFFNom;Type;Équipement;Présent;Statut;Pointé le;Pointé par;Reçu par le serveur le',
     );
     const rows: string[][] = parse(response.body, { bom: true, delimiter: ';' });
     const at = new Intl.DateTimeFormat('fr-FR', {
@@ -230,10 +236,11 @@ describe('the attendance record', () => {
       .format(ctx.clock.now)
       .replace(' ', ' ');
     expect(rows.slice(1)).toEqual([
-      // Sorted by name as on the screen; a name that looks like a formula starts with an apostrophe.
-      [`'=HYPERLINK("http://x") +1`, 'Invité', '', 'Oui', at, 'orga', at],
-      ['Anne; "la" Quai', 'Invité', '', 'Non', '', '', ''],
-      ['nina', 'Membre', '', 'Non', '', '', ''],
+      // In the screen's order, nina's guests under her (issue 28); a name that looks like a formula starts
+      // with an apostrophe.
+      ['nina', 'Membre', '', 'Non', 'Absent', '', '', ''],
+      [`'=HYPERLINK("http://x") +1`, 'Invité', '', 'Oui', 'Présent', at, 'orga', at],
+      ['Anne; "la" Quai', 'Invité', '', 'Non', 'Absent', '', '', ''],
     ]);
   });
 

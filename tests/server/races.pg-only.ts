@@ -207,6 +207,43 @@ describe('races on PostgreSQL', () => {
     expect(counts).toEqual(Array(RUNS).fill(15));
   }, 300_000);
 
+  it(`the same walk-in added at once from five phones makes one row, ${RUNS} times`, async () => {
+    const figures: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const event = await createEvent(ctx, organiser, model, { max: 5, startInMs: 150 * DAY + run * HOUR });
+      // Five phones back online at once, each with its own key and device time, the same person typed
+      // differently.
+      const spellings = ['Gwen Morvan', 'gwen morvan', ' Gwen  Morvan', 'GWEN MORVAN', 'Gwen Morvan '];
+      const answers = await Promise.all(
+        spellings.map((name, i) =>
+          ctx.app.inject({
+            method: 'PUT',
+            url: '/api/event/walk-in',
+            headers: { ...bearer(organiser), 'idempotency-key': `phone-${run}-${i}` },
+            payload: {
+              event_uuid: event.uuid_event,
+              name,
+              status: i === 3 ? 'late' : 'present',
+              checked_at: new Date(ctx.clock.now.getTime() - (10 - i) * 60_000).toISOString(),
+            },
+          }),
+        ),
+      );
+      const rows = await ctx.db
+        .selectFrom('walk_ins')
+        .selectAll()
+        .where('event_uuid', '=', event.uuid_event)
+        .execute();
+      const ids = new Set(answers.map((a) => a.json().id));
+      // The newest device time (phone 4, present) wins, whatever order they ran in.
+      figures.push(
+        `${answers.filter((a) => a.statusCode === 200).length}:${rows.length}:${ids.size}:${rows[0]?.status}`,
+      );
+    }
+    console.log(`walk-in race: ${RUNS} runs, answered:rows:ids:status per run: ${figures.join(',')}`);
+    expect(figures).toEqual(Array(RUNS).fill('5:1:1:present'));
+  }, 300_000);
+
   it(`four weekly list jobs at once (two connection pools, as two processes) queue one list, ${RUNS} times`, async () => {
     const readers = crowd.slice(0, 5);
     for (const reader of readers) await writeUserSwitch(ctx.db, reader.id, 'weekly_event_list', true);

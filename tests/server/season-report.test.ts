@@ -85,6 +85,13 @@ beforeAll(async () => {
   await tick(withGuest.uuid_event, m(0).id);
   await tick(withGuest.uuid_event, guest.json().id, true);
   await tick(unlimited.uuid_event, m(2).id);
+  // Issue 28: two walk-ins at the unlimited session, one who came and one excused (not counted).
+  await put(organiser, '/api/event/walk-in', { event_uuid: unlimited.uuid_event, name: 'Gwen Morvan' });
+  await put(organiser, '/api/event/walk-in', {
+    event_uuid: unlimited.uuid_event,
+    user_id: m(0).id,
+    status: 'excused',
+  });
 });
 afterAll(() => ctx.close());
 
@@ -124,6 +131,7 @@ async function expectedFromSql(fromIso: string, untilIso: string) {
       subscriptions: 0,
       guests: 0,
       promotions: 0,
+      walk_ins: 0,
       attended: 0,
       participants: 0,
     };
@@ -139,12 +147,15 @@ async function expectedFromSql(fromIso: string, untilIso: string) {
       add('subscriptions', subscriptions);
       add('guests', guests);
       add('promotions', await count('waiting_list_promotions', e.uuid));
+      const walkIns = await count('walk_ins', e.uuid, "and status in ('present', 'late')");
+      add('walk_ins', walkIns);
       if (e.end_date < ctx.clock.now) {
-        add('participants', subscriptions + guests);
+        add('participants', subscriptions + guests + walkIns);
         add(
           'attended',
           (await count('subscriptions', e.uuid, 'and is_checked')) +
-            (await count('guests', e.uuid, 'and is_checked')),
+            (await count('guests', e.uuid, 'and is_checked')) +
+            walkIns,
         );
       }
     }
@@ -170,9 +181,10 @@ describe('the season report', () => {
       subscriptions: 4 + 2 + 3 + 3 + 1,
       guests: 1,
       promotions: 1,
-      attended: 5,
-      participants: 4 + 3 + 3,
-      attendance_rate: 0.5,
+      walk_ins: 1,
+      attended: 5 + 1,
+      participants: 4 + 3 + 3 + 1,
+      attendance_rate: 6 / 11,
     });
     const november = answer.rows.find((r) => r.month === '2026-11');
     expect(november).toMatchObject({ model_name: 'Entraînement', events: 1, attendance_rate: null });
@@ -200,6 +212,7 @@ describe('the season report', () => {
         f.subscriptions,
         f.guests,
         f.promotions,
+        f.walk_ins,
         f.attended,
         f.participants,
       ].map(String),

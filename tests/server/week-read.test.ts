@@ -96,9 +96,9 @@ describe('GET /api/event/from/{from}/to/{to}', () => {
     expect((await read(member.token, undefined, sixEvents)).json()).toHaveLength(6);
     expect(many.length).toBe(few.length);
     // Session, user and data version; then, in one repeatable-read transaction (begin, commit): the data
-    // version again, events, names, subscribers, guests, waiting, stuffs, co-organisers (issue 28),
-    // holdings, and the club's show_attendees (issue 27).
-    expect(many.length).toBe(13);
+    // version again, events, names, subscribers, guests, waiting, stuffs, walk-ins and co-organisers
+    // (issue 28), holdings, and the club's show_attendees (issue 27).
+    expect(many.length).toBe(14);
   });
 
   it('answers an unchanged week from what it kept: the session check is the one statement', async () => {

@@ -17,6 +17,7 @@ export function subscriberRows(db: Db) {
       'subscriptions.user_id',
       'subscriptions.stuff_uuid',
       'subscriptions.is_checked',
+      'subscriptions.status',
       'users.username',
       'users.first_name',
       'users.last_name',
@@ -50,6 +51,7 @@ export function toSubscriberEntry(r: SubscriberRow): SubscriberEntry {
     stuff_name: r.stuff_name ?? 'default_name',
     uuid_stuff: r.stuff_uuid,
     is_checked: r.is_checked,
+    status: r.status,
     ...person(r),
   };
 }
@@ -90,7 +92,7 @@ export function toWaitingEntry(r: WaitingRow, index?: number): WaitingEntry {
 
 /**
  * Everything the event shape shows for several events at once, in a fixed number of queries (a week of
- * events costs the same five queries as one event). Guests' email, phone and age are not read here.
+ * events costs the same six queries as one event). Guests' email, phone and age are not read here.
  */
 export function loadDetailRows(db: Db, events: Array<{ uuid: string }>) {
   const uuids = events.map((e) => e.uuid);
@@ -116,7 +118,16 @@ export function loadDetailRows(db: Db, events: Array<{ uuid: string }>) {
       .execute(),
     db
       .selectFrom('guests')
-      .select(['id', 'event_uuid', 'host_id', 'stuff_uuid', 'first_name', 'last_name', 'is_checked'])
+      .select([
+        'id',
+        'event_uuid',
+        'host_id',
+        'stuff_uuid',
+        'first_name',
+        'last_name',
+        'is_checked',
+        'status',
+      ])
       .where('event_uuid', 'in', uuids)
       .orderBy('id')
       .execute(),
@@ -134,6 +145,12 @@ export function loadDetailRows(db: Db, events: Array<{ uuid: string }>) {
       ])
       .where('event_stuffs.event_uuid', 'in', uuids)
       .orderBy('stuffs.name')
+      .execute(),
+    db
+      .selectFrom('walk_ins')
+      .select(['id', 'event_uuid', 'user_id', 'name', 'status', 'checked_at'])
+      .where('event_uuid', 'in', uuids)
+      .orderBy('id')
       .execute(),
   ]);
 }

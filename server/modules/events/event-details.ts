@@ -11,6 +11,7 @@ import {
   toWaitingEntry,
 } from './event-details.repository';
 import { findEvent } from './events.repository';
+import { toWalkInEntry } from './walk-in-entry';
 
 type Db = Kysely<Database>;
 
@@ -30,7 +31,7 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
  */
 export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDto[]> {
   if (events.length === 0) return [];
-  const [[names, subscriptions, guests, waiting, offered], coOrganisers] = await Promise.all([
+  const [[names, subscriptions, guests, waiting, offered, walkIns], coOrganisers] = await Promise.all([
     loadDetailRows(db, events),
     coOrganisersByEvent(
       db,
@@ -52,6 +53,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
   const guestsBy = groupBy(guests, (g) => g.event_uuid);
   const waitingBy = groupBy(waiting, (w) => w.event_uuid);
   const offeredBy = groupBy(offered, (o) => o.event_uuid);
+  const walkInsBy = groupBy(walkIns, (w) => w.event_uuid);
 
   return events.map((event) => {
     const eventSubscriptions = subscriptionsBy.get(event.uuid) ?? [];
@@ -99,9 +101,11 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
         first_name: g.first_name,
         last_name: g.last_name,
         is_checked: g.is_checked,
+        status: g.status,
       })),
       uuid_series: event.uuid_series,
       co_organisers: coOrganisers.get(event.uuid) ?? [],
+      walk_ins: (walkInsBy.get(event.uuid) ?? []).map(toWalkInEntry),
       attendees_limited: false,
     };
   });

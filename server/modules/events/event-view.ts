@@ -5,6 +5,11 @@ import type { Actor } from '../../../src/common/rules/events';
 import type { Database } from '../../db/schema';
 import { showAttendees } from '../settings/club-settings';
 
+/** Someone else's attendance as a member reads it (v4 "Checklist"). */
+const NOT_RECORDED = { is_checked: false, status: 'absent' } as const;
+const isRecorded = (row: { is_checked: boolean; status?: string }) =>
+  row.is_checked || (row.status !== undefined && row.status !== 'absent');
+
 /** What stands for a hidden member in another member's answer: no id, no name, no picture. */
 const unnamed = { username: '', first_name: null, last_name: null, thumbnail_url: null };
 
@@ -13,7 +18,7 @@ const unnamed = { username: '', first_name: null, last_name: null, thumbnail_url
  * members get who's coming only while the club shows it (else only themself and their guests, with
  * `attendees_limited`), and a hidden member as `is_hidden` under an id that is a per-event alias, so their
  * guests still sit under them. Nobody else's attendance (v4 "Checklist", issue 28): others' rows read
- * unchecked. Counts are never touched: `subcribers_count` stays the event's.
+ * unchecked and absent, and walk-ins show only the reader's own. Counts are never touched: `subcribers_count` stays the event's.
  */
 export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendees: boolean): EventDto {
   const facts = { creatorId: event.creator.id, coOrganiserIds: event.co_organisers ?? [] };
@@ -43,7 +48,7 @@ export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendee
     attendees_limited: !listed,
     subscribers_with_stuff: event.subscribers_with_stuff
       .filter((s) => shown(s.id))
-      .map((s) => (s.id === viewer.id ? s : { ...s, is_checked: false }))
+      .map((s) => (s.id === viewer.id ? s : { ...s, ...NOT_RECORDED }))
       .map((s): SubscriberEntry => (hiddenIds.has(s.id) ? { ...s, ...unnamed, id: idFor(s.id) } : s)),
     waiting_list: event.waiting_list
       .filter((w) => shown(w.uuid_user))
@@ -53,12 +58,13 @@ export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendee
       ),
     invite_list: event.invite_list
       .filter((g) => shown(g.uuid_user))
-      .map((g) => (g.uuid_user === viewer.id ? g : { ...g, is_checked: false }))
+      .map((g) => (g.uuid_user === viewer.id ? g : { ...g, ...NOT_RECORDED }))
       .map((g) =>
         hiddenIds.has(g.uuid_user)
           ? { ...g, uuid_user: idFor(g.uuid_user), first_name: '', last_name: '' }
           : g,
       ),
+    walk_ins: event.walk_ins?.filter((w) => w.user_id === viewer.id),
   };
 }
 
@@ -71,9 +77,10 @@ export function needsViewer(events: EventDto[], clubShowsAttendees: boolean): bo
     !clubShowsAttendees ||
     events.some(
       (e) =>
-        e.subscribers_with_stuff.some((s) => s.is_hidden || s.is_checked) ||
+        e.subscribers_with_stuff.some((s) => s.is_hidden || isRecorded(s)) ||
         e.waiting_list.some((w) => w.is_hidden) ||
-        e.invite_list.some((g) => g.is_checked),
+        e.invite_list.some(isRecorded) ||
+        (e.walk_ins?.length ?? 0) > 0,
     )
   );
 }

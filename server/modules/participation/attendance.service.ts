@@ -1,21 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { AttendanceEntry } from '../../../src/common/contract/attendance';
+import { type AttendanceStatus, rowStatus } from '../../../src/common/contract/attendance-status';
 import type { Language } from '../../../src/common/contract/user';
 import { mayReadAttendance } from '../../../src/common/rules/attendance';
 import { checklistRows, sortRows } from '../../../src/common/rules/checklist-rows';
 import { clubDayOf, clubTimeOf } from '../../../src/common/rules/club-time';
 import { toCsv } from '../../csv';
 import type { Database, UserRow } from '../../db/schema';
-import { assertAllowed, HttpError } from '../../http-error';
 import { catalogueText } from '../../i18n';
-import { attendanceTeamOf } from '../events/co-organisers';
 import { eventDto } from '../events/event-details';
-import { findEvent } from '../events/events.repository';
+import { attendanceEvent } from './attendance-event';
 import { currentChecks } from './checklist-log.repository';
 
 /**
  * An event's attendance record: the checklist's rows, in the screen's default order (by name), each with
- * who set its current check, that tick's device time and when the server received it, from the log.
+ * who set its current check, that tick's device time and when the server received it, from the log, and
+ * (issue 28) its status; walk-ins are lines too, marked as such.
  * A row whose check predates the log (or was never ticked) has no tick to show.
  */
 export async function attendanceOf(
@@ -23,30 +23,39 @@ export async function attendanceOf(
   actor: UserRow,
   eventUuid: string,
 ): Promise<AttendanceEntry[]> {
-  const event = await findEvent(db, eventUuid);
-  if (!event) throw new HttpError(404, 'not_found', 'id');
-  assertAllowed(mayReadAttendance(actor, await attendanceTeamOf(db, event)));
+  await attendanceEvent(db, actor, eventUuid, 'id', mayReadAttendance);
   const [dto, checks] = await Promise.all([eventDto(db, eventUuid), currentChecks(db, eventUuid)]);
-  const ticks = new Map(checks.map((c) => [c.is_invited ? `g:${c.guest_id}` : `u:${c.user_id}`, c]));
+  const ticks = new Map(checks.map((c) => [tickKey(c), c]));
   const phones = await memberPhones(
     db,
     dto.subscribers_with_stuff.map((s) => s.id),
   );
   return sortRows(checklistRows(dto), [{ column: 'name', direction: 'asc' }]).map((row) => {
-    const tick = ticks.get(row.key);
+    const tick = ticks.get(row.kind === 'walk_in' ? `w:${row.userId}` : row.key);
     return {
       is_invited: row.isInvited,
       user_id: row.userId,
       name: row.name,
       stuff_name: row.stuff,
       is_checked: row.isChecked,
+      status: row.status,
+      is_walk_in: row.kind === 'walk_in',
+      row_key: row.key,
       checked_at: tick?.checked_at.toISOString() ?? null,
       checked_by: tick?.checked_by_name ?? null,
       received_at: tick?.received_at.toISOString() ?? null,
-      phone: row.isInvited ? null : (phones.get(String(row.userId)) ?? null),
+      phone: row.kind === 'member' ? (phones.get(String(row.userId)) ?? null) : null,
     };
   });
 }
+
+/** The log's participant as a row key; a walk-in by its number (its row key is its person). */
+const tickKey = (c: {
+  is_invited: boolean;
+  user_id: string | null;
+  guest_id: number | null;
+  walk_in_id: number | null;
+}) => (c.walk_in_id !== null ? `w:${c.walk_in_id}` : c.is_invited ? `g:${c.guest_id}` : `u:${c.user_id}`);
 
 /** The phones the members gave, by id (those who gave none are left out). */
 async function memberPhones(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
@@ -60,11 +69,26 @@ async function memberPhones(db: Kysely<Database>, ids: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r.phone as string]));
 }
 
-const COLUMNS = ['name', 'kind', 'stuff', 'present', 'checked_at', 'checked_by', 'received_at'] as const;
+const COLUMNS = [
+  'name',
+  'kind',
+  'stuff',
+  'present',
+  'status',
+  'checked_at',
+  'checked_by',
+  'received_at',
+] as const;
 
 /** The record as a CSV for a spreadsheet: headers and yes/no in the caller's language, club times. */
 export function attendanceCsv(entries: AttendanceEntry[], language: Language, timeZone: string): string {
-  const text = (key: string) => catalogueText(language, 'attendance_csv', key);
+  const text = (key: string) =>
+    catalogueText(
+      language,
+      key === 'status' || key === 'walk_in' ? 'attendanceStatus' : 'attendance_csv',
+      key,
+    );
+  const statusText = (status: AttendanceStatus) => catalogueText(language, 'attendanceStatus', status);
   const when = (iso: string | null) => {
     if (iso === null) return null;
     const instant = new Date(iso);
@@ -76,9 +100,10 @@ export function attendanceCsv(entries: AttendanceEntry[], language: Language, ti
     COLUMNS.map(text),
     entries.map((e) => [
       e.name,
-      text(e.is_invited ? 'guest' : 'member'),
+      text(e.is_walk_in ? 'walk_in' : e.is_invited ? 'guest' : 'member'),
       e.stuff_name,
       text(e.is_checked ? 'yes' : 'no'),
+      statusText(rowStatus(e)),
       when(e.checked_at),
       e.checked_by,
       when(e.received_at),

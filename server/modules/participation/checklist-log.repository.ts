@@ -21,17 +21,20 @@ export function currentChecks(db: Db, eventUuid: string) {
       'is_invited',
       'user_id',
       'guest_id',
+      'walk_in_id',
       'is_checked',
+      'status',
       'checked_by_name',
       'checked_at',
       'received_at',
     ])
-    .distinctOn(['is_invited', 'user_id', 'guest_id'])
+    .distinctOn(['is_invited', 'user_id', 'guest_id', 'walk_in_id'])
     .where('event_uuid', '=', eventUuid)
     .where('is_ignored', '=', false)
     .orderBy('is_invited')
     .orderBy('user_id')
     .orderBy('guest_id')
+    .orderBy('walk_in_id')
     .orderBy('checked_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { AttendanceStatus } from '../../../src/common/contract/attendance-status';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
 export interface CheckChange {
   is_checked: boolean;
+  status: AttendanceStatus;
   checked_at: Date;
   checked_by: string;
 }
@@ -13,7 +15,7 @@ export interface CheckChange {
 export function lockGuestCheck(db: Db, guestId: number, eventUuid: string) {
   return db
     .selectFrom('guests')
-    .select(['id', 'is_checked', 'checked_at', 'first_name', 'last_name'])
+    .select(['id', 'status', 'checked_at', 'first_name', 'last_name'])
     .where('id', '=', guestId)
     .where('event_uuid', '=', eventUuid)
     .forUpdate()
@@ -24,7 +26,7 @@ export function lockGuestCheck(db: Db, guestId: number, eventUuid: string) {
 export function lockSubscriberCheck(db: Db, userId: string, eventUuid: string) {
   return db
     .selectFrom('subscriptions')
-    .select(['uuid', 'is_checked', 'checked_at'])
+    .select(['uuid', 'status', 'checked_at'])
     .where('user_id', '=', userId)
     .where('event_uuid', '=', eventUuid)
     .forUpdate()

@@ -11,13 +11,14 @@ export interface ReportCounts {
   subscriptions: number;
   guests: number;
   promotions: number;
+  walk_ins: number;
   attended: number;
   participants: number;
 }
 
 /**
  * One query: the events starting in [from, until), each with its counts (subscriptions, guests, ticks,
- * promotions) summed per table first, then grouped by model and club month — never a query per event.
+ * promotions, walk-ins who came) summed per table first, then grouped by model and club month — never a query per event.
  */
 export async function seasonCounts(
   db: Kysely<Database>,
@@ -45,6 +46,10 @@ export async function seasonCounts(
     pr as (
       select event_uuid, count(*) as n
       from waiting_list_promotions where event_uuid in (select uuid from ev) group by event_uuid
+    ),
+    wk as (
+      select event_uuid, count(*) filter (where status in ('present', 'late')) as present
+      from walk_ins where event_uuid in (select uuid from ev) group by event_uuid
     )
     select ev.model_uuid, ev.model_name, ev.month,
       count(*) filter (where not ev.is_cancelled) as events,
@@ -54,14 +59,16 @@ export async function seasonCounts(
       coalesce(sum(subs.n) filter (where not ev.is_cancelled), 0) as subscriptions,
       coalesce(sum(gs.n) filter (where not ev.is_cancelled), 0) as guests,
       coalesce(sum(pr.n) filter (where not ev.is_cancelled), 0) as promotions,
-      coalesce(sum(coalesce(subs.present, 0) + coalesce(gs.present, 0))
+      coalesce(sum(wk.present) filter (where not ev.is_cancelled), 0) as walk_ins,
+      coalesce(sum(coalesce(subs.present, 0) + coalesce(gs.present, 0) + coalesce(wk.present, 0))
         filter (where not ev.is_cancelled and ev.has_ended), 0) as attended,
-      coalesce(sum(coalesce(subs.n, 0) + coalesce(gs.n, 0))
+      coalesce(sum(coalesce(subs.n, 0) + coalesce(gs.n, 0) + coalesce(wk.present, 0))
         filter (where not ev.is_cancelled and ev.has_ended), 0) as participants
     from ev
       left join subs on subs.event_uuid = ev.uuid
       left join gs on gs.event_uuid = ev.uuid
       left join pr on pr.event_uuid = ev.uuid
+      left join wk on wk.event_uuid = ev.uuid
     group by ev.model_uuid, ev.model_name, ev.month
     order by ev.month, ev.model_name, ev.model_uuid`.execute(db);
   // PostgreSQL answers counts and sums as bigint/numeric, which drivers hand over as strings.
@@ -75,6 +82,7 @@ export async function seasonCounts(
     subscriptions: Number(r.subscriptions),
     guests: Number(r.guests),
     promotions: Number(r.promotions),
+    walk_ins: Number(r.walk_ins),
     attended: Number(r.attended),
     participants: Number(r.participants),
   }));

@@ -1,3 +1,4 @@
+import { attendanceStatusSchema } from './fields';
 import { z } from './zod';
 
 /**
@@ -6,7 +7,7 @@ import { z } from './zod';
  */
 export const attendanceEntrySchema = z.object({
   is_invited: z.boolean(),
-  /** The checklist's `user_id`: the member's id, or the guest's number. */
+  /** The checklist's `user_id`: the member's id, or the guest's number (a walk-in's number for a walk-in). */
   user_id: z.union([z.string(), z.number().int()]),
   name: z.string(),
   stuff_name: z.string(),
@@ -19,6 +20,11 @@ export const attendanceEntrySchema = z.object({
    * late; null for a guest or a member who gave none. Optional to readers of older servers.
    */
   phone: z.string().nullable().optional(),
+  /** Issue 28 (v4): the row's status, and whether it is a walk-in; optional to readers of older servers. */
+  status: attendanceStatusSchema.optional(),
+  is_walk_in: z.boolean().optional(),
+  /** The checklist row this line is (`u:`, `g:` or `w:` then the person): how the screen finds it. */
+  row_key: z.string().optional(),
 });
 export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
 

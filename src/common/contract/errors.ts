@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'stuff_unavailable',
   'waiting_list_refused',
   'guest_limit_reached',
+  'walk_in_registered',
   'request_in_progress',
   'idempotency_key_reused',
   'model_in_use',

@@ -1,6 +1,7 @@
 import { stuffSchema } from './catalog';
-import { clubDayField, optionalText } from './fields';
+import { attendanceStatusSchema, clubDayField, optionalText } from './fields';
 import { LIMITS } from './limits';
+import { walkInEntrySchema } from './walk-in';
 import { z } from './zod';
 
 /** Maps links the app builds (product-spec §7): an https link on one of these hosts, or nothing. */
@@ -93,6 +94,8 @@ export const subscriberEntrySchema = z.object({
   stuff_name: z.string(),
   uuid_stuff: z.string().nullable(),
   is_checked: z.boolean(),
+  /** Additive (issue 28); optional to readers of older servers and caches. */
+  status: attendanceStatusSchema.optional(),
   ...personFields,
 });
 export type SubscriberEntry = z.infer<typeof subscriberEntrySchema>;
@@ -105,6 +108,7 @@ export const inviteEntrySchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   is_checked: z.boolean(),
+  status: attendanceStatusSchema.optional(),
 });
 
 export const waitingEntrySchema = z.object({
@@ -149,6 +153,11 @@ export const eventSchema = z.object({
   notes: z.string().nullable().optional(),
   /** Issue 28: who else may take attendance, user ids; optional to readers of servers from before it. */
   co_organisers: z.array(z.string()).optional(),
+  /**
+   * Issue 28: who came without registering. Those who take attendance see them all, anyone else only
+   * their own; optional to readers of older servers.
+   */
+  walk_ins: z.array(walkInEntrySchema).optional(),
   /**
    * Issue 27: true when the club keeps the list of who's coming for organisers (`show_attendees` off) and
    * this answer therefore names only the reader and their guests; the counts stay right.

@@ -1,3 +1,4 @@
+import { ATTENDANCE_STATUSES } from './attendance-status';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
@@ -47,3 +48,6 @@ export const okResponseSchema = z.object({ ok: z.literal(true) });
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
 export const FORBIDDEN_CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+/** A checklist row's status (issue 28). */
+export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES);

@@ -1,4 +1,4 @@
-import { guestIdField, nameField } from './fields';
+import { attendanceStatusSchema, guestIdField, nameField } from './fields';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
@@ -69,6 +69,7 @@ export const guestSchema = z.object({
   phone: z.string().nullable(),
   uuid_stuff: z.string().nullable(),
   is_checked: z.boolean(),
+  status: attendanceStatusSchema.optional(),
 });
 
 export type Guest = z.infer<typeof guestSchema>;
@@ -78,13 +79,18 @@ export const deleteInvitationSchema = z.object({
   uuid_event: z.string().uuid(),
 });
 
-/** Sets (never toggles) a check; `user_id` is the member's id, or the guest's number when `is_invited`. */
+/**
+ * Sets (never toggles) a check; `user_id` is the member's id, or the guest's number when `is_invited`.
+ * A write sends `is_checked` (spec clients: true is present, false absent) or `status` (v4); with both, the
+ * status decides.
+ */
 export const checklistRequestSchema = z
   .object({
     event_uuid: z.string().uuid(),
     is_invited: z.boolean(),
     user_id: z.union([z.string().uuid(), guestIdField]),
-    is_checked: z.boolean(),
+    is_checked: z.boolean().optional(),
+    status: attendanceStatusSchema.optional(),
     checked_at: z.iso.datetime({ offset: true }).optional(),
     username: z.string().optional(),
     stuff_name: z.string().optional(),
@@ -92,6 +98,10 @@ export const checklistRequestSchema = z
   .refine((c) => (c.is_invited ? typeof c.user_id === 'number' : typeof c.user_id === 'string'), {
     path: ['user_id'],
     message: 'a guest number when is_invited, else a user id',
+  })
+  .refine((c) => c.is_checked !== undefined || c.status !== undefined, {
+    path: ['is_checked'],
+    message: 'is_checked or status',
   });
 export type ChecklistRequest = z.infer<typeof checklistRequestSchema>;
 
@@ -100,6 +110,8 @@ export const checklistResponseSchema = z.object({
   is_invited: z.boolean(),
   user_id: z.union([z.string(), z.number()]),
   is_checked: z.boolean(),
+  /** Additive (v4); optional to readers of older servers. */
+  status: attendanceStatusSchema.optional(),
   checked_at: z.string().nullable(),
 });
 export type ChecklistResponse = z.infer<typeof checklistResponseSchema>;

@@ -22,8 +22,9 @@ export type SeasonReportQuery = z.infer<typeof seasonReportQuerySchema>;
  * The figures of a group of events. `events` are those held (not cancelled), `cancelled_events` apart;
  * `places_offered` sums the places of held events with a limit (an unlimited event offers none);
  * `subscriptions`, `guests` and `promotions` (members moved from the waiting list) count at held events;
- * `attended` of `participants` (subscribers and guests) at held events that have ended, and their ratio
- * (null when none has ended).
+ * `walk_ins` (issue 28) counts those who came without registering, at held events; `attended` of
+ * `participants` (subscribers, guests and walk-ins who came) at held events that have ended, and their
+ * ratio (null when none has ended).
  */
 export const reportFiguresSchema = z.object({
   events: z.number().int(),
@@ -32,6 +33,8 @@ export const reportFiguresSchema = z.object({
   subscriptions: z.number().int(),
   guests: z.number().int(),
   promotions: z.number().int(),
+  /** Additive (issue 28). */
+  walk_ins: z.number().int(),
   attended: z.number().int(),
   participants: z.number().int(),
   attendance_rate: z.number().nullable(),
@@ -46,6 +49,7 @@ export const REPORT_FIGURES = [
   'subscriptions',
   'guests',
   'promotions',
+  'walk_ins',
   'attended',
   'participants',
 ] as const;

@@ -22,6 +22,12 @@ export function mayTakeAttendance(actor: Actor, event: AttendanceTeam): Verdict 
 /** Reading an event's attendance is for exactly those who take it. */
 export const mayReadAttendance = mayTakeAttendance;
 
+/**
+ * Adding a walk-in, and searching the club's members by name to find them (v4 "Roles", issue 28): for
+ * that event, those who take attendance.
+ */
+export const mayAddWalkIn = mayTakeAttendance;
+
 /** Naming an event's co-organisers: its creator while still Contributor or above, or a SuperAdmin. */
 export const maySetCoOrganisers = (actor: Actor, event: Pick<EventFacts, 'creatorId'>): Verdict =>
   mayManageEvent(actor, event);

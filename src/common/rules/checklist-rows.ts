@@ -1,16 +1,30 @@
+import { type AttendanceStatus, isPresentStatus, rowStatus } from '../contract/attendance-status';
 import type { EventDto } from '../contract/event';
+import { walkInPersonKey } from '../contract/walk-in-key';
+
+/** A registered member, one of their guests, or someone who came without registering (issue 28). */
+export type ChecklistRowKind = 'member' | 'guest' | 'walk_in';
 
 /**
  * The checklist's rows, shared by the screen and the attendance export (issue 12), so the CSV's lines are
  * the screen's lines.
  */
 export interface ChecklistRow {
+  /** `u:<member id>`, `g:<guest number>`, or `w:<person key>` for a walk-in (stable before the server numbers it). */
   key: string;
+  /** The member's id, the guest's number, or the walk-in's number (0 until the server gave one). */
   userId: string | number;
   isInvited: boolean;
+  kind: ChecklistRowKind;
   name: string;
   stuff: string;
+  status: AttendanceStatus;
+  /** Present or late (issue 28): what `is_checked` says. */
   isChecked: boolean;
+  /** A guest's member's row key: the guest sits under them. */
+  hostKey?: string;
+  /** A walk-in's person, as its writes name them: the member's id, else the free name. */
+  walkIn?: { user_id: string | null; name: string };
 }
 
 export type SortColumn = 'name' | 'stuff';
@@ -25,39 +39,77 @@ const NO_STUFF = 'default_name';
 const personName = (s: EventDto['subscribers_with_stuff'][number]): string =>
   [s.first_name, s.last_name].filter(Boolean).join(' ').trim() || s.username;
 
-/** Subscribers then guests, as rows; the placeholder stuff name shows blank (product-spec §2). */
+const withStatus = (status: AttendanceStatus) => ({ status, isChecked: isPresentStatus(status) });
+
+/** Subscribers, guests, then walk-ins, as rows; the placeholder stuff name shows blank (product-spec §2). */
 export function checklistRows(event: EventDto): ChecklistRow[] {
   const stuffName = (uuid: string | null) => event.stuffs_available.find((s) => s.uuid === uuid)?.name ?? '';
   return [
-    ...event.subscribers_with_stuff.map((s) => ({
-      key: `u:${s.id}`,
-      userId: s.id,
-      isInvited: false,
-      name: personName(s),
-      stuff: s.stuff_name === NO_STUFF ? '' : s.stuff_name,
-      isChecked: s.is_checked,
-    })),
-    ...event.invite_list.map((g) => ({
-      key: `g:${g.id}`,
-      userId: g.id,
-      isInvited: true,
-      name: `${g.first_name} ${g.last_name}`,
-      stuff: stuffName(g.uuid_stuff),
-      isChecked: g.is_checked,
-    })),
+    ...event.subscribers_with_stuff.map(
+      (s): ChecklistRow => ({
+        key: `u:${s.id}`,
+        userId: s.id,
+        isInvited: false,
+        kind: 'member',
+        name: personName(s),
+        stuff: s.stuff_name === NO_STUFF ? '' : s.stuff_name,
+        ...withStatus(rowStatus(s)),
+      }),
+    ),
+    ...event.invite_list.map(
+      (g): ChecklistRow => ({
+        key: `g:${g.id}`,
+        userId: g.id,
+        isInvited: true,
+        kind: 'guest',
+        name: `${g.first_name} ${g.last_name}`,
+        stuff: stuffName(g.uuid_stuff),
+        ...withStatus(rowStatus(g)),
+        hostKey: `u:${g.uuid_user}`,
+      }),
+    ),
+    ...(event.walk_ins ?? []).map(
+      (w): ChecklistRow => ({
+        key: `w:${walkInPersonKey(w)}`,
+        userId: w.id,
+        isInvited: false,
+        kind: 'walk_in',
+        name: w.name,
+        stuff: '',
+        ...withStatus(w.status),
+        walkIn: { user_id: w.user_id, name: w.name },
+      }),
+    ),
   ];
 }
 
 // One collator for every comparison: localeCompare with options builds a new one on each call.
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });
 
-/** Several columns at once: the first key decides, the next ones break ties. */
-export function sortRows(rows: ChecklistRow[], keys: SortKey[]): ChecklistRow[] {
-  return [...rows].sort((a, b) => {
+const sortedBy = (rows: ChecklistRow[], keys: SortKey[]) =>
+  [...rows].sort((a, b) => {
     for (const { column, direction } of keys) {
       const order = collator.compare(a[column], b[column]);
       if (order !== 0) return direction === 'asc' ? order : -order;
     }
     return 0;
   });
+
+/**
+ * Several columns at once: the first key decides, the next ones break ties. Guests sit right under their
+ * member (issue 28), sorted among themselves; a guest whose member has no row here is sorted with the rest.
+ */
+export function sortRows(rows: ChecklistRow[], keys: SortKey[]): ChecklistRow[] {
+  const keysShown = new Set(rows.map((r) => r.key));
+  const isUnder = (r: ChecklistRow) => r.hostKey !== undefined && keysShown.has(r.hostKey);
+  const guestsOf = new Map<string, ChecklistRow[]>();
+  for (const guest of sortedBy(rows.filter(isUnder), keys)) {
+    const list = guestsOf.get(guest.hostKey as string);
+    if (list) list.push(guest);
+    else guestsOf.set(guest.hostKey as string, [guest]);
+  }
+  return sortedBy(
+    rows.filter((r) => !isUnder(r)),
+    keys,
+  ).flatMap((r) => [r, ...(guestsOf.get(r.key) ?? [])]);
 }

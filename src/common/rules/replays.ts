@@ -11,6 +11,7 @@ export const REPLAYABLE_WRITES = {
   subscribeStatus: { method: 'PUT', path: '/api/event/subscribe/status' },
   waitingList: { method: 'POST', path: '/api/event/waiting-list' },
   decline: { method: 'PUT', path: '/api/event/decline' },
+  walkIn: { method: 'PUT', path: '/api/event/walk-in' },
 } as const;
 
 export function isReplayableWrite(method: string, path: string): boolean {

@@ -5,6 +5,7 @@
  * loads with the sync engine, after the first paint.
  */
 
+import { rowStatus } from '../../common/contract/attendance-status';
 import { type EventDto, eventSchema } from '../../common/contract/event';
 import {
   checklistRequestSchema,
@@ -13,9 +14,10 @@ import {
   subscribeRequestSchema,
   waitingListRequestSchema,
 } from '../../common/contract/participation';
+import { walkInRequestSchema, walkInResponseSchema } from '../../common/contract/walk-in';
 import type { z } from '../../common/contract/zod';
 import type { OfflineWriteBodies, OutboxKind } from './offline-writes';
-import { withCheck } from './optimistic';
+import { withCheck, withWalkIn } from './optimistic';
 
 export interface OfflineAnswer<K extends OutboxKind> {
   bodySchema: z.ZodType<OfflineWriteBodies[K]>;
@@ -30,11 +32,18 @@ export const OFFLINE_ANSWERS: { [K in OutboxKind]: OfflineAnswer<K> } = {
     bodySchema: checklistRequestSchema,
     readAnswer(answer, cached) {
       const state = checklistResponseSchema.parse(answer);
-      return cached && withCheck(cached, state.user_id, state.is_invited, state.is_checked);
+      return cached && withCheck(cached, state.user_id, state.is_invited, rowStatus(state));
     },
   },
   subscribe: { bodySchema: subscribeRequestSchema, readAnswer: answeredEvent },
   unsubscribe: { bodySchema: subscribeRequestSchema, readAnswer: answeredEvent },
   'waiting-list': { bodySchema: waitingListRequestSchema, readAnswer: answeredEvent },
   decline: { bodySchema: declineRequestSchema, readAnswer: answeredEvent },
+  'walk-in': {
+    bodySchema: walkInRequestSchema,
+    readAnswer(answer, cached) {
+      const { event_uuid: _event, ...walkIn } = walkInResponseSchema.parse(answer);
+      return cached && withWalkIn(cached, walkIn);
+    },
+  },
 };

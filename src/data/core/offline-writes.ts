@@ -7,6 +7,7 @@
  * typed over every kind, so a new kind is one entry in each, and the compiler asks for both. Methods and
  * paths come from the shared list of replayable writes, the only ones the server's batch route runs.
  */
+import { requestedStatus } from '../../common/contract/attendance-status';
 import type { EventDto } from '../../common/contract/event';
 import type {
   ChecklistRequest,
@@ -15,8 +16,9 @@ import type {
   WaitingListRequest,
 } from '../../common/contract/participation';
 import type { User } from '../../common/contract/user';
+import type { WalkInRequest } from '../../common/contract/walk-in';
 import { REPLAYABLE_WRITES } from '../../common/rules/replays';
-import { withCheck, withoutSubscription, withSubscription, withWaiting } from './optimistic';
+import { withCheck, withoutSubscription, withSubscription, withWaiting, withWalkIn } from './optimistic';
 
 /** The body each kind of queued write carries. */
 export interface OfflineWriteBodies {
@@ -25,6 +27,7 @@ export interface OfflineWriteBodies {
   unsubscribe: SubscribeRequest;
   'waiting-list': WaitingListRequest;
   decline: DeclineRequest;
+  'walk-in': WalkInRequest;
 }
 export type OutboxKind = keyof OfflineWriteBodies;
 
@@ -55,7 +58,7 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
   check: {
     ...REPLAYABLE_WRITES.checklist,
     eventUuidOf: (body) => body.event_uuid,
-    apply: (event, body) => withCheck(event, body.user_id, body.is_invited, body.is_checked),
+    apply: (event, body) => withCheck(event, body.user_id, body.is_invited, requestedStatus(body)),
   },
   subscribe: subscription((event, body, { user, createdAt }) =>
     withSubscription(event, user, body.uuid_stuff ?? null, `pending-${createdAt}`),
@@ -72,6 +75,17 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
     ...REPLAYABLE_WRITES.decline,
     eventUuidOf: (body) => body.uuid_event,
     apply: (event, body, { user }) => (body.decline ? withoutSubscription(event, user.id) : event),
+  },
+  'walk-in': {
+    ...REPLAYABLE_WRITES.walkIn,
+    eventUuidOf: (body) => body.event_uuid,
+    apply: (event, body, { createdAt }) =>
+      withWalkIn(event, {
+        user_id: body.user_id ?? null,
+        name: body.name ?? '',
+        status: body.status ?? 'present',
+        checked_at: body.checked_at ?? new Date(createdAt).toISOString(),
+      }),
   },
 };
 

@@ -1,5 +1,8 @@
+import { type AttendanceStatus, isPresentStatus } from '../../common/contract/attendance-status';
 import type { EventDto } from '../../common/contract/event';
 import type { User } from '../../common/contract/user';
+import type { WalkInEntry } from '../../common/contract/walk-in';
+import { walkInPersonKey } from '../../common/contract/walk-in-key';
 
 /**
  * The change a queued write will make, applied to the cached event at once (optimistic). Pure functions:
@@ -9,19 +12,45 @@ export function withCheck(
   event: EventDto,
   userId: string | number,
   isInvited: boolean,
-  isChecked: boolean,
+  status: AttendanceStatus,
 ): EventDto {
+  const state = { status, is_checked: isPresentStatus(status) };
   if (isInvited) {
     return {
       ...event,
-      invite_list: event.invite_list.map((g) => (g.id === userId ? { ...g, is_checked: isChecked } : g)),
+      invite_list: event.invite_list.map((g) => (g.id === userId ? { ...g, ...state } : g)),
     };
   }
   return {
     ...event,
     subscribers_with_stuff: event.subscribers_with_stuff.map((s) =>
-      s.id === userId ? { ...s, is_checked: isChecked } : s,
+      s.id === userId ? { ...s, ...state } : s,
     ),
+  };
+}
+
+/**
+ * A walk-in's status (issue 28): the person's row changed, or added at the end. One added on this device
+ * has no number yet (0); the server's answer brings it.
+ */
+export function withWalkIn(
+  event: EventDto,
+  walkIn: Omit<WalkInEntry, 'id' | 'is_checked'> & { id?: number },
+): EventDto {
+  const key = walkInPersonKey(walkIn);
+  const walkIns = event.walk_ins ?? [];
+  const existing = walkIns.find((w) => walkInPersonKey(w) === key);
+  const row: WalkInEntry = {
+    id: walkIn.id ?? existing?.id ?? 0,
+    user_id: walkIn.user_id,
+    name: existing && !walkIn.user_id ? existing.name : walkIn.name,
+    status: walkIn.status,
+    is_checked: isPresentStatus(walkIn.status),
+    checked_at: walkIn.checked_at,
+  };
+  return {
+    ...event,
+    walk_ins: existing ? walkIns.map((w) => (w === existing ? row : w)) : [...walkIns, row],
   };
 }
 

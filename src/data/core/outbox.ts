@@ -5,6 +5,7 @@
  * its outbox row: a crash or a failure can never leave a change applied but unqueued, or queued but not applied.
  * Nothing else in the client sends these writes; the drain (drain.ts) delivers them in order.
  */
+import { type AttendanceStatus, isPresentStatus } from '../../common/contract/attendance-status';
 import type { User } from '../../common/contract/user';
 import type { EquipeeDb } from './db';
 import { applyWrite, eventUuidOfWrite, type QueuedWrite } from './offline-writes';
@@ -50,7 +51,7 @@ export interface CheckChange {
   eventUuid: string;
   userId: string | number;
   isInvited: boolean;
-  isChecked: boolean;
+  status: AttendanceStatus;
 }
 
 export function queueCheck(db: EquipeeDb, user: User, check: CheckChange, now = Date.now()): Promise<number> {
@@ -58,11 +59,37 @@ export function queueCheck(db: EquipeeDb, user: User, check: CheckChange, now = 
     event_uuid: check.eventUuid,
     is_invited: check.isInvited,
     user_id: check.userId,
-    is_checked: check.isChecked,
+    // Both: a server from before statuses reads the check (true for present and late).
+    is_checked: isPresentStatus(check.status),
+    status: check.status,
     // The device's time of the tick: the server keeps the newest, whatever order replays arrive in.
     checked_at: new Date(now).toISOString(),
   };
   return enqueueWrite(db, user, { kind: 'check', body }, now);
+}
+
+/** A walk-in (issue 28): a member (`userId`) or a free name, with the status to set. */
+export interface WalkInChange {
+  eventUuid: string;
+  userId: string | null;
+  name: string;
+  status: AttendanceStatus;
+}
+
+export function queueWalkIn(
+  db: EquipeeDb,
+  user: User,
+  walkIn: WalkInChange,
+  now = Date.now(),
+): Promise<number> {
+  const body = {
+    event_uuid: walkIn.eventUuid,
+    ...(walkIn.userId ? { user_id: walkIn.userId } : {}),
+    name: walkIn.name,
+    status: walkIn.status,
+    checked_at: new Date(now).toISOString(),
+  };
+  return enqueueWrite(db, user, { kind: 'walk-in', body }, now);
 }
 
 export function queueSubscription(

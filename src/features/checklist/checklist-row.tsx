@@ -1,7 +1,13 @@
 import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import {
+  ATTENDANCE_STATUSES,
+  type AttendanceStatus,
+  isPresentStatus,
+} from '../../common/contract/attendance-status';
 import type { ChecklistRow } from '../../common/rules/checklist-rows';
+import { UserThumbnail } from '../../ui/user-thumbnail';
 import styles from './checklist-row.module.css';
 import { type TickFacts, TickNote } from './tick-note';
 import type { TickStore } from './tick-store';
@@ -9,9 +15,11 @@ import type { TickStore } from './tick-store';
 interface Props {
   row: ChecklistRow;
   canTick: boolean;
-  /** The value of this row's tick not delivered yet (it is shown); undefined when none waits. */
-  pendingCheck: boolean | undefined;
-  /** Who set the row's check and when (attendance record); absent when unknown or not readable. */
+  /** False when nobody on the list holds equipment: the column is left out. */
+  showsStuff: boolean;
+  /** The status of this row's write not delivered yet (it is shown); undefined when none waits. */
+  pendingStatus: AttendanceStatus | undefined;
+  /** Who set the row's status and when (attendance record); absent when unknown or not readable. */
   tick: TickFacts | undefined;
   /** The club's time zone, for the tick's time; undefined until read, when no note is shown. */
   timeZone: string | undefined;
@@ -19,31 +27,70 @@ interface Props {
   /** Issue 28: the member's phone, from the attendance record, for a call to someone late. */
   phone: string | null;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
-  onToggle(row: ChecklistRow, isChecked: boolean): void;
+  onSetStatus(row: ChecklistRow, status: AttendanceStatus): void;
 }
 
-function ChecklistRowView({ row, canTick, pendingCheck, tick, timeZone, ticks, phone, onToggle }: Props) {
+const TONES: Record<AttendanceStatus, string> = {
+  present: 'row-checked',
+  late: 'row-checked',
+  excused: 'row-plain',
+  absent: 'row-plain',
+};
+
+/** The member a row shows a picture of: a registered member, or a member who walked in. */
+const memberIdOf = (row: ChecklistRow): string | null =>
+  row.kind === 'member' ? String(row.userId) : (row.walkIn?.user_id ?? null);
+
+function ChecklistRowView({
+  row,
+  canTick,
+  showsStuff,
+  pendingStatus,
+  tick,
+  timeZone,
+  ticks,
+  phone,
+  onSetStatus,
+}: Props) {
   const { t } = useTranslation();
   const shown = useStore(ticks, (s) => s.ticks.get(row.key));
-  const isPending = pendingCheck !== undefined;
-  // The device's state: a tick not delivered yet, over the cached event's.
-  const stored = pendingCheck ?? row.isChecked;
-  const isChecked = shown?.isChecked ?? stored;
+  const isPending = pendingStatus !== undefined;
+  // The device's state: a write not delivered yet, over the cached event's.
+  const stored = pendingStatus ?? row.status;
+  const status = shown?.status ?? stored;
+  const isChecked = isPresentStatus(status);
   useEffect(() => {
-    if (shown && shown.writing === 0 && shown.isChecked === stored) ticks.getState().release(row.key);
+    if (shown && shown.writing === 0 && shown.status === stored) ticks.getState().release(row.key);
   }, [shown, stored, row.key, ticks]);
 
-  const toggle = () => onToggle(row, !isChecked);
-  const tone = isChecked ? 'row-checked' : row.isInvited ? 'row-guest' : 'row-plain';
+  // The tick is the quick way: present, or back to absent (a late arrival unticked is absent too).
+  const toggle = () => onSetStatus(row, isChecked ? 'absent' : 'present');
+  const tone = row.kind === 'guest' && !isChecked ? 'row-guest' : TONES[status];
+  const memberId = memberIdOf(row);
   return (
     // A click anywhere on the row toggles it; the button in the last cell is the keyboard's way in.
     <tr
-      className={`checklist-row ${tone}`}
+      className={`checklist-row ${tone} ${row.kind === 'guest' ? styles.guest : ''}`}
       data-testid="checklist-row"
+      data-kind={row.kind}
       onClick={canTick ? toggle : undefined}
     >
       <td>
-        {row.name}
+        <span className={styles.person}>
+          {memberId ? (
+            <UserThumbnail userId={memberId} username={row.name} size={32} isLazy />
+          ) : (
+            <span className={styles.noPicture} aria-hidden="true" />
+          )}
+          <span className={styles.name} data-testid="row-name">
+            {row.name}
+          </span>
+        </span>
+        {row.kind !== 'member' && (
+          <small className={styles.kind}>
+            {t(row.kind === 'guest' ? 'attendanceStatus.guest' : 'attendanceStatus.walk_in')}
+          </small>
+        )}
         {phone && (
           // A call, not a tick: the click stays on the link.
           <a
@@ -56,41 +103,62 @@ function ChecklistRowView({ row, canTick, pendingCheck, tick, timeZone, ticks, p
             {phone}
           </a>
         )}
-        {/* The record says who set the state shown; a tick not yet delivered is not in it yet. */}
-        {tick && timeZone && !isPending && tick.is_checked === isChecked && (
-          <TickNote entry={tick} timeZone={timeZone} />
-        )}
+        {/* The record says who set the state shown; a write not yet delivered is not in it yet. */}
+        {tick &&
+          timeZone &&
+          !isPending &&
+          (tick.status ?? (tick.is_checked ? 'present' : 'absent')) === status && (
+            <TickNote entry={tick} timeZone={timeZone} />
+          )}
       </td>
-      <td>{row.stuff}</td>
+      {showsStuff && <td>{row.stuff}</td>}
       <td className={styles.state}>
         {canTick ? (
-          <button
-            type="button"
-            className="check-button"
-            aria-pressed={isChecked}
-            aria-label={t('checklist.check_label', { name: row.name })}
-            onClick={(e) => {
-              e.stopPropagation();
-              toggle();
-            }}
-          >
-            {/* Always in the button, hidden while unticked: a tick changes a style, so the browser
-                redraws the button without laying out the 300-row table again. */}
-            <span className={isChecked ? undefined : styles.hidden} aria-hidden="true">
-              ✔
+          <span className={styles.controls}>
+            <button
+              type="button"
+              className="check-button"
+              aria-pressed={isChecked}
+              aria-label={t('checklist.check_label', { name: row.name })}
+              onClick={(e) => {
+                e.stopPropagation();
+                toggle();
+              }}
+            >
+              {/* Always in the button, hidden while unticked: a tick changes a style, so the browser
+                  redraws the button without laying out the 300-row table again. */}
+              <span className={isChecked ? undefined : styles.hidden} aria-hidden="true">
+                ✔
+              </span>
+            </button>
+            {/* Always laid out and shown only while pending: a write going pending or delivered
+                  repaints the row, never a layout of the whole table. */}
+            <span
+              className={`badge badge-pending ${isPending ? '' : styles.hidden}`}
+              data-testid={isPending ? 'pending-marker' : undefined}
+              aria-hidden={!isPending}
+            >
+              {t('sync.pending_short')}
             </span>
-          </button>
+            <select
+              className={styles.status}
+              aria-label={t('attendanceStatus.label', { name: row.name })}
+              value={status}
+              onClick={(e) => e.stopPropagation()}
+              onChange={(e) => onSetStatus(row, e.target.value as AttendanceStatus)}
+            >
+              {ATTENDANCE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`attendanceStatus.${s}`)}
+                </option>
+              ))}
+            </select>
+          </span>
         ) : (
-          <span className="check-state">{t(isChecked ? 'checklist.present' : 'checklist.absent')}</span>
+          <span className="check-state">{t(`attendanceStatus.${status}`)}</span>
         )}
-        {/* Where this device may tick, always laid out and shown only while pending: a tick going pending
-            or delivered repaints the row, never a layout of the whole table. */}
-        {(canTick || isPending) && (
-          <span
-            className={`badge badge-pending ${isPending ? '' : styles.hidden}`}
-            data-testid={isPending ? 'pending-marker' : undefined}
-            aria-hidden={!isPending}
-          >
+        {!canTick && isPending && (
+          <span className="badge badge-pending" data-testid="pending-marker">
             {t('sync.pending_short')}
           </span>
         )}
@@ -103,19 +171,21 @@ const isSameRow = (a: Props, b: Props) =>
   a.row.key === b.row.key &&
   a.row.name === b.row.name &&
   a.row.stuff === b.row.stuff &&
-  a.row.isChecked === b.row.isChecked &&
-  a.row.isInvited === b.row.isInvited &&
+  a.row.status === b.row.status &&
+  a.row.kind === b.row.kind &&
   a.row.userId === b.row.userId &&
   a.canTick === b.canTick &&
-  a.pendingCheck === b.pendingCheck &&
+  a.showsStuff === b.showsStuff &&
+  a.pendingStatus === b.pendingStatus &&
   a.tick?.is_checked === b.tick?.is_checked &&
+  a.tick?.status === b.tick?.status &&
   a.tick?.checked_at === b.tick?.checked_at &&
   a.tick?.checked_by === b.tick?.checked_by &&
   a.tick?.received_at === b.tick?.received_at &&
   a.timeZone === b.timeZone &&
   a.phone === b.phone &&
   a.ticks === b.ticks &&
-  a.onToggle === b.onToggle;
+  a.onSetStatus === b.onSetStatus;
 
-/** One checklist row, re-rendered only when its own data, its pending mark or its shown tick changes. */
+/** One checklist row, re-rendered only when its own data, its pending mark or its shown status changes. */
 export const MemoChecklistRow = memo(ChecklistRowView, isSameRow);

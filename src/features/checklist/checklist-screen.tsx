@@ -1,12 +1,13 @@
-import { memo, useCallback, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { type AttendanceStatus, isPresentStatus } from '../../common/contract/attendance-status';
 import { mayTakeAttendance } from '../../common/rules/attendance';
 import { type ChecklistRow, checklistRows } from '../../common/rules/checklist-rows';
 import { eventTitle } from '../../common/rules/event-words';
 import { factsOf } from '../../common/rules/events';
 import { refreshAttendance, useAttendance } from '../../data/attendance';
-import { tick, usePendingChecks } from '../../data/checklist';
+import { setRowStatus, usePendingChecks } from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
@@ -17,6 +18,7 @@ import { AttendanceExport } from './attendance-export';
 import { stuffCounts } from './checklist-rows';
 import styles from './checklist-screen.module.css';
 import { ChecklistTable } from './checklist-table';
+import { WalkInDialog } from './walk-in-dialog';
 
 interface HeadingProps {
   title: string;
@@ -52,9 +54,9 @@ const ChecklistHeading = memo(function ChecklistHeading({
 
 const NO_ROWS: ChecklistRow[] = [];
 
-/** Present as this device shows it: a tick still in the outbox counts as it was made. */
-const presentCount = (rows: ChecklistRow[], pending: ReadonlyMap<string, boolean>): number =>
-  rows.filter((row) => pending.get(row.key) ?? row.isChecked).length;
+/** Present (or late) as this device shows it: a write still in the outbox counts as it was made. */
+const presentCount = (rows: ChecklistRow[], pending: ReadonlyMap<string, AttendanceStatus>): number =>
+  rows.filter((row) => isPresentStatus(pending.get(row.key) ?? row.status)).length;
 
 /** The attendance list, used at the venue with no signal: every tick goes through the outbox. */
 export function ChecklistScreen() {
@@ -70,10 +72,11 @@ export function ChecklistScreen() {
   const rows = useMemo(() => (event ? checklistRows(event) : NO_ROWS), [event]);
   const stuff = useMemo(() => (event ? stuffCounts(event) : []), [event]);
   const eventUuid = event?.uuid_event;
-  const onToggle = useCallback(
-    (row: ChecklistRow, isChecked: boolean) =>
+  const [isAddingWalkIn, setAddingWalkIn] = useState(false);
+  const onSetStatus = useCallback(
+    (row: ChecklistRow, status: AttendanceStatus) =>
       user && eventUuid
-        ? tick(user, eventUuid, row.userId, row.isInvited, isChecked).then(
+        ? setRowStatus(user, eventUuid, row, status).then(
             () => true,
             (error: unknown) => {
               showToast('error', 'error_fetch', errorText(t, error));
@@ -122,8 +125,22 @@ export function ChecklistScreen() {
           <li key={s.name}>{`${s.name} : ${s.count}`}</li>
         ))}
       </ul>
-      <AttendanceExport eventUuid={event.uuid_event} />
-      <ChecklistTable rows={rows} pending={pending} attendance={attendance} canTick onToggle={onToggle} />
+      <div className={styles.actions}>
+        <AttendanceExport eventUuid={event.uuid_event} />
+        <button type="button" className="button" onClick={() => setAddingWalkIn(true)}>
+          {t('walkIn.open')}
+        </button>
+      </div>
+      {isAddingWalkIn && (
+        <WalkInDialog user={user} eventUuid={event.uuid_event} onClose={() => setAddingWalkIn(false)} />
+      )}
+      <ChecklistTable
+        rows={rows}
+        pending={pending}
+        attendance={attendance}
+        canTick
+        onSetStatus={onSetStatus}
+      />
       {/* After the list, held at the bottom while the list scrolls under it (issue 28). */}
       <p className={styles.presentCount} role="status">
         {t('checklistCount.present', { count: presentCount(rows, pending), total: rows.length })}

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AttendanceStatus } from '../../common/contract/attendance-status';
 import {
   type ChecklistRow,
   type SortColumn,
@@ -14,14 +15,14 @@ import { createTickStore } from './tick-store';
 
 interface Props {
   rows: ChecklistRow[];
-  /** The rows whose tick is not delivered yet (the value is the one shown). */
-  pending: ReadonlyMap<string, boolean>;
+  /** The rows whose write is not delivered yet (the status is the one shown). */
+  pending: ReadonlyMap<string, AttendanceStatus>;
   /** The attendance record by row key: who set each check and when (empty when not readable). */
   attendance: ReadonlyMap<string, TickFacts & { phone?: string | null }>;
   /** False: the list is read-only (no tick buttons), as for anyone the server would refuse. */
   canTick: boolean;
-  /** Stores the tick; answers false when it could not be kept (the user has been told). */
-  onToggle(row: ChecklistRow, isChecked: boolean): Promise<boolean>;
+  /** Stores the status; answers false when it could not be kept (the user has been told). */
+  onSetStatus(row: ChecklistRow, status: AttendanceStatus): Promise<boolean>;
 }
 
 /** The rows' order, sorted again only when a name, a stuff, a row or the sort changes — never on a tick. */
@@ -42,16 +43,18 @@ function useRowOrder(rows: ChecklistRow[], sort: SortKey[]): ChecklistRow[] {
   return ordered;
 }
 
-export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }: Props) {
+export function ChecklistTable({ rows, pending, attendance, canTick, onSetStatus }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortKey[]>([{ column: 'name', direction: 'asc' }]);
   const [ticks] = useState(createTickStore);
   // One subscription for the table, not one per row's note: see TickNote.
   const timeZone = useClubTimeZone();
   const ordered = useRowOrder(rows, sort);
-  const latestOnToggle = useRef(onToggle);
+  // An empty column costs a phone the width the status needs: shown only when someone holds equipment.
+  const showsStuff = rows.some((r) => r.stuff !== '');
+  const latestOnSetStatus = useRef(onSetStatus);
   useLayoutEffect(() => {
-    latestOnToggle.current = onToggle;
+    latestOnSetStatus.current = onSetStatus;
   });
   // The row shows the tick as soon as its Dexie transaction (change + outbox row, as before) commits,
   // from a store of its own: it waits neither for the live query to read the event back nor for the
@@ -60,15 +63,15 @@ export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }:
   // ticked is a tick that survives. Writes run in click order; a failed one leaves the row as it was
   // (the screen has told the user).
   const writes = useRef(Promise.resolve());
-  const toggle = useCallback(
-    (row: ChecklistRow, isChecked: boolean) => {
+  const setStatus = useCallback(
+    (row: ChecklistRow, status: AttendanceStatus) => {
       writes.current = writes.current
-        .then(() => latestOnToggle.current(row, isChecked))
+        .then(() => latestOnSetStatus.current(row, status))
         // A rejection here would stop every later write of the chain: it counts as a failed write.
         .catch(() => false)
         .then((isDone) => {
           if (!isDone) return;
-          ticks.getState().start(row.key, isChecked);
+          ticks.getState().start(row.key, status);
           ticks.getState().settle(row.key, true);
         });
     },
@@ -96,7 +99,7 @@ export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }:
       <thead>
         <tr>
           {header('name', t('checklist.name'))}
-          {header('stuff', t('checklist.stuff'))}
+          {showsStuff && header('stuff', t('checklist.stuff'))}
           <th scope="col">{t('checklist.check')}</th>
         </tr>
       </thead>
@@ -106,13 +109,14 @@ export function ChecklistTable({ rows, pending, attendance, canTick, onToggle }:
             key={row.key}
             row={row}
             canTick={canTick}
-            pendingCheck={pending.get(row.key)}
+            showsStuff={showsStuff}
+            pendingStatus={pending.get(row.key)}
             tick={attendance.get(row.key)}
             phone={attendance.get(row.key)?.phone ?? null}
             // Only to rows with a note: the zone read once, the others do not render again.
             timeZone={attendance.has(row.key) ? timeZone : undefined}
             ticks={ticks}
-            onToggle={toggle}
+            onSetStatus={setStatus}
           />
         ))}
       </tbody>

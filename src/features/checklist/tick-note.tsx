@@ -5,7 +5,10 @@ import { type AttendanceEntry, wasSentOffline } from '../../common/contract/atte
 import { clubTimeOf } from '../../common/rules/club-time';
 import styles from './attendance.module.css';
 
-export type TickFacts = Pick<AttendanceEntry, 'is_checked' | 'checked_by' | 'checked_at' | 'received_at'>;
+export type TickFacts = Pick<
+  AttendanceEntry,
+  'is_checked' | 'status' | 'checked_by' | 'checked_at' | 'received_at'
+>;
 
 /** "Pointé par X à HH:mm", and "envoyé hors ligne, reçu à HH:mm" when it reached the server late. */
 function noteText(
@@ -14,7 +17,13 @@ function noteText(
   timeZone: string,
 ): { tick: string; offline: string | null } {
   const at = (iso: string) => clubTimeOf(new Date(iso), timeZone);
-  const tick = t(entry.is_checked ? 'attendance.ticked_by' : 'attendance.unticked_by', {
+  const key =
+    entry.status === 'late' || entry.status === 'excused'
+      ? `attendanceStatus.${entry.status}_by`
+      : entry.is_checked
+        ? 'attendance.ticked_by'
+        : 'attendance.unticked_by';
+  const tick = t(key, {
     name: entry.checked_by,
     time: at(entry.checked_at as string),
   });

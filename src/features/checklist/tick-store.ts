@@ -1,15 +1,16 @@
 import { createStore, type StoreApi } from 'zustand';
+import type { AttendanceStatus } from '../../common/contract/attendance-status';
 
-/** A tick on screen before the live query reads it back: its value, and how many of its writes still run. */
+/** A status on screen before the live query reads it back: its value, and how many of its writes still run. */
 export interface ShownTick {
-  isChecked: boolean;
+  status: AttendanceStatus;
   writing: number;
 }
 
 export interface TickState {
   ticks: ReadonlyMap<string, ShownTick>;
   /** The row shows this value now (the table calls it once the tick is stored). */
-  start(key: string, isChecked: boolean): void;
+  start(key: string, status: AttendanceStatus): void;
   /** A write ended. A failed one drops the row's shown tick: the row goes back to what Dexie holds. */
   settle(key: string, isDone: boolean): void;
   /** Dexie shows the tick now (or never will): the row reads its value from the cached event again. */
@@ -32,8 +33,8 @@ export function createTickStore(): TickStore {
     };
     return {
       ticks: new Map(),
-      start(key, isChecked) {
-        update(key, { isChecked, writing: (get().ticks.get(key)?.writing ?? 0) + 1 });
+      start(key, status) {
+        update(key, { status, writing: (get().ticks.get(key)?.writing ?? 0) + 1 });
       },
       settle(key, isDone) {
         const tick = get().ticks.get(key);

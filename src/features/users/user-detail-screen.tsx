@@ -6,11 +6,11 @@ import { fetchUser } from '../../data/user-admin';
 import { useCurrentUser } from '../../state/session';
 import { Icon } from '../../ui/icons';
 import { ScreenHeader } from '../../ui/screen-header';
+import { UserThumbnail } from '../../ui/user-thumbnail';
 import { LoadFailure } from './load-failure';
 import { RoleBadge } from './role-badge';
 import { useRemote } from './use-remote';
 import { type AccountProps, UserActions } from './user-actions';
-import { UserThumbnail } from './user-thumbnail';
 import styles from './users.module.css';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'street', 'city', 'zip_code'] as const;

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { User } from '../../common/contract/user';
 import { Icon } from '../../ui/icons';
+import { UserThumbnail } from '../../ui/user-thumbnail';
 import { displayName } from './display-name';
 import { RoleBadge } from './role-badge';
-import { UserThumbnail } from './user-thumbnail';
 import styles from './users.module.css';
 
 /** One member in the list: the whole row is the link to their detail. */

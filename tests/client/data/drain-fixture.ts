@@ -43,7 +43,12 @@ export function scripted(
   return { transport, received, batches };
 }
 export const tickOn = (db: EquipeeDb) => (isChecked: boolean, at: number) =>
-  queueCheck(db, USER, { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, isChecked }, at);
+  queueCheck(
+    db,
+    USER,
+    { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, status: isChecked ? 'present' : 'absent' },
+    at,
+  );
 /** A row queued by an older version, whose body the contract no longer accepts. */
 export const queueUnsendable = (db: EquipeeDb, at: number) =>
   db.outbox.add({

@@ -23,7 +23,7 @@ describe('enqueue', () => {
     await queueCheck(
       db,
       USER,
-      { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, isChecked: true },
+      { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, status: 'present' as const },
       1_000,
     );
     expect(await db.events.get(EVENT_UUID)).toEqual(before);
@@ -48,7 +48,7 @@ describe('enqueue', () => {
     await expect(queueSubscription(db, USER, { eventUuid: 'not-cached', subscribe: true })).rejects.toThrow(
       NotCachedError,
     );
-    const tick = { eventUuid: 'not-cached', userId: MEMBER_ID, isInvited: false, isChecked: true };
+    const tick = { eventUuid: 'not-cached', userId: MEMBER_ID, isInvited: false, status: 'present' as const };
     await expect(queueCheck(db, USER, tick)).rejects.toThrow(NotCachedError);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -60,7 +60,7 @@ describe('enqueue', () => {
       eventUuid: EVENT_UUID,
       userId: (() => 'x') as unknown as string,
       isInvited: false,
-      isChecked: true,
+      status: 'present' as const,
     };
     await expect(queueCheck(db, USER, broken)).rejects.toThrow();
     expect(await db.outbox.count()).toBe(0);

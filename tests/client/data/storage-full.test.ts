@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import i18n from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { tick } from '../../../src/data/checklist';
+import type { ChecklistRow } from '../../../src/common/rules/checklist-rows';
+import { setRowStatus } from '../../../src/data/checklist';
 import { appDb } from '../../../src/data/core/db';
 import { StorageFullError } from '../../../src/data/core/sync';
 import { errorText } from '../../../src/i18n/error-text';
@@ -15,7 +16,17 @@ describe('a full device', () => {
     vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementationOnce(() => {
       throw new DOMException('quota', 'QuotaExceededError');
     });
-    const failure = await tick(USER, EVENT_UUID, MEMBER_ID, false, true).catch((error: unknown) => error);
+    const row: ChecklistRow = {
+      key: `u:${MEMBER_ID}`,
+      userId: MEMBER_ID,
+      isInvited: false,
+      kind: 'member',
+      name: 'ana',
+      stuff: '',
+      status: 'absent',
+      isChecked: false,
+    };
+    const failure = await setRowStatus(USER, EVENT_UUID, row, 'present').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StorageFullError);
     expect(errorText(i18n.t.bind(i18n), failure)).toContain("L'espace de stockage de l'appareil est plein");
     // Nothing half-done: the tick was not applied either.

@@ -22,7 +22,7 @@ afterEach(async () => {
   await db.delete();
 });
 
-const TICK = { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, isChecked: true };
+const TICK = { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, status: 'present' as const };
 const until = async (condition: () => boolean) => {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition()).toBe(true);

@@ -14,6 +14,7 @@ const figures = {
   subscriptions: 12,
   guests: 2,
   promotions: 1,
+  walk_ins: 1,
   attended: 9,
   participants: 12,
   attendance_rate: 0.75,

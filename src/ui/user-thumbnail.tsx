@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { thumbnailUrl } from '../../common/contract/users';
-import styles from './users.module.css';
+import { thumbnailUrl } from '../common/contract/users';
+import styles from './user-thumbnail.module.css';
 
-/** The member's thumbnail; their initial when they have no picture. Decorative: the name sits beside it. */
+/**
+ * The member's thumbnail; their initial when they have no picture. Decorative: the name sits beside it.
+ * `lazy` for long lists (the checklist): pictures below the fold wait until scrolled to.
+ */
 export function UserThumbnail({
   userId,
   username,
   size,
+  isLazy = false,
 }: {
   userId: string;
   username: string;
   size: number;
+  isLazy?: boolean;
 }) {
   const [isMissing, setMissing] = useState(false);
   const box = { width: size, height: size };
@@ -28,6 +33,7 @@ export function UserThumbnail({
       alt=""
       width={size}
       height={size}
+      loading={isLazy ? 'lazy' : undefined}
       onError={() => setMissing(true)}
     />
   );

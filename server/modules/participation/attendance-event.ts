@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { AttendanceTeam } from '../../../src/common/rules/attendance';
+import type { Actor, Verdict } from '../../../src/common/rules/events';
+import type { Database } from '../../db/schema';
+import { assertAllowed, HttpError } from '../../http-error';
+import { attendanceTeamOf } from '../events/co-organisers';
+import { findEvent } from '../events/events.repository';
+
+/**
+ * The event an attendance request is about, once the shared rule allows the actor (v4 "Roles"): 404 naming
+ * `field` when there is none, 403 when the rule refuses.
+ */
+export async function attendanceEvent(
+  db: Kysely<Database>,
+  actor: Actor,
+  eventUuid: string,
+  field: 'event_uuid' | 'id',
+  rule: (actor: Actor, team: AttendanceTeam) => Verdict,
+) {
+  const event = await findEvent(db, eventUuid);
+  if (!event) throw new HttpError(404, 'not_found', field);
+  assertAllowed(rule(actor, await attendanceTeamOf(db, event)));
+  return event;
+}

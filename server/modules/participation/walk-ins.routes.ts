@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uuidParam } from '../../../src/common/contract/fields';
+import { idempotencyHeaderSchema } from '../../../src/common/contract/replay';
+import {
+  memberFoundSchema,
+  memberSearchQuerySchema,
+  WALK_IN_PATH,
+  walkInRequestSchema,
+  walkInResponseSchema,
+} from '../../../src/common/contract/walk-in';
+import type { AppDeps } from '../../app-deps';
+import { authOf } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
+import { idempotencyKeyOf } from '../replays/idempotency';
+import { runReplayableWrite } from '../replays/write';
+import { searchMembers } from './member-search';
+import { setWalkIn } from './walk-ins.service';
+
+/** Signed-in (issue 28): walk-ins at an event, and the member search that finds them. */
+export async function walkInRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Queued offline like a tick, so replayable (server-rules "Replays").
+  routes.put(
+    WALK_IN_PATH,
+    {
+      schema: {
+        headers: idempotencyHeaderSchema,
+        body: walkInRequestSchema,
+        response: { ...errorAnswers(403, 404, 409, 422), 200: walkInResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await runReplayableWrite(deps, request, async (trx) => ({
+        status: 200,
+        body: await setWalkIn(deps, trx, authOf(request).user, request.body, idempotencyKeyOf(request)),
+      }));
+      return (reply as FastifyReply).status(answer.status).send(answer.body);
+    },
+  );
+
+  routes.get(
+    '/api/event/:id/members',
+    {
+      schema: {
+        params: uuidParam,
+        querystring: memberSearchQuerySchema,
+        response: { ...errorAnswers(403, 404), 200: z.array(memberFoundSchema) },
+      },
+    },
+    (request) => searchMembers(deps.db, authOf(request).user, request.params.id, request.query.q),
+  );
+}

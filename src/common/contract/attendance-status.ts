@@ -1,0 +1,25 @@
+/** No zod here: the checklist's writes are queued before the contract's schemas load. */
+/**
+ * A checklist row's status (issue 28, server-rules v4 "Checklist"). `is_checked` stays in every answer,
+ * true exactly for present and late, so a spec client reads what it always did.
+ */
+export const ATTENDANCE_STATUSES = ['present', 'late', 'excused', 'absent'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+export const isPresentStatus = (status: AttendanceStatus): boolean =>
+  status === 'present' || status === 'late';
+
+/** What a spec client's tick means: true is present, false absent. */
+export const statusOfCheck = (isChecked: boolean): AttendanceStatus => (isChecked ? 'present' : 'absent');
+
+/** A row's status; one from an older server or cache carries only its check. */
+export const rowStatus = (row: {
+  status?: AttendanceStatus | undefined;
+  is_checked: boolean;
+}): AttendanceStatus => row.status ?? statusOfCheck(row.is_checked);
+
+/** The status a checklist write sets: `status` when sent, else what its `is_checked` means. */
+export const requestedStatus = (c: {
+  is_checked?: boolean | undefined;
+  status?: AttendanceStatus | undefined;
+}) => c.status ?? statusOfCheck(c.is_checked ?? false);
