@@ -20,13 +20,14 @@ function listing(
 > {
   const render =
     (language: Language) =>
-    ({ event, sessions }: { event: string; sessions: string[] }) => ({
+    ({ event, sessions, message }: { event: string; sessions: string[]; message?: string | undefined }) => ({
       subject: text(language, subjectKey, { event }),
       text:
         [
           text(language, 'greeting'),
           '',
           ...block(text(language, introKey, { event }), sessions),
+          ...(message ? [catalogueText(language, 'mail_words', 'organiser_message'), message, ''] : []),
           text(language, 'see_app'),
         ].join('\n') + SIGNATURE[language],
     });

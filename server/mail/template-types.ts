@@ -37,7 +37,8 @@ export interface TemplateData {
    * Training series (issue 16): one message for many sessions. `event` names the series (its model);
    * each line of `sessions` names one session, already written in the recipient's language and club time.
    */
-  series_cancellation: { event: string; sessions: string[] };
+  /** `message`: the organiser's word (issue 28), when they gave one. */
+  series_cancellation: { event: string; sessions: string[]; message?: string | undefined };
   series_update: { event: string; sessions: string[] };
   /** Each line names a session and the stuff no longer offered there. */
   series_stuff_unavailable: { event: string; sessions: string[] };

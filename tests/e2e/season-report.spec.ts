@@ -15,7 +15,10 @@ test('an admin reads the season report from the settings menu and downloads the 
 }) => {
   const root = await rootToken(request);
   const stamp = Date.now() % 1_000_000;
-  const model = { name: `Bilan ${stamp}`, description: 'Sortie comptée au bilan' };
+  const model = {
+    name: `Bilan de la grande sortie du dimanche ${stamp}`,
+    description: 'Sortie comptée au bilan',
+  };
   const first = await newEvent(request, root, { model, max: 8, startInHours: 3 });
   const people = [];
   for (const name of ['ana', 'bob']) people.push(await newMember(request, root, `${name}${stamp}`));

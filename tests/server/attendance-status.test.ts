@@ -107,6 +107,17 @@ describe('statuses', () => {
     ]);
   });
 
+  it('refuses a status for a member who unsubscribed meanwhile, as a tick is (404 on user_id)', async () => {
+    const eventUuid = await eventWithMember();
+    await subscribe(ctx, member.token, member.id, eventUuid, undefined, false);
+    const late = await check(
+      { event_uuid: eventUuid, user_id: member.id, status: 'late' },
+      organiser.token,
+      'gone-1',
+    );
+    expect([late.statusCode, late.json().code, late.json().field]).toEqual([404, 'not_found', 'user_id']);
+  });
+
   it('shows a member their own status and everyone else’s as absent', async () => {
     const eventUuid = await eventWithMember();
     await subscribe(ctx, other.token, other.id, eventUuid);

@@ -3,6 +3,7 @@ import type { EventDto } from '../../src/common/contract/event';
 import type { Series } from '../../src/common/contract/series';
 import { clubTimeOf } from '../../src/common/rules/club-time';
 import { insertStuff, saveEvent } from './helpers/event-fixtures';
+import { addPushDevice } from './helpers/push-devices';
 import {
   clearQueuedMails,
   createSeries,
@@ -162,6 +163,60 @@ describe('this session and the following', () => {
     });
     expect(back.json().sessions.map((s: EventDto) => s.is_cancelled)).toEqual(Array(6).fill(false));
     expect(await allMailKinds()).toEqual([]);
+  });
+
+  it('puts the organiser’s word in the one cancellation mail and push each member gets (issue 28)', async () => {
+    const series = await sixSaturdays();
+    await clearMail();
+    await ctx.db.deleteFrom('push_queue').execute();
+    await addPushDevice(ctx, p(0).id);
+    const cancelled = await putSeries(ctx, organiser, series.uuid_series, {
+      from_uuid_event: series.sessions[3]?.uuid_event,
+      is_cancelled: true,
+      cancel_message: 'Bassin en travaux jusqu’en mars.',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const cancellations = await mails('series_cancellation');
+    expect(cancellations).toHaveLength(3);
+    for (const mail of cancellations) {
+      expect(mail.body_text).toContain("Message de l'organisateur :\nBassin en travaux jusqu’en mars.");
+      expect(mail.body_text.match(/^• /gm)).toHaveLength(3);
+    }
+    const pushes = await ctx.db.selectFrom('push_queue').select('payload').execute();
+    expect(pushes).toHaveLength(1);
+    expect(JSON.parse(pushes[0]?.payload ?? '{}').body).toContain('Bassin en travaux jusqu’en mars.');
+    // The device goes with this test: later ones count the pushes of their own devices.
+    await ctx.db.deleteFrom('push_subscriptions').where('user_id', '=', p(0).id).execute();
+  });
+
+  it('gives the sessions from the chosen one on a title, notes and a co-organiser, and clears the words again (issue 28)', async () => {
+    const series = await sixSaturdays();
+    const coach = await ctx.createUser(`coach-${series.uuid_series.slice(0, 6)}`, 'Contributor');
+    const changed = await putSeries(ctx, organiser, series.uuid_series, {
+      from_uuid_event: series.sessions[2]?.uuid_event,
+      title: "Entraînement d'hiver",
+      notes: 'Combinaison obligatoire',
+      co_organisers: [coach.id],
+    });
+    expect(changed.statusCode).toBe(200);
+    const words = (s: EventDto) => [s.title ?? null, s.notes ?? null, s.co_organisers ?? []];
+    const sessions = (await readSeries(series.uuid_series)).sessions;
+    expect(sessions.map(words)).toEqual([
+      [null, null, []],
+      [null, null, []],
+      ...Array(4).fill(["Entraînement d'hiver", 'Combinaison obligatoire', [coach.id]]),
+    ]);
+    // An emptied title clears it; the notes and co-organisers, not named, stay.
+    await putSeries(ctx, organiser, series.uuid_series, {
+      from_uuid_event: series.sessions[4]?.uuid_event,
+      title: '',
+    });
+    expect((await readSeries(series.uuid_series)).sessions.slice(2).map(words)).toEqual([
+      ["Entraînement d'hiver", 'Combinaison obligatoire', [coach.id]],
+      ["Entraînement d'hiver", 'Combinaison obligatoire', [coach.id]],
+      [null, 'Combinaison obligatoire', [coach.id]],
+      [null, 'Combinaison obligatoire', [coach.id]],
+    ]);
   });
 
   it("keeps a session's own edit (and its uuid_series) except for the fields a later series change names", async () => {

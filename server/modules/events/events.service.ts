@@ -103,8 +103,8 @@ export interface EventChange {
 }
 
 /**
- * The update of one existing event with every check of add-or-update (role, past event, dates, model and
- * stuff), in the caller's transaction with the row locked. `tell` is who hears of it: the event's own
+ * The update of one existing event with every check of add-or-update (role, past event, dates, model,
+ * stuff and co-organisers), in the caller's transaction with the row locked. `tell` is who hears of it: the event's own
  * notice for a single update, a series' gathered notice for "this session and the following" (one
  * message per member, not one per session). The fill step runs last, as places may have grown.
  */
@@ -136,6 +136,15 @@ export async function applyEventUpdate(
   });
   // After the notice: its holders are found by the stuff they still hold until here.
   for (const stuffUuid of removedStuffs) await releaseStuff(db, after.uuid, stuffUuid);
+  // Absent keeps them as they are; named, only by the creator or a SuperAdmin (issue 28).
+  if (input.co_organisers !== undefined) {
+    assertAllowed(maySetCoOrganisers(actor, ownershipOf(after)));
+    await setCoOrganisers(
+      db,
+      after.uuid,
+      await checkedCoOrganisers(db, after.creator_id, input.co_organisers),
+    );
+  }
   await afterUpdate(deps, db, after);
   return after;
 }
@@ -180,14 +189,6 @@ export async function saveEvent(
         input.cancel_message ?? undefined,
       ),
   );
-  if (input.co_organisers !== undefined) {
-    assertAllowed(maySetCoOrganisers(actor, ownershipOf(after)));
-    await setCoOrganisers(
-      db,
-      after.uuid,
-      await checkedCoOrganisers(db, after.creator_id, input.co_organisers),
-    );
-  }
   return eventDto(db, after.uuid);
 }
 

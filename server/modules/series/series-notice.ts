@@ -74,6 +74,8 @@ export class SeriesNotice {
   constructor(
     private readonly deps: AppDeps,
     private readonly db: Db,
+    /** The organiser's word with a cancellation (issue 28), told in its mail and push. */
+    private readonly cancelMessage?: string,
   ) {}
 
   async collect({ before, after, removedStuffs, hasEquipmentChanged }: EventChange): Promise<void> {
@@ -150,7 +152,10 @@ export class SeriesNotice {
       this.stuffRemoved.recipients,
       message(this.stuffRemoved),
     );
-    await notify(deps, db, 'series_cancellation', this.cancelled.recipients, message(this.cancelled));
+    await notify(deps, db, 'series_cancellation', this.cancelled.recipients, (r) => ({
+      ...message(this.cancelled)(r),
+      message: this.cancelMessage,
+    }));
     await notify(deps, db, 'series_update', this.updated.recipients, message(this.updated));
     await notify(
       deps,
@@ -175,7 +180,8 @@ export class SeriesNotice {
                 event: sessionName(first, language),
                 count: String(lines.length - 1),
               });
-        await notifyPush(deps, db, kind, [member], first, name);
+        const detail = kind === 'event_cancellation' ? this.cancelMessage : undefined;
+        await notifyPush(deps, db, kind, [member], first, name, detail);
       }
     }
   }

@@ -50,6 +50,10 @@ async function sessionInput(
     is_cancelled: keepOr(update.is_cancelled, session.is_cancelled),
     stuffs_available:
       update.stuffs_available ?? (await eventStuffUuids(db, session.uuid)).map((uuid) => ({ uuid })),
+    // Absent, each keeps its own (issue 28), as add-or-update reads an absent title, notes or co-organisers.
+    ...(update.title !== undefined ? { title: update.title } : {}),
+    ...(update.notes !== undefined ? { notes: update.notes } : {}),
+    ...(update.co_organisers !== undefined ? { co_organisers: update.co_organisers } : {}),
   };
   // The body add-or-update would have been sent must pass its contract too: e.g. a session that is no
   // longer unlimited (`subscriber_is_infinite` false) needs a number of places.
@@ -88,7 +92,7 @@ export async function updateSeries(
   // ones that have already ended (a session moved alone to an earlier day) are left as they are.
   const now = deps.now();
   const affected = [chosen, ...sessions.slice(from + 1).filter((s) => !isPast({ endsAt: s.end_date }, now))];
-  const notice = new SeriesNotice(deps, db);
+  const notice = new SeriesNotice(deps, db, update.cancel_message ?? undefined);
   for (const session of affected) {
     const input = await sessionInput(deps, db, session, update);
     await applyEventUpdate(

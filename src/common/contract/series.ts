@@ -1,5 +1,5 @@
 import { CAPACITY_REFINEMENT, eventFieldsSchema, eventSchema, hasCapacity } from './event';
-import { clubDayField } from './fields';
+import { clubDayField, optionalText } from './fields';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
@@ -97,6 +97,12 @@ export const seriesUpdateSchema = z
       .max(100)
       .optional(),
     is_cancelled: z.boolean().optional(),
+    /** Issue 28: the sessions' own title and notes (empty clears them), and their co-organisers. */
+    title: eventFieldsSchema.shape.title,
+    notes: eventFieldsSchema.shape.notes,
+    co_organisers: z.array(z.string().uuid()).max(LIMITS.coOrganisersMax).optional(),
+    /** With `is_cancelled` true: the organiser's word, in the one mail and push each member gets. */
+    cancel_message: optionalText(1, LIMITS.cancelMessageMax).optional(),
   })
   .refine((u) => Object.keys(u).some((key) => key !== 'from_uuid_event'), {
     path: ['from_uuid_event'],

@@ -8,7 +8,7 @@ import { SeriesScopeChoice } from './series-scope';
 /**
  * Cancelling a session of a series: this one, or this one and the following. The members are told either
  * way, so the choice is asked before anything is sent; "Retour" has the focus (the harmless answer).
- * Skipping this one session can carry a reason (issue 28 item 7), told with the cancellation.
+ * Either can carry the organiser's word (issue 28), told with the cancellation.
  */
 export function SeriesCancelDialog({
   message,
@@ -32,11 +32,11 @@ export function SeriesCancelDialog({
       message={message}
       confirmLabel={t('series.cancel_confirm')}
       cancelLabel={t('series.back')}
-      onConfirm={() => onConfirm(scope, scope === 'one' ? reason.trim() || undefined : undefined)}
+      onConfirm={() => onConfirm(scope, reason.trim() || undefined)}
       onClose={onClose}
     >
       <SeriesScopeChoice name="series-cancel-scope" value={scope} onChange={setScope} />
-      {scope === 'one' && <CancelMessageField value={reason} onChange={setReason} />}
+      <CancelMessageField value={reason} onChange={setReason} />
     </ConfirmDialog>
   );
 }

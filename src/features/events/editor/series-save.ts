@@ -49,11 +49,15 @@ export async function cancelSessions(
   session: EventDto & { uuid_series: string },
   scope: SeriesScope,
   timeZone: string,
-  /** Issue 28: the reason a single session is skipped, told with its cancellation. */
+  /** Issue 28: the organiser's word, told with the cancellation (of one session or the following). */
   reason?: string,
 ): Promise<void> {
   if (scope === 'following') {
-    await updateSeriesFrom(session.uuid_series, { from_uuid_event: session.uuid_event, is_cancelled: true });
+    await updateSeriesFrom(session.uuid_series, {
+      from_uuid_event: session.uuid_event,
+      is_cancelled: true,
+      ...(reason ? { cancel_message: reason } : {}),
+    });
     return;
   }
   // What was saved, not what is being typed: a cancel changes only the state.

@@ -167,18 +167,30 @@ describe('cancelling a session of a series asks which sessions first', () => {
     fireEvent.change(within(confirm).getByLabelText('Message aux participants (facultatif)'), {
       target: { value: ' Piscine fermée pour le pont. ' },
     });
-    // "et les suivantes" asks no reason: the field goes, and comes back with "Cette séance".
-    fireEvent.click(within(confirm).getByRole('radio', { name: 'Cette séance et les suivantes' }));
-    expect(within(confirm).queryByLabelText('Message aux participants (facultatif)')).toBeNull();
-    fireEvent.click(within(confirm).getByRole('radio', { name: 'Cette séance' }));
-    fireEvent.change(within(confirm).getByLabelText('Message aux participants (facultatif)'), {
-      target: { value: ' Piscine fermée pour le pont. ' },
-    });
     fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
     await waitFor(() => expect(writes(sent)).toEqual(['POST /api/event/add-or-update']));
     expect(sent[0]?.body).toMatchObject({
       is_cancelled: true,
       cancel_message: 'Piscine fermée pour le pont.',
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('"et les suivantes" sends the word too, told once with the series\' cancellation (issue 28)', async () => {
+    const sent = fakeServer();
+    openSession();
+    fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Annuler la séance' });
+    fireEvent.click(within(confirm).getByRole('radio', { name: 'Cette séance et les suivantes' }));
+    fireEvent.change(within(confirm).getByLabelText('Message aux participants (facultatif)'), {
+      target: { value: ' Bassin en travaux jusqu’en mars. ' },
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
+    await waitFor(() => expect(writes(sent)).toEqual([`PUT /api/event/series/${SERIES}`]));
+    expect(sent[0]?.body).toEqual({
+      from_uuid_event: session(SERIES).uuid_event,
+      is_cancelled: true,
+      cancel_message: 'Bassin en travaux jusqu’en mars.',
     });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
