@@ -1,5 +1,4 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AttendanceStatus } from '../../src/common/contract/attendance-status';
 import type {
   AnswerLinksUsedTable,
   EventDeclinesTable,
@@ -13,6 +12,14 @@ import type {
   SubscriptionNoticesTable,
   WeeklyListRunsTable,
 } from './messaging-schema';
+import type {
+  ChecklistLogTable,
+  GuestsTable,
+  SubscriptionsTable,
+  WaitingListPromotionsTable,
+  WaitingListTable,
+  WalkInsTable,
+} from './participation-schema';
 
 export interface UsersTable {
   id: string;
@@ -137,60 +144,6 @@ export interface EventCoOrganisersTable {
   user_id: string;
 }
 
-export interface SubscriptionsTable {
-  uuid: string;
-  event_uuid: string;
-  user_id: string;
-  stuff_uuid: string | null;
-  may_pick_stuff: Generated<boolean>;
-  is_checked: Generated<boolean>;
-  /** Issue 28: present, late, excused or absent; `is_checked` is true exactly for present and late. */
-  status: Generated<AttendanceStatus>;
-  checked_at: Date | null;
-  checked_by: string | null;
-  created_at: Date;
-}
-
-export interface WaitingListTable {
-  seq: Generated<string>;
-  event_uuid: string;
-  user_id: string;
-  wished_stuff_uuid: string | null;
-  created_at: Date;
-}
-
-export interface GuestsTable {
-  id: Generated<number>;
-  event_uuid: string;
-  host_id: string;
-  stuff_uuid: string | null;
-  first_name: string;
-  last_name: string;
-  age: number | null;
-  email: string | null;
-  phone: string | null;
-  is_checked: Generated<boolean>;
-  status: Generated<AttendanceStatus>;
-  checked_at: Date | null;
-  checked_by: string | null;
-  created_at: Date;
-}
-
-/** Someone who came without registering (issue 28): a member or a free name, one row per person and event. */
-export interface WalkInsTable {
-  id: Generated<number>;
-  event_uuid: string;
-  /** `member:<user id>` or `name:<normalised name>`: what makes the same walk-in added twice one row. */
-  person_key: string;
-  user_id: string | null;
-  name: string;
-  status: AttendanceStatus;
-  checked_at: Date;
-  checked_by: string;
-  created_by: string;
-  created_at: Date;
-}
-
 export interface IdempotencyKeysTable {
   user_id: string;
   method: string;
@@ -207,40 +160,6 @@ export interface CalendarFeedTokensTable {
   user_id: string;
   token_hash: string;
   created_at: Date;
-}
-
-/**
- * One checklist write the server accepted (participation/checklist.service.ts), appended and never changed:
- * who ticked whom, the device time, the server time, and whether it lost to a newer write.
- */
-export interface ChecklistLogTable {
-  id: Generated<string>;
-  event_uuid: string;
-  is_invited: boolean;
-  user_id: string | null;
-  guest_id: number | null;
-  /** Copied at write time; blanked for guests by the guest-data erasure. */
-  participant_name: string;
-  is_checked: boolean;
-  status: AttendanceStatus;
-  /** Set for a walk-in's write (then `guest_id` is null and `user_id` is the member's, if any). */
-  walk_in_id: number | null;
-  checked_by: string;
-  checked_by_name: string;
-  /** The device time the write carries (clamped like the row's), used to order offline writes. */
-  checked_at: Date;
-  received_at: Date;
-  /** Older than the row's value when it arrived: recorded, not applied. */
-  is_ignored: boolean;
-  idempotency_key: string | null;
-}
-
-/** One member moved from the waiting list to the event by the fill step; kept when they later leave. */
-export interface WaitingListPromotionsTable {
-  id: Generated<string>;
-  event_uuid: string;
-  user_id: string;
-  promoted_at: Date;
 }
 
 /** A news post (issue 27 item 9); its picture, when any, is the public file news/{uuid}.png. */

@@ -113,3 +113,23 @@ test('the invitation (its link as the button, no preferences) and a reminder in 
   });
   await show(page, reminded.html, 'reminder-en');
 });
+
+test("a series cancellation carrying the organiser's message", async ({ page }) => {
+  const rendered = renderMail('series_cancellation', 'fr', {
+    event: 'Entraînement du mardi',
+    sessions: ['mardi 01/12/2026 18:30', 'mardi 08/12/2026 18:30', 'mardi 15/12/2026 18:30'],
+    message: 'Le bassin est fermé pour travaux jusqu’à Noël. Reprise le 5 janvier, même heure.',
+  });
+  const { html } = await composeMail({
+    kind: 'series_cancellation',
+    language: 'fr',
+    ...rendered,
+    actions: [eventLink],
+    preferences,
+    isSwitchable: true,
+    brand,
+  });
+  await show(page, html, 'series-cancellation');
+  await expect(page.getByText('Le bassin est fermé pour travaux')).toBeVisible();
+  await expect(page.getByText('mardi 15/12/2026 18:30')).toBeVisible();
+});

@@ -241,6 +241,9 @@ test('the organiser cancels "this session and the following" from week 5; the me
   await expect(confirm.getByRole('button', { name: 'Retour' })).toBeFocused();
   // It starts on the form's own choice.
   await expect(confirm.getByRole('radio', { name: 'Cette séance et les suivantes' })).toBeChecked();
+  await confirm
+    .getByLabel('Message aux participants (facultatif)')
+    .fill('Le bassin ferme pour travaux, reprise en janvier.');
   await expectNoAxeViolations(page);
   await shoot(page, 'series-cancel');
   await confirm.getByRole('button', { name: "Confirmer l'annulation" }).click();

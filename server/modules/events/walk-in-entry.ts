@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { isPresentStatus } from '../../../src/common/contract/attendance-status';
 import type { WalkInEntry } from '../../../src/common/contract/walk-in';
-import type { WalkInsTable } from '../../db/schema';
+import type { WalkInsTable } from '../../db/participation-schema';
 
 type WalkInRow = Pick<Selectable<WalkInsTable>, 'id' | 'user_id' | 'name' | 'status' | 'checked_at'>;
 

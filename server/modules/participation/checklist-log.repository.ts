@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ChecklistLogTable, Database } from '../../db/schema';
+import type { ChecklistLogTable } from '../../db/participation-schema';
+import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, WalkInsTable } from '../../db/schema';
+import type { WalkInsTable } from '../../db/participation-schema';
+import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
