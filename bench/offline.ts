@@ -289,7 +289,7 @@ const online = Date.now() - started;
 // 500 ticks offline, then the time to deliver them once the network is back.
 await context.setOffline(true);
 await tickMany(page, 500);
-await page.getByTestId('sync-badge').filter({ hasText: '500 en attente' }).waitFor();
+await page.getByTestId('sync-badge').filter({ hasText: '500 à envoyer' }).waitFor();
 started = Date.now();
 await context.setOffline(false);
 await waitDrained(page);
