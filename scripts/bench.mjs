@@ -2,9 +2,10 @@
 // `npm run bench`: builds, then prints bundle sizes, API throughput (the week read beside its bare Fastify
 // floor), and the week query on PGlite and on
 // PostgreSQL (a throwaway cluster when Debian's postgresql is installed and DATABASE_URL is not set), the
-// offline figures, the memory of a burst of uploads, Lighthouse on the demo club (mobile and desktop, /login
-// and / signed in; Lighthouse 13 and a Node 22 installed into .tools/ on first use) and the login form's cold
-// first visit at 50 KB/s with 400 ms of latency, both beside the bare floor page. Ends with one table: every
+// offline figures, the memory of a burst of uploads, a 1,000-member import with a reset mail during it,
+// Lighthouse on the demo club (mobile and desktop, /login and / signed in; Lighthouse 13 and a Node 22
+// installed into .tools/ on first use) and the login form's cold first visit at 50 KB/s with 400 ms of
+// latency, both beside the bare floor page. Ends with one table: every
 // measure beside its floor from the same run, the ratio and the goal (the rows the bench scripts report
 // through bench/summary.ts).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -76,6 +77,7 @@ try {
 }
 await step('npx', ['tsx', 'bench/offline.ts']);
 await step('npx', ['tsx', 'bench/upload-memory.ts']);
+await step('npx', ['tsx', 'bench/member-import.ts']);
 await step('npx', ['tsx', 'bench/demo-seed.ts']);
 await step('npx', ['tsx', 'bench/lighthouse.ts']);
 await step('npx', ['tsx', 'bench/slow-login.ts']);

@@ -22,6 +22,7 @@ import { fillFromWaitingList } from './modules/participation/fill-step';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { releaseUpcomingPlaces } from './modules/participation/release-places.service';
 import { walkInRoutes } from './modules/participation/walk-ins.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { deleteSubscriptionsOf } from './modules/push/push.repository';
 import { pushRoutes } from './modules/push/push.routes';
 import { replayRoutes } from './modules/replays/replay.routes';
@@ -31,6 +32,7 @@ import { publicSettingsRoutes, settingsRoutes } from './modules/settings/setting
 import type { AccessEnded } from './modules/users/access-ended';
 import { accountsRoutes } from './modules/users/accounts.routes';
 import { resolveSession } from './modules/users/auth.service';
+import { memberImportRoutes } from './modules/users/member-import.routes';
 import { notificationSettingsRoutes } from './modules/users/notification-settings.routes';
 import { profilesRoutes } from './modules/users/profiles.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -123,6 +125,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         async (signedIn) => {
           registerWriteLimits(signedIn, deps.config.rateLimits, deps.now);
           await usersRoutes(signedIn, deps);
+          await signedIn.register(memberImportRoutes(deps));
+          await privacyRoutes(signedIn, deps);
           await profilesRoutes(signedIn, deps, { onAccessEnded });
           await picturesRoutes(signedIn, deps);
           await notificationSettingsRoutes(signedIn, deps);

@@ -23,6 +23,7 @@ import * as eventWords from './migrations/2026-11-30-01-event-words';
 import * as mailSender from './migrations/2026-11-30-02-mail-sender';
 import * as seriesExceptions from './migrations/2026-11-30-03-series-exceptions';
 import * as attendanceStatus from './migrations/2026-12-01-01-attendance-status';
+import * as emailBouncing from './migrations/2026-12-02-01-email-bouncing';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-30-02-mail-sender': mailSender,
   '2026-11-30-03-series-exceptions': seriesExceptions,
   '2026-12-01-01-attendance-status': attendanceStatus,
+  '2026-12-02-01-email-bouncing': emailBouncing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -44,6 +44,8 @@ export interface UsersTable {
   language: Generated<'fr' | 'en'>;
   /** Issue 27: shown to other members as « Un membre » (organisers still see the name). */
   hidden_from_members: Generated<boolean>;
+  /** Issue 29: the SMTP server refused this address for good; notifications skip it until it changes. */
+  email_bouncing: Generated<boolean>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

@@ -67,3 +67,15 @@ export async function markFailedAttempt(
 ): Promise<void> {
   await db.updateTable('mail_queue').set(change).where('id', '=', id).execute();
 }
+
+/**
+ * Marks the members using this address as bouncing (issue 29): the mail server refused it for good.
+ * Compared as stored (addresses are kept lowercase); a guest's address marks nobody.
+ */
+export async function markAddressBouncing(db: Kysely<Database>, address: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_bouncing: true })
+    .where('email', '=', address.toLowerCase())
+    .execute();
+}

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { insertMail, leaseMail, lockNextDue, markFailedAttempt, markSent } from './mail-queue.repository';
+import {
+  insertMail,
+  leaseMail,
+  lockNextDue,
+  markAddressBouncing,
+  markFailedAttempt,
+  markSent,
+} from './mail-queue.repository';
 import type { AccountMailKind } from './template-types';
 import type { MailTransport } from './transport';
 
@@ -29,6 +36,8 @@ export interface QueuedMail {
   listUnsubscribe?: string;
   /** Issue 28: who writes (a group mail): their name shown as the sender, answers going to them. */
   sender?: MailSender;
+  /** One of many queued at once (an import's invitations): behind the account mails, whatever its kind. */
+  isBulk?: boolean;
 }
 
 export interface MailSender {
@@ -45,7 +54,10 @@ const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set<AccountMailKind>([
   'password_reset',
   'account_lock',
 ]);
-export const mailPriority = (kind: string): number => (ACCOUNT_MAIL_KINDS.has(kind) ? 0 : 1);
+const ACCOUNT_PRIORITY = 0;
+const NOTIFICATION_PRIORITY = 1;
+export const mailPriority = (kind: string): number =>
+  ACCOUNT_MAIL_KINDS.has(kind) ? ACCOUNT_PRIORITY : NOTIFICATION_PRIORITY;
 
 export async function enqueueMail(
   db: Kysely<Database>,
@@ -67,10 +79,18 @@ export async function enqueueMail(
       list_unsubscribe: mail.listUnsubscribe ?? null,
       from_name: mail.sender?.name ?? null,
       reply_to: mail.sender?.replyTo ?? null,
-      priority: mailPriority(mail.kind),
+      priority: mail.isBulk ? NOTIFICATION_PRIORITY : mailPriority(mail.kind),
     },
     now,
   );
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message.slice(0, 500) : String(error));
+
+/** nodemailer's error for an SMTP answer carries its code: 5xx is a permanent refusal (RFC 5321 §4.2.1). */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 interface SendDeps {
@@ -110,12 +130,24 @@ export async function sendDueMail(deps: SendDeps, limit = 50): Promise<{ sent: n
       await markSent(deps.db, row.id, deps.now());
       result.sent++;
     } catch (error) {
+      // A 5xx refusal (of the recipient or of the message) will not change on retry: the address is
+      // marked (issue 29, v4 "Bounces") and the message given up. A 4xx or a network failure is retried.
+      if (isPermanentRefusal(error)) {
+        await markAddressBouncing(deps.db, row.to_address);
+        await markFailedAttempt(deps.db, row.id, {
+          status: 'failed',
+          next_attempt_at: deps.now(),
+          last_error: errorText(error),
+        });
+        result.failed++;
+        continue;
+      }
       const isFinal = row.attempts >= MAX_ATTEMPTS;
       const delay = RETRY_DELAYS_MS[row.attempts - 1] ?? 0;
       await markFailedAttempt(deps.db, row.id, {
         status: isFinal ? 'failed' : 'pending',
         next_attempt_at: new Date(deps.now().getTime() + delay),
-        last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        last_error: errorText(error),
       });
       result.failed++;
     }

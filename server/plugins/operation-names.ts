@@ -35,6 +35,8 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'GET /api/user/me': ['getMe', 'The signed-in member'],
   'POST /api/user/logout': ['logout', 'Sign out: ends this token'],
   'POST /api/user/register': ['inviteUser', 'Create an account and mail its invitation'],
+  'POST /api/user/import': ['importMembers', 'Import members from a spreadsheet (CSV), preview first'],
+  'GET /api/user/export/:id': ['exportMemberData', "A member's data, as a JSON file"],
   'GET /api/user': ['listUsers', 'Every account'],
   'GET /api/user/profile/:id': ['getProfile', "A member's profile"],
   'PUT /api/user/profile/update/:id': ['updateProfile', "Change a member's profile or password"],

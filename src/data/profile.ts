@@ -7,6 +7,7 @@ import {
 import { type User, userSchema } from '../common/contract/user';
 import { type ProfileUpdate, pictureResponseSchema } from '../common/contract/users';
 import { apiRequest } from './core/api-client';
+import { downloadFile } from './downloads';
 
 /** The answer is the updated user (the caller makes it the current user). */
 export const saveProfile = (userId: string, update: ProfileUpdate): Promise<User> =>
@@ -39,3 +40,7 @@ export const savePreference = (
     body: { user_id: userId, setting } satisfies NotificationSettingUpdate,
     schema: notificationSettingsSchema,
   });
+
+/** The member's data as the server keeps it (issue 29), saved by the browser as a JSON file. */
+export const downloadMemberData = (userId: string): Promise<void> =>
+  downloadFile(`/api/user/export/${userId}`, 'equipee-data.json');

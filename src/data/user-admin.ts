@@ -5,6 +5,11 @@ import {
   type RegisterResponse,
   registerResponseSchema,
 } from '../common/contract/account';
+import {
+  MEMBER_IMPORT_PATH,
+  type MemberImportResponse,
+  memberImportResponseSchema,
+} from '../common/contract/member-import';
 import { type RoleName, type User, userSchema } from '../common/contract/user';
 import type { StatusUpdate } from '../common/contract/users';
 import { z } from '../common/contract/zod';
@@ -31,3 +36,13 @@ export const unlockUser = (id: string): Promise<User> => putStatus(id, { status:
 
 export const changeRole = (id: string, role: RoleName): Promise<User> =>
   apiRequest('PUT', `/api/user/role/${id}`, { body: { role_name: role }, schema: userSchema });
+
+/**
+ * A spreadsheet of members (issue 29): `isDryRun` answers what each row would become and writes nothing;
+ * otherwise the new rows are created and invited, all or none. The server reads UTF-8 or Windows-1252.
+ */
+export const importMembers = (file: Blob, isDryRun: boolean): Promise<MemberImportResponse> =>
+  apiRequest('POST', `${MEMBER_IMPORT_PATH}?dry_run=${isDryRun}`, {
+    file: { body: file, type: 'text/csv' },
+    schema: memberImportResponseSchema,
+  });

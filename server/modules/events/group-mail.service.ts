@@ -110,6 +110,6 @@ export async function sendGroupMail(
       event: describeEvent(name, event.start_date, r.language, deps.config.clubTimezone),
     }),
     { event },
-    senderOf(actor),
+    { sender: senderOf(actor) },
   );
 }

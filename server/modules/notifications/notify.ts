@@ -30,7 +30,10 @@ const switchOf = (kind: MailKind): NotificationType | undefined =>
     ? (kind as NotificationType)
     : SWITCH_OF_SERIES[kind];
 
-/** Kinds that reach accounts that are revoked or not yet confirmed (server-rules "Emails"). */
+/**
+ * Kinds that reach accounts that are revoked or not yet confirmed (server-rules "Emails"), and addresses
+ * marked as bouncing (v4 "Bounces": the member may be at the screen, waiting for that very mail).
+ */
 const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set(['user_invitation', 'password_reset']);
 
 /** A member, or someone with no account (a guest with an email): no preferences, system switches only. */
@@ -54,6 +57,7 @@ export async function reachableRecipients<R extends Recipient>(
     if (isMember(recipient)) {
       if (recipient.is_revoked) continue;
       if (recipient.confirmed_at === null && !REACHES_INACTIVE.has(kind)) continue;
+      if (recipient.email_bouncing && !REACHES_INACTIVE.has(kind)) continue;
       if (gate && !(await readUserSwitches(db, recipient.id))[gate]) continue;
     }
     reachable.push(recipient);
@@ -74,8 +78,12 @@ export async function notify<K extends MailKind, R extends Recipient>(
   recipients: R[],
   data: (recipient: R) => TemplateData[K],
   links?: MailLinks<R>,
-  /** Issue 28: a member writing (a group mail) rather than the club. */
-  sender?: MailSender,
+  options: {
+    /** Issue 28: a member writing (a group mail) rather than the club. */
+    sender?: MailSender;
+    /** Issue 29: one of many queued at once (an import's invitations), sent behind the account mails. */
+    isBulk?: boolean;
+  } = {},
 ): Promise<number> {
   const reachable = await reachableRecipients(db, kind, recipients);
   if (reachable.length === 0) return 0;
@@ -109,7 +117,8 @@ export async function notify<K extends MailKind, R extends Recipient>(
       subject: rendered.subject,
       text: composed.text,
       html: rendered.html ?? composed.html,
-      ...(sender ? { sender } : {}),
+      ...(options.sender ? { sender: options.sender } : {}),
+      ...(options.isBulk ? { isBulk: true } : {}),
       // server-rules v4 "Unsubscribe": a member may switch this type off from the mail itself.
       ...(unsubscribable && secret && isMember(recipient)
         ? { listUnsubscribe: unsubscribeUrl(deps.config, secret, recipient.id, unsubscribable) }

@@ -21,7 +21,7 @@ import {
 
 type Db = Kysely<Database>;
 
-const CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
+export const CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
 
 /**
  * An admin invites a member: a user with no password and a single-use confirmation link valid 7 days.

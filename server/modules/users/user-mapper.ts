@@ -26,5 +26,6 @@ export function toUser(row: UserRow, now: Date): User {
     has_shoes: row.has_shoes,
     language: row.language,
     hidden_from_members: row.hidden_from_members,
+    email_bouncing: row.email_bouncing,
   };
 }

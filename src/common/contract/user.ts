@@ -39,6 +39,8 @@ export const userSchema = z.object({
   language: languageSchema,
   /** Issue 27: appears to other members as « Un membre » in who's coming (organisers see the name). */
   hidden_from_members: z.boolean().optional(),
+  /** Issue 29: the mail server refused this address for good; notifications skip it until it changes. */
+  email_bouncing: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

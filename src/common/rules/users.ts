@@ -54,3 +54,8 @@ export function mayUnlockAccounts(actor: Pick<Account, 'role_name'>): boolean {
 export function mayUnlock(actor: Pick<Account, 'role_name'>, target: { is_locked: boolean }): boolean {
   return mayUnlockAccounts(actor) && target.is_locked;
 }
+
+/** Importing members from a spreadsheet (issue 29): an admin. */
+export function mayImportMembers(actor: Pick<Account, 'role_name'>): boolean {
+  return isAdminRole(actor.role_name);
+}

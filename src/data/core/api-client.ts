@@ -45,6 +45,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** A multipart body (uploads): sent as is, the browser sets its Content-Type with the boundary. */
   formData?: FormData;
+  /** A file sent as the body with its own media type (a CSV import). */
+  file?: { body: Blob; type: string };
   schema?: z.ZodType<T>;
   headers?: Record<string, string>;
   /** Sent without the token (sign-in, public reads): a 401 then says nothing about the session. */
@@ -56,6 +58,7 @@ async function send(method: string, path: string, options: RequestOptions<unknow
   const token = options.isAnonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file) headers['Content-Type'] = options.file.type;
 
   // A plain read the page started at load (early-reads.ts) is answered by that request, not sent again.
   const isPlainRead = method === 'GET' && options.headers === undefined && options.body === undefined;
@@ -68,9 +71,11 @@ async function send(method: string, path: string, options: RequestOptions<unknow
         headers,
         ...(options.formData
           ? { body: options.formData }
-          : options.body !== undefined
-            ? { body: JSON.stringify(options.body) }
-            : {}),
+          : options.file
+            ? { body: options.file.body }
+            : options.body !== undefined
+              ? { body: JSON.stringify(options.body) }
+              : {}),
       }));
   } catch {
     throw new ApiError(0, 'network_error', 'network_error');

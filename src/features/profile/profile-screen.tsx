@@ -5,8 +5,10 @@ import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
+import { Icon } from '../../ui/icons';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { InstallSection } from './install-section';
+import { MyDataSection } from './my-data-section';
 import { PreferencesPanel } from './preferences-panel';
 import styles from './profile.module.css';
 import { ProfileForm } from './profile-form';
@@ -35,7 +37,12 @@ export function ProfileScreen() {
     }
   }
 
-  const profilePanel = <ProfileForm key={user.id} user={user} isOnline={isOnline} />;
+  const profilePanel = (
+    <>
+      <ProfileForm key={user.id} user={user} isOnline={isOnline} />
+      <MyDataSection userId={user.id} isOnline={isOnline} />
+    </>
+  );
   const preferencesPanel = (
     <>
       <PreferencesPanel userId={user.id} isOnline={isOnline} />
@@ -64,6 +71,12 @@ export function ProfileScreen() {
       <p className={styles.muted} role="status">
         {resetState === 'sent' ? t('profile.reset_sent', { email }) : ''}
       </p>
+      {user.email_bouncing && (
+        <p className={styles.bouncing} role="alert">
+          <Icon name="warning" />
+          <span>{t('emailBouncing.banner', { email })}</span>
+        </p>
+      )}
       <ProfileTabs panels={{ profile: profilePanel, preferences: preferencesPanel }} />
     </section>
   );

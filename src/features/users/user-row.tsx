@@ -29,7 +29,15 @@ export function UserRow({ user }: { user: User }) {
               </span>
             )}
           </span>
-          <span className={styles.email}>{user.email}</span>
+          <span className={styles.email}>
+            {user.email}
+            {user.email_bouncing && (
+              <span className={styles.bouncing}>
+                <Icon name="warning" />
+                {t('users.email_bouncing')}
+              </span>
+            )}
+          </span>
         </span>
         <Icon name="chevron" />
       </Link>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../common/contract/user';
+import { mayImportMembers } from '../../common/rules/users';
 import { useIsOnline } from '../../data/sync-status';
 import { fetchUsers } from '../../data/user-admin';
+import { useCurrentUser } from '../../state/session';
 import { Icon } from '../../ui/icons';
 import { ScreenHeader } from '../../ui/screen-header';
+import { ImportDialog } from './import-dialog';
 import { InviteDialog } from './invite-dialog';
 import { LoadFailure } from './load-failure';
 import { useRemote } from './use-remote';
@@ -29,7 +32,9 @@ export function UsersScreen() {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
   const { remote, reload } = useRemote(fetchUsers);
+  const actor = useCurrentUser();
   const [isInviting, setInviting] = useState(false);
+  const [isImporting, setImporting] = useState(false);
 
   const users = remote.status === 'ready' ? remote.value : null;
   const byStatus = (isRevoked: boolean) => {
@@ -60,6 +65,18 @@ export function UsersScreen() {
           <Icon name="add" />
           {t('users.add')}
         </button>
+        {actor && mayImportMembers(actor) && (
+          <button
+            type="button"
+            className="button"
+            disabled={!isOnline}
+            aria-describedby={isOnline ? undefined : 'users-offline'}
+            onClick={() => setImporting(true)}
+          >
+            <Icon name="users" />
+            {t('memberImport.open')}
+          </button>
+        )}
       </ScreenHeader>
       {!isOnline && (
         <p id="users-offline" className={styles.notice}>
@@ -71,6 +88,7 @@ export function UsersScreen() {
         panels={{ active: byStatus(false), revoked: byStatus(true) }}
       />
       {isInviting && <InviteDialog onInvited={reload} onClose={() => setInviting(false)} />}
+      {isImporting && <ImportDialog onImported={reload} onClose={() => setImporting(false)} />}
     </section>
   );
 }

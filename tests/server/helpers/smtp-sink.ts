@@ -15,12 +15,25 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** The SMTP code (550, 450, …) to refuse a recipient with; undefined accepts it. */
+  refuseRecipient?: (address: string) => number | undefined;
+}
+
+export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuseRecipient?.(address.address);
+      if (code === undefined) return callback();
+      const refusal = Object.assign(new Error(`${address.address}: mailbox unavailable`), {
+        responseCode: code,
+      });
+      return callback(refusal);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -8,7 +8,7 @@ import { ChecklistScreen } from '../../../../src/features/checklist/checklist-sc
 import { loadLaterTexts } from '../../../../src/i18n/later-texts';
 import { restoreSession } from '../../../../src/state/session';
 import { cachedEvent, EVENT_UUID, MEMBER_ID } from '../../data/event-fixture';
-import { json, stubFetch, USER } from '../../fake-api';
+import { stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
 
 // Issue 28 item 3 at the venue with no signal: statuses and walk-ins go to the outbox and show at once.

@@ -192,3 +192,30 @@ describe('the link to the preferences (weekly email)', () => {
     expect(screen.queryByRole('region', { name: 'Préférences' })).toBeNull();
   });
 });
+
+// Issue 29: the member's data to take, and an address the mail server refuses, said in words.
+describe('my data and a bouncing address', () => {
+  it('asks the server for the member’s own export when « Télécharger mes données » is pressed', async () => {
+    URL.createObjectURL = () => 'blob:export';
+    URL.revokeObjectURL = () => undefined;
+    const fetchMock = serve((url) =>
+      url === `/api/user/export/${USER.id}` ? json(200, { format: 'equipee-member-export/1' }) : undefined,
+    );
+    renderApp('/my-profile');
+    const section = await screen.findByRole('region', { name: 'Mes données' });
+    await act(async () =>
+      fireEvent.click(within(section).getByRole('button', { name: 'Télécharger mes données' })),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => url === `/api/user/export/${USER.id}`)).toBe(true);
+    expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a banner when the address bounces, and none otherwise', async () => {
+    setCachedUser({ ...USER, email_bouncing: true });
+    restoreSession();
+    serve((url) => (url === '/api/user/me' ? json(200, { ...USER, email_bouncing: true }) : undefined));
+    renderApp('/my-profile');
+    const banner = await screen.findByText(/est refusée par son serveur de messagerie/);
+    expect(banner.closest('[role="alert"]')).not.toBeNull();
+  });
+});

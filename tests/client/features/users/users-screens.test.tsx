@@ -226,3 +226,99 @@ describe('the user detail', () => {
     expect(screen.queryByRole('button', { name: 'Révoquer' })).toBeNull();
   });
 });
+
+// Issue 29: the spreadsheet import (a preview first), and an address that bounces said in words.
+describe('the member import', () => {
+  const PREVIEW = {
+    dry_run: true,
+    created: 0,
+    rows: [
+      {
+        line: 2,
+        email: 'helene@example.org',
+        username: 'helene',
+        first_name: 'Hélène',
+        last_name: 'Le Bihan',
+        status: 'new',
+      },
+      {
+        line: 3,
+        email: '',
+        username: '',
+        first_name: 'Sans',
+        last_name: 'Email',
+        status: 'error',
+        code: 'email_missing',
+      },
+      {
+        line: 4,
+        email: 'paul@example.org',
+        username: 'paul',
+        first_name: null,
+        last_name: null,
+        status: 'exists',
+      },
+    ],
+  };
+
+  async function openImport(extra: Handler) {
+    const fetchMock = serve(signInAs('Admin'), extra);
+    renderApp('/settings/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Importer des membres' }));
+    const dialog = screen.getByRole('dialog', { name: 'Importer des membres' });
+    const file = new File(['email\nhelene@example.org\n'], 'membres.csv', { type: 'text/csv' });
+    await act(async () =>
+      fireEvent.change(within(dialog).getByLabelText('Fichier CSV'), { target: { files: [file] } }),
+    );
+    return { fetchMock, dialog, file };
+  }
+
+  it('previews the file (nothing written), then imports the new rows on confirmation', async () => {
+    const { fetchMock, dialog, file } = await openImport((url) =>
+      url === '/api/user/import?dry_run=true'
+        ? json(200, PREVIEW)
+        : url === '/api/user/import?dry_run=false'
+          ? json(200, { ...PREVIEW, dry_run: false, created: 1 })
+          : undefined,
+    );
+    expect(await within(dialog).findByText('1 à inviter, 1 déjà membres, 1 en erreur')).toBeTruthy();
+    const rows = within(within(dialog).getByRole('list', { name: /Aperçu de l'import/ })).getAllByRole(
+      'listitem',
+    );
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Nouveau : sera invité'),
+      expect.stringContaining('Erreur : email manquant'),
+      expect.stringContaining('Déjà membre : rien ne change'),
+    ]);
+    const preview = fetchMock.mock.calls.find(([url]) => url === '/api/user/import?dry_run=true');
+    expect(preview?.[1]?.body).toBe(file);
+    expect(new Headers(preview?.[1]?.headers).get('Content-Type')).toBe('text/csv');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/import?dry_run=false')).toBe(false);
+
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Importer 1 membre' })));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/import?dry_run=false')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Importer des membres' })).toBeNull());
+    expect(useToastStore.getState().toasts.map((toast) => toast.messageKey)).toContain('memberImport.done');
+  });
+
+  it('says why a file is refused, and offers nothing to import', async () => {
+    const { dialog } = await openImport((url) =>
+      url.startsWith('/api/user/import')
+        ? json(400, { code: 'import_no_email_column', message: 'x' })
+        : undefined,
+    );
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('pas de colonne « email »');
+    expect(
+      (within(dialog).getByRole('button', { name: 'Importer 0 membre' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('marks an address that bounces in words, not colour alone', async () => {
+    serve(signInAs('Admin'), (url) =>
+      url === '/api/user' ? json(200, [ADMIN, { ...PAUL, email_bouncing: true }]) : undefined,
+    );
+    renderApp('/settings/users');
+    const paul = await screen.findByRole('link', { name: /paul \(Paul Durand\)/ });
+    expect(paul.textContent).toContain('Adresse en échec');
+  });
+});

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { MEMBER_EXPORT_FORMAT, type MemberExport } from '../../../src/common/contract/member-export';
+import { pictureUrl } from '../../../src/common/contract/users';
+import type { Database, UserRow } from '../../db/schema';
+import { iso, isoOf, listSections } from './member-export-sections';
+
+type Db = Kysely<Database>;
+
+function profileOf(user: UserRow, publicDir: string): MemberExport['profile'] {
+  const hasPicture = existsSync(path.join(publicDir, 'profile', `${user.id}.png`));
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    street: user.street,
+    city: user.city,
+    zip_code: user.zip_code,
+    phone: user.phone,
+    shoe_size: user.shoe_size,
+    has_shoes: user.has_shoes,
+    language: user.language,
+    role_name: user.role_name,
+    hidden_from_members: user.hidden_from_members,
+    is_revoked: user.is_revoked,
+    created_at: isoOf(user.created_at),
+    confirmed_at: iso(user.confirmed_at),
+    picture_url: hasPicture ? pictureUrl(user.id) : null,
+  };
+}
+
+/**
+ * The member's data as JSON text, piece by piece (issue 29 item 2): the profile, then each list a page at
+ * a time, so a member with years of attendance is written as it is read, never held whole. The layout is
+ * `memberExportSchema`'s; the `key` each page carries for the next is left out of the file.
+ */
+export async function* memberExportJson(
+  db: Db,
+  user: UserRow,
+  publicDir: string,
+  now: Date,
+): AsyncGenerator<string> {
+  yield `{"format":${JSON.stringify(MEMBER_EXPORT_FORMAT)},"exported_at":${JSON.stringify(now.toISOString())}`;
+  yield `,"profile":${JSON.stringify(profileOf(user, publicDir))}`;
+  const feed = await db
+    .selectFrom('calendar_feed_tokens')
+    .select('created_at')
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  yield `,"calendar_feed":${JSON.stringify({ exists: feed !== undefined, created_at: iso(feed?.created_at ?? null) })}`;
+  for (const [name, pages] of Object.entries(listSections(db, user.id))) {
+    yield `,${JSON.stringify(name)}:[`;
+    let isFirst = true;
+    for await (const rows of pages as AsyncGenerator<Array<{ key: unknown }>>) {
+      const items = rows.map(({ key: _key, ...row }) => JSON.stringify(row));
+      yield `${isFirst ? '' : ','}${items.join(',')}`;
+      isFirst = false;
+    }
+    yield ']';
+  }
+  yield '}';
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MEMBER_IMPORT_MAX_BYTES,
+  MEMBER_IMPORT_PATH,
+  memberImportQuerySchema,
+  memberImportResponseSchema,
+} from '../../../src/common/contract/member-import';
+import { mayImportMembers } from '../../../src/common/rules/users';
+import type { AppDeps } from '../../app-deps';
+import { HttpError } from '../../http-error';
+import { authOf } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
+import { runWrite } from '../replays/write';
+import { importMembers } from './member-import.service';
+import { decodeCsv } from './member-import-file';
+
+/**
+ * The spreadsheet import (issue 29), in its own scope: only this route reads `text/csv` bodies, decoded
+ * to text (UTF-8 or Windows-1252) as they are parsed, at most 1 MiB (413 `too_large` beyond).
+ */
+export function memberImportRoutes(deps: AppDeps) {
+  return async (scope: FastifyInstance): Promise<void> => {
+    scope.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'buffer', bodyLimit: MEMBER_IMPORT_MAX_BYTES },
+      (_request, body, done) => {
+        try {
+          done(null, decodeCsv(body as Buffer));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.post(
+      MEMBER_IMPORT_PATH,
+      {
+        bodyLimit: MEMBER_IMPORT_MAX_BYTES,
+        schema: {
+          consumes: ['text/csv'],
+          querystring: memberImportQuerySchema,
+          body: z
+            .string()
+            .describe('The spreadsheet as CSV: a header line naming the columns, then one member a line.'),
+          response: { ...errorAnswers(400, 403, 413), 200: memberImportResponseSchema },
+          description:
+            'Admin only. Columns by header, French or English names, any order: email (required), username ' +
+            '(made from the email when missing), first name, last name, phone. Separator `,` or `;`; UTF-8 ' +
+            '(with or without BOM) or Windows-1252. At most 2,000 rows and 1 MiB. `dry_run=true` (the ' +
+            'default) answers what each row would become and writes nothing; `dry_run=false` creates every ' +
+            '`new` row as invited, all or none, and mails the invitations.',
+        },
+      },
+      (request) => {
+        if (!mayImportMembers(authOf(request).user)) throw new HttpError(403, 'forbidden');
+        const isDryRun = request.query.dry_run;
+        return isDryRun
+          ? importMembers(deps, deps.db, request.body, true)
+          : runWrite(deps, (trx) => importMembers(deps, trx, request.body, false));
+      },
+    );
+  };
+}

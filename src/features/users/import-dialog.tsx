@@ -1,0 +1,148 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ImportRow,
+  MEMBER_IMPORT_MAX_BYTES,
+  type MemberImportResponse,
+} from '../../common/contract/member-import';
+import { useIsOnline } from '../../data/sync-status';
+import { importMembers } from '../../data/user-admin';
+import { errorText } from '../../i18n/error-text';
+import { showToast } from '../../state/toast-store';
+import { Icon } from '../../ui/icons';
+import { ModalDialog } from '../../ui/modal-dialog';
+import styles from './member-import.module.css';
+import usersStyles from './users.module.css';
+
+const count = (rows: ImportRow[], status: ImportRow['status']) =>
+  rows.filter((row) => row.status === status).length;
+
+function PreviewRow({ row }: { row: ImportRow }) {
+  const { t } = useTranslation();
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  const outcome =
+    row.status === 'error' ? t(`memberImport.codes.${row.code}`) : t(`memberImport.status_${row.status}`);
+  return (
+    <li className={`${styles.row} ${row.status === 'error' ? styles.rowError : ''}`}>
+      <span className={styles.line}>{t('memberImport.line', { line: row.line })}</span>
+      <span className={styles.who}>
+        <span className={styles.email}>{row.email || t('memberImport.no_email')}</span>
+        {(name || row.username) && (
+          <span className={styles.muted}>{[name, row.username].filter(Boolean).join(' · ')}</span>
+        )}
+      </span>
+      <span className={styles.outcome}>
+        <Icon name={row.status === 'error' ? 'warning' : row.status === 'new' ? 'add' : 'check'} />
+        {outcome}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * « Importer des membres » (issue 29): the admin picks a CSV file, sees what each row would become (a dry
+ * run: nothing is written), then confirms; the new members are created and invited, all or none.
+ */
+export function ImportDialog({ onImported, onClose }: { onImported: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const isOnline = useIsOnline();
+  const fileId = useId();
+  const helpId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<MemberImportResponse | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(chosen: File | null) {
+    setFile(chosen);
+    setPreview(null);
+    setError(null);
+    if (!chosen) return;
+    if (chosen.size > MEMBER_IMPORT_MAX_BYTES) {
+      setError(t('errors.too_large'));
+      return;
+    }
+    setBusy(true);
+    try {
+      setPreview(await importMembers(chosen, true));
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(close: () => void) {
+    if (!file || isBusy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await importMembers(file, false);
+      const detail = `memberImport.done_${done.invitation_mail ?? 'sent'}`;
+      showToast('success', 'memberImport.done', t(detail, { count: done.created }));
+      onImported();
+      close();
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const newCount = preview ? count(preview.rows, 'new') : 0;
+  return (
+    <ModalDialog title={t('memberImport.title')} onClose={onClose} isBusy={isBusy}>
+      {(close) => (
+        <div className={`${usersStyles.form} ${styles.body}`}>
+          <p id={helpId}>{t('memberImport.help')}</p>
+          <div className={usersStyles.field}>
+            <label htmlFor={fileId}>{t('memberImport.file')}</label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={helpId}
+              disabled={!isOnline || isBusy}
+              onChange={(e) => void choose(e.target.files?.[0] ?? null)}
+            />
+          </div>
+          {isBusy && !preview && <p role="status">{t('memberImport.reading')}</p>}
+          {error && (
+            <p className={usersStyles.fieldError} role="alert">
+              {error}
+            </p>
+          )}
+          {preview && (
+            <>
+              <p role="status" className={styles.summary}>
+                {t('memberImport.summary', {
+                  new: newCount,
+                  exists: count(preview.rows, 'exists'),
+                  errors: count(preview.rows, 'error'),
+                })}
+              </p>
+              <ol className={styles.rows} aria-label={t('memberImport.preview_label')}>
+                {preview.rows.map((row) => (
+                  <PreviewRow key={row.line} row={row} />
+                ))}
+              </ol>
+            </>
+          )}
+          {!isOnline && <p className={usersStyles.notice}>{t('users.offline')}</p>}
+          <div className={`${usersStyles.buttons} ${styles.actions}`}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!isOnline || isBusy || newCount === 0}
+              onClick={() => void confirm(close)}
+            >
+              {isBusy && preview
+                ? t('memberImport.importing')
+                : t('memberImport.confirm', { count: newCount })}
+            </button>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
