@@ -20,6 +20,7 @@ export const USER: User = {
   has_shoes: false,
   language: 'fr',
   hidden_from_members: false,
+  email_bouncing: false,
 };
 
 export const json = (status: number, body: unknown): Response =>

@@ -40,6 +40,7 @@ export const USER_FIELDS = [
   'has_shoes',
   'language',
   'hidden_from_members',
+  'email_bouncing',
 ] as const satisfies ReadonlyArray<keyof User>;
 
 /**
