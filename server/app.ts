@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const onAccessEnded: AccessEnded = async (trx, userId, why) => {
     await revokeFeed(trx, userId);
     await deleteSubscriptionsOf(trx, userId);
-    if (why === 'revoked') await releaseUpcomingPlaces(deps, trx, userId);
+    if (why !== 'password_reset') await releaseUpcomingPlaces(deps, trx, userId);
   };
 
   await app.register(async (api) => {
@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           registerWriteLimits(signedIn, deps.config.rateLimits, deps.now);
           await usersRoutes(signedIn, deps);
           await signedIn.register(memberImportRoutes(deps));
-          await privacyRoutes(signedIn, deps);
+          await privacyRoutes(signedIn, deps, { onAccessEnded });
           await profilesRoutes(signedIn, deps, { onAccessEnded });
           await picturesRoutes(signedIn, deps);
           await notificationSettingsRoutes(signedIn, deps);

@@ -7,9 +7,11 @@ import serverEn from './mail/i18n/en.json' with { type: 'json' };
 import serverFr from './mail/i18n/fr.json' with { type: 'json' };
 
 // The server translates error messages from the client's own catalogues, so the two never disagree.
+// The later catalogues (loaded after the first paint) carry the errors of the screens that load late.
+type Errors = { errors?: Record<string, string> };
 const ERROR_MESSAGES: Record<Language, Record<string, string>> = {
-  fr: (fr as { errors: Record<string, string> }).errors,
-  en: (en as { errors: Record<string, string> }).errors,
+  fr: { ...(laterFr as Errors).errors, ...(fr as Errors).errors },
+  en: { ...(laterEn as Errors).errors, ...(en as Errors).errors },
 };
 
 /** The first of fr or en named in Accept-Language, by the client's order; French by default. */

@@ -24,6 +24,7 @@ import * as mailSender from './migrations/2026-11-30-02-mail-sender';
 import * as seriesExceptions from './migrations/2026-11-30-03-series-exceptions';
 import * as attendanceStatus from './migrations/2026-12-01-01-attendance-status';
 import * as emailBouncing from './migrations/2026-12-02-01-email-bouncing';
+import * as accountDeletion from './migrations/2026-12-03-01-account-deletion';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-30-03-series-exceptions': seriesExceptions,
   '2026-12-01-01-attendance-status': attendanceStatus,
   '2026-12-02-01-email-bouncing': emailBouncing,
+  '2026-12-03-01-account-deletion': accountDeletion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -46,6 +46,8 @@ export interface UsersTable {
   hidden_from_members: Generated<boolean>;
   /** Issue 29: the SMTP server refused this address for good; notifications skip it until it changes. */
   email_bouncing: Generated<boolean>;
+  /** Issue 29: the account was deleted; identity and contact fields are erased, the row stays for records. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -210,6 +212,16 @@ export interface Database {
   event_models: EventModelsTable;
   stuffs: StuffsTable;
   news_posts: NewsPostsTable;
+  account_audit: AccountAuditTable;
+}
+
+/** Who did what to an account (issue 29: deletions), by ids only: never the data the action erased. */
+export interface AccountAuditTable {
+  id: Generated<number>;
+  action: 'account_deleted';
+  actor_id: string;
+  target_id: string;
+  at: Date;
 }
 
 export type NewsPostRow = Selectable<NewsPostsTable>;

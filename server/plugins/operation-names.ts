@@ -37,6 +37,8 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'POST /api/user/register': ['inviteUser', 'Create an account and mail its invitation'],
   'POST /api/user/import': ['importMembers', 'Import members from a spreadsheet (CSV), preview first'],
   'GET /api/user/export/:id': ['exportMemberData', "A member's data, as a JSON file"],
+  'PUT /api/user/email/:id': ['changeEmail', "Change an account's email address"],
+  'DELETE /api/user/:id': ['deleteAccount', 'Delete an account (the member themself or an admin)'],
   'GET /api/user': ['listUsers', 'Every account'],
   'GET /api/user/profile/:id': ['getProfile', "A member's profile"],
   'PUT /api/user/profile/update/:id': ['updateProfile', "Change a member's profile or password"],

@@ -5,8 +5,15 @@ import {
   notificationSettingsSchema,
 } from '../common/contract/notifications';
 import { type User, userSchema } from '../common/contract/user';
-import { type ProfileUpdate, pictureResponseSchema } from '../common/contract/users';
+import {
+  type AccountDeletion,
+  type EmailChange,
+  type ProfileUpdate,
+  pictureResponseSchema,
+} from '../common/contract/users';
 import { apiRequest } from './core/api-client';
+import { appDb } from './core/db';
+import { clearCachedData } from './core/session-mirror';
 import { downloadFile } from './downloads';
 
 /** The answer is the updated user (the caller makes it the current user). */
@@ -44,3 +51,22 @@ export const savePreference = (
 /** The member's data as the server keeps it (issue 29), saved by the browser as a JSON file. */
 export const downloadMemberData = (userId: string): Promise<void> =>
   downloadFile(`/api/user/export/${userId}`, 'equipee-data.json');
+
+/**
+ * Deletes the member's own account for good (issue 29), confirmed with their password, then forgets it on
+ * this device: its cached data and the writes it still held, which the server would refuse now (the
+ * member saw how many before confirming). The caller ends the session.
+ */
+export async function deleteMyAccount(userId: string, password: string): Promise<void> {
+  await apiRequest('DELETE', `/api/user/${userId}`, { body: { password } satisfies AccountDeletion });
+  const db = appDb();
+  await db.outbox.where('userId').equals(userId).delete();
+  await clearCachedData(db);
+}
+
+/** A new address for the member's own account (issue 29), confirmed with the password; answers the user. */
+export const changeMyEmail = (userId: string, email: string, password: string): Promise<User> =>
+  apiRequest('PUT', `/api/user/email/${userId}`, {
+    body: { email, password } satisfies EmailChange,
+    schema: userSchema,
+  });

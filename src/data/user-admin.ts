@@ -46,3 +46,6 @@ export const importMembers = (file: Blob, isDryRun: boolean): Promise<MemberImpo
     file: { body: file, type: 'text/csv' },
     schema: memberImportResponseSchema,
   });
+
+/** Deletes a member's account for good (issue 29): an admin sends no password. */
+export const deleteMember = (id: string): Promise<void> => apiRequest('DELETE', `/api/user/${id}`);

@@ -136,6 +136,12 @@ export async function signOut(): Promise<void> {
   await (await accountCalls()).logout(token).catch(() => undefined);
 }
 
+/** The account is gone (issue 29: the member deleted it): its session ends here; the server was told. */
+export async function endDeletedSession(): Promise<void> {
+  await endLocally();
+  void pushCalls().then((push) => push.unsubscribeHere());
+}
+
 /** Asks the server who the token belongs to; keeps the token on anything but a 401. */
 export async function confirmSession(): Promise<void> {
   const token = getToken();

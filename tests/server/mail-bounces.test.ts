@@ -3,7 +3,7 @@ import { settled } from '../../server/background';
 import { enqueueMail } from '../../server/mail/mail-queue';
 import { reachableRecipients } from '../../server/modules/notifications/notify';
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink';
-import { bearer, createTestContext, type TestContext } from './helpers/test-context';
+import { bearer, createTestContext, PASSWORD, type TestContext } from './helpers/test-context';
 
 // Issue 29 item 4 (server-rules v4 "Bounces"): a real SMTP server refuses one recipient for good (550) and
 // another for now (452); only the first address is marked, and notifications stop going to it.
@@ -96,5 +96,34 @@ describe('addresses that bounce', () => {
     expect(reset.statusCode).toBe(200);
     await settled(); // the Ask's work runs after its answer, which takes the same time either way
     expect((await mailTo('dead@example.org')).map((m) => m.kind)).toContain('password_reset');
+  });
+
+  it('clears the mark when the email changes: the member with their password, or an admin', async () => {
+    const dead = { id: ids.dead as string, token: await ctx.signIn('dead') };
+    const change = (token: string, payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/user/email/${dead.id}`, headers: bearer(token), payload });
+    const wrong = await change(dead.token, { email: 'dead.fixed@example.org', password: 'not-mine' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().code).toBe('password_incorrect');
+    const taken = await change(dead.token, { email: 'ALIVE@example.org', password: PASSWORD });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('email_taken');
+    expect((await userRow('dead')).email_bouncing).toBe(true);
+
+    const fixed = await change(dead.token, { email: ' Dead.Fixed@Example.org ', password: PASSWORD });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json()).toMatchObject({ email: 'dead.fixed@example.org', email_bouncing: false });
+    const row = await userRow('dead');
+    expect([row.email, row.email_bouncing]).toEqual(['dead.fixed@example.org', false]);
+    expect(await reachableRecipients(ctx.db, 'event_update', [row])).toEqual([row]);
+
+    // An admin fixes a member's address without a password; another member may not.
+    await ctx.db.updateTable('users').set({ email_bouncing: true }).where('id', '=', dead.id).execute();
+    const admin = await ctx.signIn('admin');
+    const byAdmin = await change(admin, { email: 'dead.again@example.org' });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json().email_bouncing).toBe(false);
+    const byOther = await change(await ctx.signIn('alive'), { email: 'x@example.org', password: PASSWORD });
+    expect(byOther.statusCode).toBe(403);
   });
 });

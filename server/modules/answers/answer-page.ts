@@ -85,6 +85,7 @@ export const PROBLEM_STATUS = {
   invalid: 404,
   gone: 404,
   account: 403,
+  deleted: 410,
   used: 409,
   refused: 409,
   expired: 410,

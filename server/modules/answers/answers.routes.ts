@@ -31,7 +31,7 @@ const pages = {
   403: page('The account cannot answer (revoked, locked or not confirmed); nothing changed.'),
   404: page('The link is not one this club signed, or its event no longer exists; nothing changed.'),
   409: page('The link was used already, or the answer is refused (full, past, cancelled); nothing changed.'),
-  410: page('The link expired: the event started; nothing changed.'),
+  410: page('The link expired (the event started), or its account was deleted; nothing changed.'),
 };
 
 /**

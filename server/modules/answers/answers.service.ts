@@ -24,6 +24,7 @@ export type LinkProblem =
   | { problem: 'used' }
   | { problem: 'gone' }
   | { problem: 'account' }
+  | { problem: 'deleted' }
   | { problem: 'refused'; code: ErrorCode };
 
 /** A link that may act: who, what, and the event as it is now. */
@@ -49,6 +50,8 @@ async function liveLink(deps: AppDeps, db: Db, token: string): Promise<LiveLink 
   if (!event) return { problem: 'gone' };
   const member = await findUserById(db, claims.userId);
   if (!member) return { problem: 'invalid' };
+  // Issue 29: a mail sent before the member left still holds links; they say so, plainly.
+  if (member.deleted_at) return { problem: 'deleted' };
   if (member.is_revoked || member.confirmed_at === null || isLocked(member, now))
     return { problem: 'account' };
   // The event may have moved earlier since the mail left: the link ends when it starts, whatever it says.

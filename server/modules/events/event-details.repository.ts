@@ -22,6 +22,7 @@ export function subscriberRows(db: Db) {
       'users.first_name',
       'users.last_name',
       'users.hidden_from_members',
+      'users.deleted_at',
       'stuffs.name as stuff_name',
     ]);
 }
@@ -32,12 +33,17 @@ const person = (r: {
   first_name: string | null;
   last_name: string | null;
   hidden_from_members: boolean;
-}) => ({
-  first_name: r.first_name,
-  last_name: r.last_name,
-  thumbnail_url: thumbnailUrl(r.user_id),
-  is_hidden: r.hidden_from_members,
-});
+  deleted_at: Date | null;
+}) =>
+  r.deleted_at
+    ? // Issue 29: a deleted member's attendance stays, as « Membre supprimé »: no name, no picture.
+      { first_name: null, last_name: null, thumbnail_url: null, is_hidden: false, is_deleted: true }
+    : {
+        first_name: r.first_name,
+        last_name: r.last_name,
+        thumbnail_url: thumbnailUrl(r.user_id),
+        is_hidden: r.hidden_from_members,
+      };
 
 type SubscriberRow = Awaited<ReturnType<ReturnType<typeof subscriberRows>['execute']>>[number];
 
@@ -47,7 +53,7 @@ export function toSubscriberEntry(r: SubscriberRow): SubscriberEntry {
     id: r.user_id,
     uuid: r.uuid,
     uuid_event: r.event_uuid,
-    username: r.username,
+    username: r.deleted_at ? '' : r.username,
     stuff_name: r.stuff_name ?? 'default_name',
     uuid_stuff: r.stuff_uuid,
     is_checked: r.is_checked,
@@ -70,6 +76,7 @@ export function waitingRows(db: Db) {
       'users.first_name',
       'users.last_name',
       'users.hidden_from_members',
+      'users.deleted_at',
     ])
     .orderBy('waiting_list.created_at')
     .orderBy('waiting_list.seq');
@@ -81,7 +88,7 @@ type WaitingRow = Awaited<ReturnType<ReturnType<typeof waitingRows>['execute']>>
 export function toWaitingEntry(r: WaitingRow, index?: number): WaitingEntry {
   return {
     uuid_user: r.user_id,
-    username: r.username,
+    username: r.deleted_at ? '' : r.username,
     created_at: r.created_at.toISOString(),
     uuid_event: r.event_uuid,
     uuid_stuff: r.wished_stuff_uuid,

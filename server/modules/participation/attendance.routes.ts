@@ -15,15 +15,21 @@ export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Pro
   routes.get(
     '/api/event/:id/attendance',
     { schema: { params: uuidParam, response: { ...errorAnswers(403, 404), 200: attendanceSchema } } },
-    (request) => attendanceOf(deps.db, authOf(request).user, request.params.id),
+    (request) =>
+      attendanceOf(
+        deps.db,
+        authOf(request).user,
+        request.params.id,
+        languageFromHeader(request.headers['accept-language']),
+      ),
   );
   const csv = textAnswer('text/csv', 'The attendance, one row per subscriber and guest.');
   routes.get(
     '/api/event/:id/attendance.csv',
     { schema: { params: uuidParam, response: { ...errorAnswers(403, 404), 200: csv } } },
     async (request, reply) => {
-      const entries = await attendanceOf(deps.db, authOf(request).user, request.params.id);
       const language = languageFromHeader(request.headers['accept-language']);
+      const entries = await attendanceOf(deps.db, authOf(request).user, request.params.id, language);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="attendance-${request.params.id}.csv"`)

@@ -22,6 +22,7 @@ export async function attendanceOf(
   db: Kysely<Database>,
   actor: UserRow,
   eventUuid: string,
+  language: Language,
 ): Promise<AttendanceEntry[]> {
   await attendanceEvent(db, actor, eventUuid, 'id', mayReadAttendance);
   const [dto, checks] = await Promise.all([eventDto(db, eventUuid), currentChecks(db, eventUuid)]);
@@ -30,7 +31,8 @@ export async function attendanceOf(
     db,
     dto.subscribers_with_stuff.map((s) => s.id),
   );
-  return sortRows(checklistRows(dto), [{ column: 'name', direction: 'asc' }]).map((row) => {
+  const deletedName = catalogueText(language, 'attendees', 'deleted');
+  return sortRows(checklistRows(dto, deletedName), [{ column: 'name', direction: 'asc' }]).map((row) => {
     const tick = ticks.get(row.kind === 'walk_in' ? `w:${row.userId}` : row.key);
     return {
       is_invited: row.isInvited,

@@ -4,11 +4,11 @@ import type { Database } from '../../db/schema';
 /**
  * What else ends when a member's access does (server-rules v4 "Abuse limits"): after a password reset, the
  * calendar feed and push devices someone who knew the old password may have set up; after a revocation,
- * those and the member's upcoming places. Those areas import this one, so app.ts hands the step in (as
+ * those and the member's upcoming places; after a deletion (issue 29), the same as a revocation. Those areas import this one, so app.ts hands the step in (as
  * events' fill step) and it runs in the reset's or the revocation's own transaction.
  */
 export type AccessEnded = (
   trx: Kysely<Database>,
   userId: string,
-  why: 'password_reset' | 'revoked',
+  why: 'password_reset' | 'revoked' | 'deleted',
 ) => Promise<void>;

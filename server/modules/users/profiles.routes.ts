@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { uuidParam } from '../../../src/common/contract/fields';
 import { userSchema } from '../../../src/common/contract/user';
 import {
+  emailChangeSchema,
   profileUpdateSchema,
   roleUpdateSchema,
   statusUpdateSchema,
@@ -13,6 +14,7 @@ import { authOf, requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../replays/write';
 import type { AccessEnded } from './access-ended';
+import { changeEmail } from './email-change.service';
 import { getProfile, listAllUsers, updateProfile, updateRole, updateStatus } from './users.service';
 
 /** Signed-in routes (registered inside the signed-in scope). */
@@ -49,6 +51,22 @@ export async function profilesRoutes(
       runWrite(deps, (trx) =>
         updateProfile(deps, trx, authOf(request).user, request.params.id, request.body),
       ),
+  );
+
+  routes.put(
+    '/api/user/email/:id',
+    {
+      schema: {
+        params: uuidParam,
+        body: emailChangeSchema,
+        response: { ...userResponse, ...errorAnswers(403, 404, 409) },
+        description:
+          'A new address (issue 29), which clears `email_bouncing`. The member themself sends `password` ' +
+          '(403 `password_incorrect`); an admin (never an Admin on a SuperAdmin) sends none. 409 `email_taken`.',
+      },
+    },
+    (request) =>
+      runWrite(deps, (trx) => changeEmail(deps, trx, authOf(request).user, request.params.id, request.body)),
   );
 
   routes.put(

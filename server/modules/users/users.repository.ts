@@ -95,7 +95,8 @@ export function findUsersByUsernameOrEmail(db: Db, username: string, email: stri
 }
 
 export function listUsers(db: Db): Promise<UserRow[]> {
-  return db.selectFrom('users').selectAll().orderBy('username').execute();
+  // A deleted account keeps its row for the attendance records (issue 29), not a line on the users screen.
+  return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('username').execute();
 }
 
 export async function countUsers(db: Db): Promise<number> {

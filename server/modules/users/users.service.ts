@@ -13,7 +13,7 @@ import { findUserById, findUserByIdForUpdate, listUsers, updateUser } from './us
 
 async function targetOrNotFound(db: AppDeps['db'], id: string, forUpdate = false): Promise<UserRow> {
   const row = forUpdate ? await findUserByIdForUpdate(db, id) : await findUserById(db, id);
-  if (!row) throw new HttpError(404, 'not_found');
+  if (!row || row.deleted_at) throw new HttpError(404, 'not_found');
   return row;
 }
 

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'import_empty',
   'import_no_email_column',
   'import_too_many_rows',
+  'password_incorrect',
+  'last_superadmin',
   'request_in_progress',
   'idempotency_key_reused',
   'model_in_use',

@@ -84,6 +84,8 @@ const personFields = {
   last_name: z.string().nullable().optional(),
   thumbnail_url: z.string().nullable().optional(),
   is_hidden: z.boolean().optional(),
+  /** Issue 29: the member deleted their account; shown as « Membre supprimé », no name, no picture. */
+  is_deleted: z.boolean().optional(),
 };
 
 export const subscriberEntrySchema = z.object({

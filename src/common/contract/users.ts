@@ -1,6 +1,6 @@
 import { optionalText, phoneField } from './fields';
 import { LIMITS } from './limits';
-import { languageSchema, roleNameSchema } from './user';
+import { emailSchema, languageSchema, roleNameSchema } from './user';
 import { z } from './zod';
 
 /** The only fields a profile update writes; anything else in the body is ignored (server-rules). */
@@ -17,6 +17,25 @@ export const profileUpdateSchema = z.object({
   hidden_from_members: z.boolean().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/**
+ * `DELETE /api/user/{id}` (issue 29): the member deleting their own account confirms with their password;
+ * an admin deleting someone else's sends nothing.
+ */
+export const accountDeletionSchema = z.object({ password: z.string().min(1).max(1024).optional() });
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+/** The route's body: none at all is an admin's empty request (a DELETE often carries no body). */
+export const accountDeletionBodySchema = z.preprocess((body) => body ?? {}, accountDeletionSchema);
+
+/**
+ * `PUT /api/user/email/{id}` (issue 29): a new address, which clears `email_bouncing`. The member changing
+ * their own confirms with their password; an admin sends none.
+ */
+export const emailChangeSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(1024).optional(),
+});
+export type EmailChange = z.infer<typeof emailChangeSchema>;
 
 /** Reads only `role_name`. SuperAdmins are made from the command line, never over HTTP. */
 export const roleUpdateSchema = z.object({ role_name: roleNameSchema });

@@ -35,14 +35,20 @@ export interface SortKey {
 
 const NO_STUFF = 'default_name';
 
-/** A member as an organiser calls them (issue 28): first and last name, else the username. */
-const personName = (s: EventDto['subscribers_with_stuff'][number]): string =>
-  [s.first_name, s.last_name].filter(Boolean).join(' ').trim() || s.username;
+/**
+ * A member as an organiser calls them (issue 28): first and last name, else the username; a deleted
+ * member (issue 29) by the caller's words for one, as the answers carry no name for them.
+ */
+const personName = (s: EventDto['subscribers_with_stuff'][number], deletedName: string): string =>
+  s.is_deleted ? deletedName : [s.first_name, s.last_name].filter(Boolean).join(' ').trim() || s.username;
 
 const withStatus = (status: AttendanceStatus) => ({ status, isChecked: isPresentStatus(status) });
 
-/** Subscribers, guests, then walk-ins, as rows; the placeholder stuff name shows blank (product-spec §2). */
-export function checklistRows(event: EventDto): ChecklistRow[] {
+/**
+ * Subscribers, guests, then walk-ins, as rows; the placeholder stuff name shows blank (product-spec §2).
+ * `deletedName` names a member who deleted their account (« Membre supprimé », in the reader's language).
+ */
+export function checklistRows(event: EventDto, deletedName = ''): ChecklistRow[] {
   const stuffName = (uuid: string | null) => event.stuffs_available.find((s) => s.uuid === uuid)?.name ?? '';
   return [
     ...event.subscribers_with_stuff.map(
@@ -51,7 +57,7 @@ export function checklistRows(event: EventDto): ChecklistRow[] {
         userId: s.id,
         isInvited: false,
         kind: 'member',
-        name: personName(s),
+        name: personName(s, deletedName),
         stuff: s.stuff_name === NO_STUFF ? '' : s.stuff_name,
         ...withStatus(rowStatus(s)),
       }),
@@ -74,7 +80,8 @@ export function checklistRows(event: EventDto): ChecklistRow[] {
         userId: w.id,
         isInvited: false,
         kind: 'walk_in',
-        name: w.name,
+        // The erasure blanks a deleted member's walk-in name; a free-name walk-in always has one.
+        name: w.user_id !== null && w.name === '' ? deletedName : w.name,
         stuff: '',
         ...withStatus(w.status),
         walkIn: { user_id: w.user_id, name: w.name },

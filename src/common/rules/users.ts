@@ -59,3 +59,16 @@ export function mayUnlock(actor: Pick<Account, 'role_name'>, target: { is_locked
 export function mayImportMembers(actor: Pick<Account, 'role_name'>): boolean {
   return isAdminRole(actor.role_name);
 }
+
+/**
+ * Deleting an account (issue 29): the member themself, or an admin — never an Admin on a SuperAdmin. That
+ * the last SuperAdmin is never deleted the server checks too, as only it can count them.
+ */
+export function mayDeleteAccount(actor: Account, target: Account): boolean {
+  return mayEditProfile(actor, target);
+}
+
+/** The users screen's « Supprimer le compte »: an admin on someone else (one's own is on the profile). */
+export function mayDeleteOthersAccount(actor: Account, target: Account): boolean {
+  return actor.id !== target.id && mayDeleteAccount(actor, target);
+}

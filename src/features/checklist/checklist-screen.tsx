@@ -69,7 +69,7 @@ export function ChecklistScreen() {
   const attendance = useAttendance(id);
   // Reading and taking attendance are one right (server-rules v4 "Roles"): the server masks others' rows.
   const canTakeAttendance = !!user && !!event && mayTakeAttendance(user, factsOf(event)).ok;
-  const rows = useMemo(() => (event ? checklistRows(event) : NO_ROWS), [event]);
+  const rows = useMemo(() => (event ? checklistRows(event, t('attendees.deleted')) : NO_ROWS), [event, t]);
   const stuff = useMemo(() => (event ? stuffCounts(event) : []), [event]);
   const eventUuid = event?.uuid_event;
   const [isAddingWalkIn, setAddingWalkIn] = useState(false);

@@ -7,6 +7,8 @@ import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { Icon } from '../../ui/icons';
 import { CalendarFeedSection } from './calendar-feed-section';
+import { DeleteAccountSection } from './delete-account-section';
+import { EmailChangeSection } from './email-change-section';
 import { InstallSection } from './install-section';
 import { MyDataSection } from './my-data-section';
 import { PreferencesPanel } from './preferences-panel';
@@ -40,7 +42,9 @@ export function ProfileScreen() {
   const profilePanel = (
     <>
       <ProfileForm key={user.id} user={user} isOnline={isOnline} />
+      <EmailChangeSection user={user} isOnline={isOnline} />
       <MyDataSection userId={user.id} isOnline={isOnline} />
+      <DeleteAccountSection userId={user.id} isOnline={isOnline} />
     </>
   );
   const preferencesPanel = (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../common/contract/user';
-import { mayRevoke, mayUnlock } from '../../common/rules/users';
+import { mayDeleteOthersAccount, mayRevoke, mayUnlock } from '../../common/rules/users';
 import { useIsOnline } from '../../data/sync-status';
-import { changeRole, setRevoked, unlockUser } from '../../data/user-admin';
+import { changeRole, deleteMember, setRevoked, unlockUser } from '../../data/user-admin';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -18,15 +18,21 @@ export interface AccountProps {
 }
 
 /**
- * Revoke or reactivate, unlock, change the role: each shown only when the shared rules allow it (the
+ * Revoke or reactivate, unlock, change the role, delete the account (issue 29): each shown only when the shared rules allow it (the
  * server decides with the same functions). Online only; a refusal is said in words under the buttons.
  */
-export function UserActions({ actor, user, onChanged }: AccountProps) {
+export function UserActions({
+  actor,
+  user,
+  onChanged,
+  onDeleted,
+}: AccountProps & { onDeleted?: () => void }) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [isConfirmingRevoke, setConfirmingRevoke] = useState(false);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
 
   /** A refusal is said under the buttons; `isInDialog` leaves it to the confirmation dialog instead. */
   async function run(
@@ -50,6 +56,7 @@ export function UserActions({ actor, user, onChanged }: AccountProps) {
 
   const canRevoke = mayRevoke(actor, user);
   const canUnlock = mayUnlock(actor, user);
+  const canDelete = mayDeleteOthersAccount(actor, user);
   const isDisabled = !isOnline || isBusy;
   return (
     <div className={styles.actions}>
@@ -107,6 +114,19 @@ export function UserActions({ actor, user, onChanged }: AccountProps) {
           )
         }
       />
+      {canDelete && (
+        <div className={styles.buttons}>
+          <button
+            type="button"
+            className={`button ${styles.danger}`}
+            disabled={isDisabled}
+            aria-describedby={isOnline ? undefined : 'user-actions-offline'}
+            onClick={() => setConfirmingDelete(true)}
+          >
+            {t('users.delete')}
+          </button>
+        </div>
+      )}
       {error && (
         <p className={styles.fieldError} role="alert">
           {error}
@@ -119,6 +139,19 @@ export function UserActions({ actor, user, onChanged }: AccountProps) {
           confirmLabel={t('users.revoke')}
           onConfirm={() => run(() => setRevoked(user.id, true), 'users.revoked_toast', undefined, true)}
           onClose={() => setConfirmingRevoke(false)}
+        />
+      )}
+      {isConfirmingDelete && (
+        <ConfirmDialog
+          title={t('users.delete_title')}
+          message={t('users.delete_confirm', { username: user.username })}
+          confirmLabel={t('users.delete')}
+          onConfirm={async () => {
+            await deleteMember(user.id);
+            showToast('success', 'users.deleted_toast');
+            onDeleted?.();
+          }}
+          onClose={() => setConfirmingDelete(false)}
         />
       )}
     </div>

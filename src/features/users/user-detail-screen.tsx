@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { User } from '../../common/contract/user';
 import { fetchUser } from '../../data/user-admin';
 import { useCurrentUser } from '../../state/session';
@@ -55,6 +55,7 @@ export function UserDetailScreen() {
 
 function UserDetail({ actor, user, onChanged }: AccountProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <>
       <div className={`card ${styles.identity}`}>
@@ -74,7 +75,12 @@ function UserDetail({ actor, user, onChanged }: AccountProps) {
         </div>
       </div>
       <UserFacts user={user} />
-      <UserActions actor={actor} user={user} onChanged={onChanged} />
+      <UserActions
+        actor={actor}
+        user={user}
+        onChanged={onChanged}
+        onDeleted={() => void navigate('/settings/users', { replace: true })}
+      />
     </>
   );
 }

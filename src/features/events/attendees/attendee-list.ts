@@ -23,24 +23,30 @@ type Person = {
   last_name?: string | null;
   thumbnail_url?: string | null;
   is_hidden?: boolean;
+  is_deleted?: boolean;
 };
 
-const nameOf = (p: Person, isMe: boolean): string | null => {
+const nameOf = (p: Person, isMe: boolean, deletedName: string): string | null => {
+  if (p.is_deleted) return deletedName;
   if (p.is_hidden && !isMe && !p.username) return null;
   return [p.first_name, p.last_name].filter(Boolean).join(' ') || p.username;
 };
 
-/** The event's answer as a list: the registered with their guests counted under them, then the line in order. */
+/**
+ * The event's answer as a list: the registered with their guests counted under them, then the line in
+ * order. `deletedName` names a member who deleted their account (issue 29: « Membre supprimé »).
+ */
 export function attendeesOf(
   event: EventDto,
   meId: string,
+  deletedName = '',
 ): { registered: Attendee[]; waiting: WaitingAttendee[] } {
   const guestsBy = new Map<string, number>();
   for (const guest of event.invite_list)
     guestsBy.set(guest.uuid_user, (guestsBy.get(guest.uuid_user) ?? 0) + 1);
   const registered = event.subscribers_with_stuff.map((s) => ({
     key: s.uuid || s.id,
-    name: nameOf(s, s.id === meId),
+    name: nameOf(s, s.id === meId, deletedName),
     thumbnailUrl: s.thumbnail_url ?? null,
     isMe: s.id === meId,
     hidesFromMembers: Boolean(s.is_hidden && s.username),
@@ -48,7 +54,7 @@ export function attendeesOf(
   }));
   const waiting = event.waiting_list.map((w, index) => ({
     key: `${w.uuid_user}-${w.created_at}`,
-    name: nameOf(w, w.uuid_user === meId),
+    name: nameOf(w, w.uuid_user === meId, deletedName),
     thumbnailUrl: w.thumbnail_url ?? null,
     isMe: w.uuid_user === meId,
     hidesFromMembers: Boolean(w.is_hidden && w.username),

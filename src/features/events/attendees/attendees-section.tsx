@@ -27,7 +27,7 @@ function PersonName({ person }: { person: Pick<Attendee, 'name' | 'isMe' | 'hide
 export function AttendeesSection({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const { registered, waiting } = attendeesOf(event, user.id);
+  const { registered, waiting } = attendeesOf(event, user.id, t('attendees.deleted'));
   const isOrganiser = seesEveryName(user, factsOf(event));
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid="attendees">

@@ -9,6 +9,7 @@ import { restoreSession, useSession } from '../../../../src/state/session';
 import { useToastStore } from '../../../../src/state/toast-store';
 import { renderApp } from '../../app/render-app';
 import { json, stubFetch, USER } from '../../fake-api';
+import { stubModalDialogs } from '../../modal-dialogs';
 
 const SETTINGS = NOTIFICATION_TYPES.map((name) => ({
   name,
@@ -217,5 +218,100 @@ describe('my data and a bouncing address', () => {
     renderApp('/my-profile');
     const banner = await screen.findByText(/est refusée par son serveur de messagerie/);
     expect(banner.closest('[role="alert"]')).not.toBeNull();
+  });
+
+  it('changes the address with the password; the new one clears the banner', async () => {
+    stubModalDialogs();
+    const bouncing = { ...USER, email_bouncing: true };
+    setCachedUser(bouncing);
+    restoreSession();
+    const fixed = { ...USER, email: 'new@example.org', email_bouncing: false };
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/user/me') return json(200, bouncing);
+      if (url === `/api/user/email/${USER.id}` && init.method === 'PUT') return json(200, fixed);
+      return undefined;
+    });
+    renderApp('/my-profile');
+    const section = await screen.findByRole('region', { name: 'Adresse email' });
+    fireEvent.click(within(section).getByRole('button', { name: "Changer d'adresse" }));
+    const dialog = await screen.findByRole('dialog', { name: "Changer d'adresse email" });
+    fireEvent.change(within(dialog).getByLabelText('Nouvelle adresse'), {
+      target: { value: 'new@example.org' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Votre mot de passe'), { target: { value: 'secret' } });
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: "Enregistrer l'adresse" })),
+    );
+    expect(bodyOf(fetchMock, 'PUT', `/api/user/email/${USER.id}`)).toEqual({
+      email: 'new@example.org',
+      password: 'secret',
+    });
+    await waitFor(() => expect(screen.queryByText(/est refusée par son serveur de messagerie/)).toBeNull());
+    expect(useSession.getState().user?.email).toBe('new@example.org');
+  });
+});
+
+// Issue 29 item 3: leaving the club, confirmed with the password; what this device held goes with it.
+describe('deleting my account', () => {
+  stubModalDialogs();
+  const queueOne = () =>
+    appDb().outbox.add({
+      kind: 'check',
+      body: { event_uuid: 'e', is_invited: false, user_id: USER.id, is_checked: true },
+      userId: USER.id,
+      eventUuid: 'e',
+      idempotencyKey: 'k',
+      createdAt: 1,
+      attempts: 0,
+      status: 'pending',
+      lastError: null,
+      nextAttemptAt: Date.now() + 3_600_000,
+    });
+
+  const openDialog = async () => {
+    renderApp('/my-profile');
+    const section = await screen.findByRole('region', { name: 'Supprimer mon compte' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Supprimer mon compte' }));
+    return screen.findByRole('alertdialog', { name: /Supprimer mon compte.?\?/ });
+  };
+
+  it('keeps the dialog open with the reason when the password is wrong, and signs nobody out', async () => {
+    serve((url, init) =>
+      url === `/api/user/${USER.id}` && init.method === 'DELETE'
+        ? json(403, { code: 'password_incorrect', message: 'x', field: 'password' })
+        : undefined,
+    );
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Votre mot de passe'), { target: { value: 'nope' } });
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: /Supprimer définitivement/ })),
+    );
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Mot de passe incorrect.');
+    expect(useSession.getState().status).not.toBe('signed-out');
+  });
+
+  it('says how many offline changes will be lost, then deletes, forgets them and signs out', async () => {
+    await queueOne();
+    const fetchMock = serve((url, init) => {
+      if (url === `/api/user/${USER.id}` && init.method === 'DELETE') return json(200, { ok: true });
+      return undefined;
+    });
+    const dialog = await openDialog();
+    expect(
+      (await within(dialog).findByText(/1 changement fait hors ligne n'a pas encore été envoyé/)).textContent,
+    ).toContain('il sera perdu');
+    fireEvent.change(within(dialog).getByLabelText('Votre mot de passe'), { target: { value: 'secret' } });
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: /Supprimer définitivement/ })),
+    );
+    await waitFor(() => expect(useSession.getState().status).toBe('signed-out'));
+    expect(bodyOf(fetchMock, 'DELETE', `/api/user/${USER.id}`)).toEqual({ password: 'secret' });
+    expect(await appDb().outbox.count()).toBe(0);
+    expect(getCachedUser()).toBeNull();
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.messageKey)).toContain(
+        'deleteAccount.done',
+      ),
+    );
   });
 });

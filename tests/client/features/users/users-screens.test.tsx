@@ -224,6 +224,27 @@ describe('the user detail', () => {
     expect(screen.getByRole('button', { name: 'Débloquer' })).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Rôle' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Révoquer' })).toBeNull();
+    // Issue 29: an Admin never deletes a SuperAdmin, so the screen does not offer it.
+    expect(screen.queryByRole('button', { name: 'Supprimer le compte' })).toBeNull();
+  });
+
+  it('lets an admin delete a member after a confirmation, then goes back to the list', async () => {
+    const fetchMock = serve(signInAs('Admin'), (url, init) => {
+      if (url === `/api/user/profile/${PAUL.id}`) return json(200, PAUL);
+      if (url === `/api/user/${PAUL.id}` && init.method === 'DELETE') return json(200, { ok: true });
+      return undefined;
+    });
+    renderApp(`/settings/user/${PAUL.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer le compte' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Supprimer le compte.?\?/ });
+    expect(within(dialog).getByText(/Supprimer le compte de paul pour de bon/)).toBeTruthy();
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: /Supprimer le compte/ })),
+    );
+    await screen.findByRole('tab', { name: /Actifs/ });
+    const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    expect(deletes.map(([url]) => url)).toEqual([`/api/user/${PAUL.id}`]);
+    expect(useToastStore.getState().toasts.map((toast) => toast.messageKey)).toContain('users.deleted_toast');
   });
 });
 

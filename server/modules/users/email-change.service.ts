@@ -1,0 +1,34 @@
+import type { User } from '../../../src/common/contract/user';
+import type { EmailChange } from '../../../src/common/contract/users';
+import type { AppDeps } from '../../app-deps';
+import type { UserRow } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { verifyPassword } from './passwords';
+import { assertSelfOrAdminOver } from './permissions';
+import { toUser } from './user-mapper';
+import { findUserByEmail, findUserByIdForUpdate, updateUser } from './users.repository';
+
+/**
+ * A new address for an account (issue 29, server-rules v4 "Bounces": changing the email clears the mark).
+ * Who may edit the profile may change it; the member themself proves it with their password, since the
+ * address is where a password reset goes. The address must be no one else's (409 `email_taken`).
+ */
+export async function changeEmail(
+  deps: AppDeps,
+  trx: AppDeps['db'],
+  actor: UserRow,
+  id: string,
+  change: EmailChange,
+): Promise<User> {
+  const target = await findUserByIdForUpdate(trx, id);
+  if (!target || target.deleted_at) throw new HttpError(404, 'not_found', 'id');
+  assertSelfOrAdminOver(actor, target);
+  if (actor.id === target.id && !(await verifyPassword(target.password_hash, change.password ?? ''))) {
+    throw new HttpError(403, 'password_incorrect', 'password');
+  }
+  const owner = await findUserByEmail(trx, change.email);
+  if (owner && owner.id !== id) throw new HttpError(409, 'email_taken', 'email');
+  const changes = { email: change.email, email_bouncing: false };
+  await updateUser(trx, id, changes);
+  return toUser({ ...target, ...changes }, deps.now());
+}
