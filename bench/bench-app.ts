@@ -1,22 +1,27 @@
 // The real app for a bench: a fresh PGlite in memory under a temporary DATA_DIR, the mail worker, no logs.
 // `close` undoes it all, waiting first for work queued after answering.
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { settled } from '../server/background';
 import { loadConfig } from '../server/config';
+import { clubRegistry } from '../server/db/club-registry';
 import { openDatabase } from '../server/db/connect';
 import { startMailWorker } from '../server/mail/mail-worker';
 import { createMailTransport, type MailTransport } from '../server/mail/transport';
+import { seedAsFirstClub } from './first-club';
 
 export async function startBenchApp(env: Record<string, string> = {}, transport?: MailTransport) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-'));
   const handle = await openDatabase({ dataDir, holder: 'bench', inMemory: true });
   const config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none'), ...env });
+  await seedAsFirstClub(handle.db, config);
   const now = () => new Date();
   const mail = startMailWorker({
     db: handle.db,
+    clubs: clubRegistry(handle.db, config),
     now,
     transport: transport ?? createMailTransport(config),
     log: console,

@@ -2,6 +2,8 @@
 // N keep-alive connections, pipelining 1, a warm-up, then a fixed time. Prints one JSON line: requests a
 // second, p50/p99 latency, answers of 400 and up.
 // Usage: node bench/load-client.mjs '{"url":"…","headers":{},"connections":10,"durationMs":5000}'
+// `requests` (optional): autocannon's list of {method, path, headers}, sent in turn on each connection
+// (the clubs bench asks 200 clubs, each by its host and token).
 import autocannon from 'autocannon';
 
 const {
@@ -10,10 +12,19 @@ const {
   connections = 10,
   durationMs = 5000,
   warmupMs = 1000,
+  requests,
 } = JSON.parse(process.argv[2] ?? '{}');
 
 const run = (ms) =>
-  autocannon({ url, headers, connections, pipelining: 1, duration: ms / 1000, renderStatusCodes: false });
+  autocannon({
+    url,
+    headers,
+    connections,
+    pipelining: 1,
+    duration: ms / 1000,
+    renderStatusCodes: false,
+    ...(requests ? { requests } : {}),
+  });
 
 await run(warmupMs);
 const result = await run(durationMs);

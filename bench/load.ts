@@ -14,7 +14,13 @@ export interface LoadFigures {
 
 export async function load(
   url: string,
-  options: { headers?: Record<string, string>; connections?: number; durationMs?: number } = {},
+  options: {
+    headers?: Record<string, string>;
+    connections?: number;
+    durationMs?: number;
+    /** Sent in turn on each connection instead of `url`'s path alone (several hosts and tokens). */
+    requests?: Array<{ method: string; path: string; headers: Record<string, string> }>;
+  } = {},
 ): Promise<LoadFigures> {
   const client = path.join(import.meta.dirname, 'load-client.mjs');
   const { stdout } = await promisify(execFile)(process.execPath, [

@@ -12,12 +12,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import { createConfirmedUser } from '../server/modules/users/create-user';
 import { insertUser } from '../server/modules/users/users.repository';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
 import { E2E_BASE_URL, E2E_PASSWORD, E2E_PORT, startServer, stopServer } from '../tests/e2e/server-process';
 import { measureColdStart, reportColdStart } from './cold-start';
+import { seedAsFirstClub } from './first-club';
 import { reportRow } from './summary';
 
 const ROWS = 300;
@@ -25,6 +27,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-offline-'))
 
 // Seed straight into the data directory before the server opens it: 300 members on one event.
 const handle = await openDatabase({ dataDir, holder: 'bench' });
+await seedAsFirstClub(handle.db, loadConfig({ DATA_DIR: dataDir }));
 const root = await createConfirmedUser(handle.db, {
   username: 'root',
   email: 'root@example.org',

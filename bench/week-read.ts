@@ -2,6 +2,7 @@
 // Fastify (no plugins, no database) answering the very same bytes, both loaded by the same client
 // (bench/load-client.mjs: 10 keep-alive connections, closed loop). PGlite in memory, or PostgreSQL in a
 // throwaway schema when a database URL is given.
+
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,9 +11,11 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { settled } from '../server/background';
 import { loadConfig } from '../server/config';
+import { clubRegistry } from '../server/db/club-registry';
 import { openDatabase } from '../server/db/connect';
 import { startMailWorker } from '../server/mail/mail-worker';
 import { createMailTransport } from '../server/mail/transport';
+import { seedAsFirstClub } from './first-club';
 import { startFloor } from './floor-server';
 import { formatFigures, type LoadFigures, load } from './load';
 import { ORGANISER, seedWeek, WEEK_PATH } from './week-seed';
@@ -61,9 +64,11 @@ export async function withWeekApp<T>(
       STATIC_DIR: path.join(dataDir, 'none'),
       RATE_LIMIT_LOGIN: '100000',
     });
+    await seedAsFirstClub(handle.db, config);
     const now = () => new Date('2026-01-01T00:00:00Z');
     const mail = startMailWorker({
       db: handle.db,
+      clubs: clubRegistry(handle.db, config),
       now,
       transport: createMailTransport(config),
       log: console,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: builds, then prints bundle sizes, API throughput (the week read beside its bare Fastify
 // floor), and the week query on PGlite and on
-// PostgreSQL (a throwaway cluster when Debian's postgresql is installed and DATABASE_URL is not set), the
+// PostgreSQL (a throwaway cluster when Debian's postgresql is installed and DATABASE_URL is not set), 200
+// clubs on that PostgreSQL (the week read across them, the subscribe race in 20 at once), the
 // offline figures, the memory of a burst of uploads, a 1,000-member import with a reset mail during it,
 // Lighthouse on the demo club (mobile and desktop, /login and / signed in; Lighthouse 13 and a Node 22
 // installed into .tools/ on first use) and the login form's cold first visit at 50 KB/s with 400 ms of
@@ -72,6 +73,8 @@ if (!databaseUrl) {
 try {
   await step('npx', ['tsx', 'bench/api-throughput.ts'], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   await step('npx', ['tsx', 'bench/events-range.ts'], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  // 200 clubs on one PostgreSQL (issue 30): nothing to measure without one.
+  if (databaseUrl) await step('npx', ['tsx', 'bench/clubs.ts'], { DATABASE_URL: databaseUrl });
 } finally {
   if (pgDir) spawnSync('scripts/throwaway-postgres.sh', ['stop', pgDir], { stdio: 'inherit' });
 }

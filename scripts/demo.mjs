@@ -25,7 +25,10 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const seed = spawnSync(tsx, ['server/demo/seed-cli.ts', DEMO_DIR], { stdio: 'inherit' });
+// `npm run demo -- --clubs 2` seeds two clubs, on club1.localhost and club2.localhost (issue 30).
+const seed = spawnSync(tsx, ['server/demo/seed-cli.ts', DEMO_DIR, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 
 const port = process.env.PORT ?? '3000';

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '../src/common/contract/limits';
 import type { AppDeps } from './app-deps';
 import type { TrustProxy } from './config';
+import { clubRegistry } from './db/club-registry';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
 import { answerRoutes } from './modules/answers/answers.routes';
@@ -39,6 +40,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { signedInScope } from './plugins/auth';
 import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './plugins/body-limits';
 import { registerClientFiles } from './plugins/client-files';
+import { registerClubHost } from './plugins/club-host';
 import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerCommonErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
@@ -82,6 +84,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of all hooks: everything after it, the session check included, runs inside the host's club.
+  registerClubHost(app, clubRegistry(deps.db, deps.config));
 
   registerSecurity(app, securityHeaders);
   registerBodyLimits(app);

@@ -46,6 +46,8 @@ export interface Config {
   logLevel: string;
   rateLimits: RateLimits;
   trustProxy: TrustProxy;
+  /** Issue 30: a host no club claims gets a 404 instead of the first club (STRICT_HOSTS=1). */
+  strictHosts: boolean;
   /**
    * Test-only: false turns off the row locks of capacity and stock checks, so the race tests can show they
    * fail without them (the negative control). Never set in production.
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    strictHosts: env.STRICT_HOSTS === '1' || env.STRICT_HOSTS === 'true',
     rowLocks: env.EQUIPEE_TEST_DISABLE_ROW_LOCKS !== 'true',
     testReplayLog: env.EQUIPEE_TEST_REPLAY_LOG || undefined,
     rateLimits: {

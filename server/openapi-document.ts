@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { clubRegistry } from './db/club-registry';
 import type { Database } from './db/schema';
 import { startMailWorker } from './mail/mail-worker';
 import { createMailTransport } from './mail/transport';
@@ -27,6 +28,7 @@ export async function buildOpenApiDocument(): Promise<object> {
   const now = () => new Date();
   const mail = startMailWorker({
     db,
+    clubs: clubRegistry(db, config),
     now,
     transport: createMailTransport(config),
     log: { error: () => undefined },

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { settled } from './background';
 import { loadConfig } from './config';
+import { clubRegistry } from './db/club-registry';
+import { runInClub } from './db/club-scope';
 import { openDatabase } from './db/connect';
 import { startScheduledJobs } from './jobs/scheduled-jobs';
 import { startMailWorker } from './mail/mail-worker';
@@ -24,6 +26,7 @@ export async function serve(overrides: { pushNetwork?: PushNetwork } = {}): Prom
   const now = () => new Date();
   const mail = startMailWorker({
     db: handle.db,
+    clubs: clubRegistry(handle.db, config),
     now,
     beforeRound: () => sendDueSubscriptionNotices({ db: handle.db, now, config }),
     transport: createMailTransport(config),
@@ -33,6 +36,7 @@ export async function serve(overrides: { pushNetwork?: PushNetwork } = {}): Prom
   // Loads the VAPID keys (or makes them, on the first start) before the first request.
   const push = startPushWorker({
     db: handle.db,
+    clubs: clubRegistry(handle.db, config),
     now,
     config,
     log: { error: (details, message) => console.error(message, details) },
@@ -72,7 +76,8 @@ export async function serve(overrides: { pushNetwork?: PushNetwork } = {}): Prom
   await app.listen({ port: config.port, host: config.host });
   const where = handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`Équipée is running on http://localhost:${config.port} (database: ${where})`);
-  if ((await countUsers(handle.db)) === 0) {
+  const [firstClub] = await clubRegistry(handle.db, config).all();
+  if (firstClub && (await runInClub(firstClub, () => countUsers(handle.db))) === 0) {
     console.log(
       [
         '',

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, type KyselyConfig, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyConfig, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { grantAppRole, SET_APP_ROLE } from './app-role';
+import { clubScopedDialect } from './club-scoped-dialect';
 import { acquireDirLock } from './dir-lock';
 import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
@@ -29,16 +31,36 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Told the SQL of every statement run (tests count them). */
   onQuery?: (sql: string) => void;
+  /**
+   * Work as the tables' owner instead of the application's role: only the command line's club registry
+   * commands (create-club, disable-club) and seeding, which write the registry the application only reads.
+   */
+  asOwner?: boolean;
 }
 
 function queryLog({ onQuery }: OpenDatabaseOptions): Pick<KyselyConfig, 'log'> {
   return onQuery ? { log: (event) => onQuery(event.query.sql) } : {};
 }
 
+/** Migrates as the owner, then works as the application's role (app-role.ts) unless told otherwise. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? openPostgres(options.databaseUrl, options) : await openPglite(options);
+  if (options.databaseUrl) {
+    const owner = postgresPool(options.databaseUrl, { ...options, poolSize: 1 });
+    const ownerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: owner }) });
+    try {
+      await migrateToLatest(ownerDb, options.searchPath);
+      await grantAppRole(ownerDb);
+    } finally {
+      await ownerDb.destroy();
+    }
+    return openPostgres(options.databaseUrl, options);
+  }
+  const handle = await openPglite(options);
   try {
     await migrateToLatest(handle.db, options.searchPath);
+    await grantAppRole(handle.db);
+    // PGlite has one connection, a superuser's: the switch holds for the whole session.
+    if (!options.asOwner) await sql.raw(SET_APP_ROLE).execute(handle.db);
   } catch (error) {
     await handle.close();
     throw error;
@@ -46,13 +68,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
-function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+function postgresPool(databaseUrl: string, options: OpenDatabaseOptions): pg.Pool {
+  return new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) });
+}
+
+function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): DatabaseHandle {
+  const pool = postgresPool(databaseUrl, options);
+  // Queued before anything else the connection runs: every pooled connection works as the app's role.
+  if (!options.asOwner)
+    pool.on('connect', (client) => {
+      // Fails closed: a connection that could not switch is ended, so no statement runs as the owner.
+      client.query(SET_APP_ROLE).catch(() => void client.end());
+    });
+  const db = new Kysely<Database>({
+    dialect: clubScopedDialect(new PostgresDialect({ pool })),
+    ...queryLog(options),
+  });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -60,7 +95,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   if (options.inMemory) {
     const client = new PGlite();
     await client.waitReady;
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client), ...queryLog(options) });
+    const db = new Kysely<Database>({
+      dialect: clubScopedDialect(new PGliteDialect(client)),
+      ...queryLog(options),
+    });
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -69,7 +107,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   try {
     const client = new PGlite(dataPath);
     await client.waitReady;
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client), ...queryLog(options) });
+    const db = new Kysely<Database>({
+      dialect: clubScopedDialect(new PGliteDialect(client)),
+      ...queryLog(options),
+    });
     return {
       db,
       kind: 'pglite',

@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 // The tables of what the server sends (mail, push, reminders, weekly lists) and the answers that come back
 // from it (declines, answer links), apart from the club's data in schema.ts.
 export interface MailQueueTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: string;
   message_id: string;
   kind: string;
@@ -28,6 +30,8 @@ export interface MailQueueTable {
 
 /** A member reminded of an event (modules/reminders): at most one row, so one reminder, per pair. */
 export interface EventRemindersTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   user_id: string;
   event_uuid: string;
   sent_at: Date;
@@ -43,6 +47,8 @@ export interface ServerSecretsTable {
 
 /** A member's subscription change to tell (participation/subscription-notices.ts). */
 export interface SubscriptionNoticesTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   user_id: string;
   event_uuid: string;
   /** The state the last notice told; before any, the state before the first change. */
@@ -55,6 +61,8 @@ export interface SubscriptionNoticesTable {
 
 /** One device's push subscription (the browser's PushSubscription): where to send, and the keys to encrypt for. */
 export interface PushSubscriptionsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: string;
   user_id: string;
   endpoint: string;
@@ -66,6 +74,8 @@ export interface PushSubscriptionsTable {
 
 /** A push waiting to go to one subscription; deleted once sent or given up (push/push-queue.ts). */
 export interface PushQueueTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: string;
   subscription_id: string;
   /** The JSON the service worker receives: { title, body, url, tag }. */
@@ -78,6 +88,8 @@ export interface PushQueueTable {
 
 /** One row per group email sent, kept an hour: the rolling count per event (events/group-mail.service.ts). */
 export interface GroupMailLogTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: Generated<string>;
   event_uuid: string;
   sender_id: string | null;
@@ -86,6 +98,8 @@ export interface GroupMailLogTable {
 
 /** One row per club week whose weekly list was queued (jobs/weekly-list.ts): at most once a week. */
 export interface WeeklyListRunsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   /** The week's Monday, `yyyy-mm-dd` (written as text; read it back with a cast, drivers differ on dates). */
   week_start: ColumnType<string, string, never>;
   sent_at: Date;
@@ -94,6 +108,8 @@ export interface WeeklyListRunsTable {
 
 /** A member's "not coming" for an event (participation/declines.service.ts): no place, no reminder. */
 export interface EventDeclinesTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   event_uuid: string;
   user_id: string;
   declined_at: Date;
@@ -101,6 +117,8 @@ export interface EventDeclinesTable {
 
 /** An answer link that acted (modules/answers): its signature, so it acts once. */
 export interface AnswerLinksUsedTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   signature: string;
   used_at: Date;
   expires_at: Date;
@@ -108,6 +126,8 @@ export interface AnswerLinksUsedTable {
 
 /** A member nudged about a series session they have not answered (modules/reminders/nudges.service.ts). */
 export interface SeriesNudgesTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   user_id: string;
   event_uuid: string;
   sent_at: Date;

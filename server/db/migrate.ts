@@ -25,6 +25,7 @@ import * as seriesExceptions from './migrations/2026-11-30-03-series-exceptions'
 import * as attendanceStatus from './migrations/2026-12-01-01-attendance-status';
 import * as emailBouncing from './migrations/2026-12-02-01-email-bouncing';
 import * as accountDeletion from './migrations/2026-12-03-01-account-deletion';
+import * as clubs from './migrations/2026-12-04-01-clubs';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-01-01-attendance-status': attendanceStatus,
   '2026-12-02-01-email-bouncing': emailBouncing,
   '2026-12-03-01-account-deletion': accountDeletion,
+  '2026-12-04-01-clubs': clubs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -65,4 +67,12 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Tests only: the schema as it stood after `name` (the migration test builds yesterday's database). */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+export async function migrateTo(db: Kysely<any>, name: string, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -4,6 +4,8 @@ import type { AttendanceStatus } from '../../src/common/contract/attendance-stat
 // Who takes part in an event and who came: subscriptions, waiting list, guests, walk-ins and the checklist's
 // audit trail, apart from the events and members themselves in schema.ts.
 export interface SubscriptionsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   uuid: string;
   event_uuid: string;
   user_id: string;
@@ -18,6 +20,8 @@ export interface SubscriptionsTable {
 }
 
 export interface WaitingListTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   seq: Generated<string>;
   event_uuid: string;
   user_id: string;
@@ -26,6 +30,8 @@ export interface WaitingListTable {
 }
 
 export interface GuestsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: Generated<number>;
   event_uuid: string;
   host_id: string;
@@ -44,6 +50,8 @@ export interface GuestsTable {
 
 /** Someone who came without registering (issue 28): a member or a free name, one row per person and event. */
 export interface WalkInsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: Generated<number>;
   event_uuid: string;
   /** `member:<user id>` or `name:<normalised name>`: what makes the same walk-in added twice one row. */
@@ -62,6 +70,8 @@ export interface WalkInsTable {
  * who ticked whom, the device time, the server time, and whether it lost to a newer write.
  */
 export interface ChecklistLogTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: Generated<string>;
   event_uuid: string;
   is_invited: boolean;
@@ -85,6 +95,8 @@ export interface ChecklistLogTable {
 
 /** One member moved from the waiting list to the event by the fill step; kept when they later leave. */
 export interface WaitingListPromotionsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: Generated<string>;
   event_uuid: string;
   user_id: string;

@@ -22,6 +22,8 @@ import type {
 } from './participation-schema';
 
 export interface UsersTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: string;
   username: string;
   email: string;
@@ -52,6 +54,8 @@ export interface UsersTable {
 }
 
 export interface SessionsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   token_hash: string;
   user_id: string;
   created_at: ColumnType<Date, Date, never>;
@@ -59,12 +63,16 @@ export interface SessionsTable {
 }
 
 export interface AppSettingsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   key: string;
   value: string;
   updated_at: Date;
 }
 
 export interface AccountTokensTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   token_hash: string;
   user_id: string;
   kind: 'confirm' | 'reset';
@@ -74,17 +82,23 @@ export interface AccountTokensTable {
 }
 
 export interface NotificationPreferencesTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   user_id: string;
   type: string;
   active: boolean;
 }
 
 export interface SystemNotificationSettingsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   type: string;
   active: boolean;
 }
 
 export interface EventModelsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   uuid: string;
   name: string;
   description: string;
@@ -92,6 +106,8 @@ export interface EventModelsTable {
 }
 
 export interface StuffsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   uuid: string;
   name: string;
   description: string;
@@ -101,6 +117,8 @@ export interface StuffsTable {
 }
 
 export interface EventsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   uuid: string;
   model_uuid: string;
   creator_id: string;
@@ -125,6 +143,8 @@ export interface EventsTable {
 
 /** A training series' rule (issue 16); its sessions are events with `uuid_series`. */
 export interface EventSeriesTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   uuid: string;
   creator_id: string;
   /** The rule's weekdays, RFC 5545 codes joined by commas: `TU,TH`. */
@@ -139,16 +159,22 @@ export interface EventSeriesTable {
 }
 
 export interface EventStuffsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   event_uuid: string;
   stuff_uuid: string;
 }
 
 export interface EventCoOrganisersTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   event_uuid: string;
   user_id: string;
 }
 
 export interface IdempotencyKeysTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   user_id: string;
   method: string;
   path: string;
@@ -161,6 +187,8 @@ export interface IdempotencyKeysTable {
 
 /** A member's private calendar feed: one per member, only the token's SHA-256 (hex) is kept. */
 export interface CalendarFeedTokensTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   user_id: string;
   token_hash: string;
   created_at: Date;
@@ -168,6 +196,8 @@ export interface CalendarFeedTokensTable {
 
 /** A news post (issue 27 item 9); its picture, when any, is the public file news/{uuid}.png. */
 export interface NewsPostsTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   uuid: string;
   title: string;
   text: string;
@@ -196,7 +226,7 @@ export interface Database {
   waiting_list_promotions: WaitingListPromotionsTable;
   users: UsersTable;
   /** One row shaped like users: what a failed sign-in on an unknown name writes (users.repository.ts). */
-  sign_in_decoy: UsersTable;
+  sign_in_decoy: Omit<UsersTable, 'club_id'>;
   sessions: SessionsTable;
   app_settings: AppSettingsTable;
   account_tokens: AccountTokensTable;
@@ -213,10 +243,13 @@ export interface Database {
   stuffs: StuffsTable;
   news_posts: NewsPostsTable;
   account_audit: AccountAuditTable;
+  clubs: ClubsTable;
 }
 
 /** Who did what to an account (issue 29: deletions), by ids only: never the data the action erased. */
 export interface AccountAuditTable {
+  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
   id: Generated<number>;
   action: 'account_deleted';
   actor_id: string;
@@ -224,14 +257,28 @@ export interface AccountAuditTable {
   at: Date;
 }
 
-export type NewsPostRow = Selectable<NewsPostsTable>;
-export type UserRow = Selectable<UsersTable>;
+/** A row as the application sees it: the club is the transaction's, never carried around (issue 30). */
+export type RowOf<T> = Omit<Selectable<T>, 'club_id'>;
+
+export type NewsPostRow = RowOf<NewsPostsTable>;
+export type UserRow = RowOf<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
-export type MailRow = Selectable<MailQueueTable>;
-export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
-export type PushQueueRow = Selectable<PushQueueTable>;
-export type EventRow = Selectable<EventsTable>;
-export type GuestRow = Selectable<GuestsTable>;
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type SessionRow = RowOf<SessionsTable>;
+export type MailRow = RowOf<MailQueueTable>;
+export type PushSubscriptionRow = RowOf<PushSubscriptionsTable>;
+export type PushQueueRow = RowOf<PushQueueTable>;
+export type EventRow = RowOf<EventsTable>;
+export type GuestRow = RowOf<GuestsTable>;
+export type SubscriptionRow = RowOf<SubscriptionsTable>;
+
+/** Issue 30: the clubs this deployment serves (shared, read by host). Club 1's nulls come from the configuration. */
+export interface ClubsTable {
+  id: Generated<number>;
+  name: string;
+  host: string | null;
+  key: string;
+  timezone: string | null;
+  disabled_at: Date | null;
+  created_at: Generated<Date>;
+}

@@ -4,13 +4,20 @@
  * they happen, ticked during them — some on time, some "sent offline" (delivered hours after the tick) —
  * and the club reaches today. Never touches the real ./data.
  */
+
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { clubDateTime, clubDayOf, shiftDay, weekStart } from '../../src/common/rules/club-time';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { withOwner } from '../db/app-role';
+import { clubRegistry } from '../db/club-registry';
+import { runInClub } from '../db/club-scope';
 import { openDatabase } from '../db/connect';
+import type { Database } from '../db/schema';
 import { startMailWorker } from '../mail/mail-worker';
 import { createMailTransport } from '../mail/transport';
+import { createClub } from '../modules/clubs/create-club';
 import { sendDueSubscriptionNotices } from '../modules/participation/subscription-notices';
 import { createConfirmedUser } from '../modules/users/create-user';
 import { type TickJob, tickPastEvents } from './attendance-story';
@@ -31,6 +38,8 @@ export interface SeedOptions {
   dataDir: string;
   /** Today, for the club's last, this and next week (tests pin it). */
   now?: Date;
+  /** How many clubs to seed (issue 30): the first answers every host, the others clubN.localhost. */
+  clubs?: number;
 }
 
 interface Person extends DemoPerson {
@@ -63,6 +72,7 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
   const now = () => clock.now;
   const mail = startMailWorker({
     db: handle.db,
+    clubs: clubRegistry(handle.db, config),
     now,
     beforeRound: () => sendDueSubscriptionNotices({ db: handle.db, now, config }),
     transport: createMailTransport(config),
@@ -72,169 +82,206 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, now, mail }, { logStream: false });
   const api = new DemoClient(app);
   try {
-    const people = new Map<string, Person>();
-    for (const person of [...STAFF, ...MEMBERS]) {
-      const row = await createConfirmedUser(handle.db, {
-        username: person.username,
-        email: `${person.username}@kayak-odet.example`,
-        password: DEMO_PASSWORD,
-        role: person.role,
-      });
-      people.set(person.username, { ...person, id: row.id, token: '' });
-    }
-    for (const person of people.values()) {
-      person.token = await api.signIn(person.username, DEMO_PASSWORD);
-      await api.call(person.token, 'PUT', `/api/user/profile/update/${person.id}`, {
-        first_name: person.first_name,
-        last_name: person.last_name,
-        city: 'Quimper',
-        zip_code: '29000',
-        language: person.language ?? 'fr',
-      });
-      for (const [name, active] of Object.entries(person.preferences ?? {}))
-        await api.call(person.token, 'PUT', `/api/user/preference/${person.id}`, {
-          setting: { name, active },
-        });
-      if (person.picture)
-        await api.upload(
-          person.token,
-          '/api/user/profile/picture',
-          await avatarPng(person.first_name, person.last_name, person.picture),
-        );
-    }
-    const admin = people.get('yann.legall') as Person;
-    await api.call(
-      admin.token,
-      'PUT',
-      `/api/internal/settings?key=slogan&value=${encodeURIComponent(DEMO_SLOGAN)}`,
+    const clubs = clubRegistry(handle.db, config);
+    const [first] = await clubs.all();
+    const storyStart = clock.now;
+    if (!first) throw new Error('The migrations made no club.');
+    const accounts = await runInClub(first, () =>
+      tellStory({ api, db: handle.db, clock, today, monday, timeZone }),
     );
-
-    const models: Record<string, string> = {};
-    for (const [key, model] of Object.entries(MODELS))
-      models[key] = (
-        await api.call<{ uuid: string }>(admin.token, 'POST', '/api/event/model/add', model)
-      ).uuid;
-    const stuffs: Record<string, string> = {};
-    for (const [key, stuff] of Object.entries(STUFFS))
-      stuffs[key] = (
-        await api.call<{ uuid: string }>(admin.token, 'POST', '/api/stuff/add', {
-          ...stuff,
-          is_infinite: false,
-        })
-      ).uuid;
-
-    const plan = planEvents(monday);
-    const created = new Map<PlannedEvent, string>();
-    for (const event of plan) {
-      const organiser = people.get(event.organiser) as Person;
-      const start = clubDateTime(event.day, event.from, timeZone);
-      const end = clubDateTime(event.day, event.to, timeZone);
-      const saved = await api.call<{ uuid_event: string }>(
-        organiser.token,
-        'POST',
-        '/api/event/add-or-update',
-        {
-          uuid_model_event: models[event.model],
-          start_date: start.toISOString(),
-          end_date: end.toISOString(),
-          ...PLACES[event.place],
-          max_subscribers: event.places,
-          stuffs_available: event.stuffs.map((key) => ({ uuid: stuffs[key] })),
-        },
+    // More clubs (demo --clubs N): the same story told again in club2.localhost, club3.localhost…, each
+    // isolated from the others; the first club answers club1.localhost (and every other host).
+    for (let n = 2; n <= (options.clubs ?? 1); n++) {
+      // The registry is the owner's to write, as with create-club.
+      const { club } = await withOwner(handle.db, (owner) =>
+        createClub(owner, config, {
+          name: `Club ${n}`,
+          host: `club${n}.localhost`,
+          timezone: timeZone,
+          username: 'operator',
+          email: `operator@club${n}.example`,
+          password: DEMO_PASSWORD,
+        }),
       );
-      created.set(event, saved.uuid_event);
-      for (const [username, stuff] of event.subscribers) {
-        const person = people.get(username) as Person;
-        await api.call(person.token, 'PUT', '/api/event/subscribe/status', {
-          uuid_event: saved.uuid_event,
-          uuid_user: person.id,
-          subscribe: true,
-          ...(stuff ? { uuid_stuff: stuffs[stuff] } : {}),
-        });
-      }
-      for (const username of event.waiting) {
-        const person = people.get(username) as Person;
-        await api.call(person.token, 'POST', '/api/event/waiting-list', {
-          uuid_event: saved.uuid_event,
-          uuid_user: person.id,
-        });
-      }
-      for (const username of event.leaving ?? []) {
-        const person = people.get(username) as Person;
-        await api.call(person.token, 'PUT', '/api/event/subscribe/status', {
-          uuid_event: saved.uuid_event,
-          uuid_user: person.id,
-          subscribe: false,
-        });
-      }
-      for (const guest of event.guests) {
-        const host = people.get(guest.host) as Person;
-        await api.call(host.token, 'POST', '/api/event/invite', {
-          uuid_event: saved.uuid_event,
-          uuid_user: host.id,
-          first_name: guest.first_name,
-          last_name: guest.last_name,
-          ...(guest.age ? { age: guest.age } : {}),
-        });
-      }
+      clubs.forget();
+      clock.now = storyStart;
+      await runInClub(club, () => tellStory({ api, db: handle.db, clock, today, monday, timeZone }));
     }
-
-    const series = await createTrainingSeries(api, {
-      monday,
-      timeZone,
-      modelUuid: models.training as string,
-      stuffUuids: [stuffs.k1 as string, stuffs.paddle as string],
-      organiser: people.get('soazig.tanguy') as Person,
-      members: MEMBERS.slice(0, 10).map((m) => people.get(m.username) as Person),
-    });
-
-    // A day later the Wednesday initiation is called off (the weather).
-    clock.now = new Date(clock.now.getTime() + 24 * HOUR);
-    for (const [event, uuid] of created)
-      if (event.isCancelled) {
-        const organiser = people.get(event.organiser) as Person;
-        const current = await api.call<Record<string, unknown>>(organiser.token, 'GET', `/api/event/${uuid}`);
-        await api.call(organiser.token, 'POST', '/api/event/add-or-update', {
-          uuid_event: uuid,
-          uuid_model_event: current.uuid_model_event,
-          start_date: current.start_date,
-          end_date: current.end_date,
-          ...PLACES[event.place],
-          max_subscribers: event.places,
-          stuffs_available: event.stuffs.map((key) => ({ uuid: stuffs[key] })),
-          is_cancelled: true,
-        });
-      }
-
-    // Then the past events happen, in order: the organiser ticks at the venue.
-    const jobs: TickJob[] = [...created].flatMap(([event, eventUuid]) =>
-      event.ticks
-        ? [
-            {
-              eventUuid,
-              organiserToken: (people.get(event.organiser) as Person).token,
-              start: clubDateTime(event.day, event.from, timeZone),
-              end: clubDateTime(event.day, event.to, timeZone),
-              mode: event.ticks,
-              absent: event.absent,
-            },
-          ]
-        : [],
-    );
-    jobs.push(...series.pastSessions);
-    await tickPastEvents(
-      api,
-      clock,
-      jobs.filter((job) => job.end < today),
-    );
-    clock.now = today;
-
-    return [...people.values()]
-      .filter((p) => p.role !== 'User' || p.username === MEMBERS[0]?.username)
-      .map((p) => ({ username: p.username, role: p.role, name: `${p.first_name} ${p.last_name}` }));
+    return accounts;
   } finally {
     await app.close();
     await mail.stop();
     await handle.close();
   }
+}
+
+interface StoryContext {
+  api: DemoClient;
+  db: Kysely<Database>;
+  clock: { now: Date };
+  today: Date;
+  monday: string;
+  timeZone: string;
+}
+
+/** The club's weeks, written through the API as its people would (inside the club being seeded). */
+async function tellStory({ api, db, clock, today, monday, timeZone }: StoryContext): Promise<DemoAccount[]> {
+  const people = new Map<string, Person>();
+  for (const person of [...STAFF, ...MEMBERS]) {
+    const row = await createConfirmedUser(db, {
+      username: person.username,
+      email: `${person.username}@kayak-odet.example`,
+      password: DEMO_PASSWORD,
+      role: person.role,
+    });
+    people.set(person.username, { ...person, id: row.id, token: '' });
+  }
+  for (const person of people.values()) {
+    person.token = await api.signIn(person.username, DEMO_PASSWORD);
+    await api.call(person.token, 'PUT', `/api/user/profile/update/${person.id}`, {
+      first_name: person.first_name,
+      last_name: person.last_name,
+      city: 'Quimper',
+      zip_code: '29000',
+      language: person.language ?? 'fr',
+    });
+    for (const [name, active] of Object.entries(person.preferences ?? {}))
+      await api.call(person.token, 'PUT', `/api/user/preference/${person.id}`, {
+        setting: { name, active },
+      });
+    if (person.picture)
+      await api.upload(
+        person.token,
+        '/api/user/profile/picture',
+        await avatarPng(person.first_name, person.last_name, person.picture),
+      );
+  }
+  const admin = people.get('yann.legall') as Person;
+  await api.call(
+    admin.token,
+    'PUT',
+    `/api/internal/settings?key=slogan&value=${encodeURIComponent(DEMO_SLOGAN)}`,
+  );
+
+  const models: Record<string, string> = {};
+  for (const [key, model] of Object.entries(MODELS))
+    models[key] = (await api.call<{ uuid: string }>(admin.token, 'POST', '/api/event/model/add', model)).uuid;
+  const stuffs: Record<string, string> = {};
+  for (const [key, stuff] of Object.entries(STUFFS))
+    stuffs[key] = (
+      await api.call<{ uuid: string }>(admin.token, 'POST', '/api/stuff/add', {
+        ...stuff,
+        is_infinite: false,
+      })
+    ).uuid;
+
+  const plan = planEvents(monday);
+  const created = new Map<PlannedEvent, string>();
+  for (const event of plan) {
+    const organiser = people.get(event.organiser) as Person;
+    const start = clubDateTime(event.day, event.from, timeZone);
+    const end = clubDateTime(event.day, event.to, timeZone);
+    const saved = await api.call<{ uuid_event: string }>(
+      organiser.token,
+      'POST',
+      '/api/event/add-or-update',
+      {
+        uuid_model_event: models[event.model],
+        start_date: start.toISOString(),
+        end_date: end.toISOString(),
+        ...PLACES[event.place],
+        max_subscribers: event.places,
+        stuffs_available: event.stuffs.map((key) => ({ uuid: stuffs[key] })),
+      },
+    );
+    created.set(event, saved.uuid_event);
+    for (const [username, stuff] of event.subscribers) {
+      const person = people.get(username) as Person;
+      await api.call(person.token, 'PUT', '/api/event/subscribe/status', {
+        uuid_event: saved.uuid_event,
+        uuid_user: person.id,
+        subscribe: true,
+        ...(stuff ? { uuid_stuff: stuffs[stuff] } : {}),
+      });
+    }
+    for (const username of event.waiting) {
+      const person = people.get(username) as Person;
+      await api.call(person.token, 'POST', '/api/event/waiting-list', {
+        uuid_event: saved.uuid_event,
+        uuid_user: person.id,
+      });
+    }
+    for (const username of event.leaving ?? []) {
+      const person = people.get(username) as Person;
+      await api.call(person.token, 'PUT', '/api/event/subscribe/status', {
+        uuid_event: saved.uuid_event,
+        uuid_user: person.id,
+        subscribe: false,
+      });
+    }
+    for (const guest of event.guests) {
+      const host = people.get(guest.host) as Person;
+      await api.call(host.token, 'POST', '/api/event/invite', {
+        uuid_event: saved.uuid_event,
+        uuid_user: host.id,
+        first_name: guest.first_name,
+        last_name: guest.last_name,
+        ...(guest.age ? { age: guest.age } : {}),
+      });
+    }
+  }
+
+  const series = await createTrainingSeries(api, {
+    monday,
+    timeZone,
+    modelUuid: models.training as string,
+    stuffUuids: [stuffs.k1 as string, stuffs.paddle as string],
+    organiser: people.get('soazig.tanguy') as Person,
+    members: MEMBERS.slice(0, 10).map((m) => people.get(m.username) as Person),
+  });
+
+  // A day later the Wednesday initiation is called off (the weather).
+  clock.now = new Date(clock.now.getTime() + 24 * HOUR);
+  for (const [event, uuid] of created)
+    if (event.isCancelled) {
+      const organiser = people.get(event.organiser) as Person;
+      const current = await api.call<Record<string, unknown>>(organiser.token, 'GET', `/api/event/${uuid}`);
+      await api.call(organiser.token, 'POST', '/api/event/add-or-update', {
+        uuid_event: uuid,
+        uuid_model_event: current.uuid_model_event,
+        start_date: current.start_date,
+        end_date: current.end_date,
+        ...PLACES[event.place],
+        max_subscribers: event.places,
+        stuffs_available: event.stuffs.map((key) => ({ uuid: stuffs[key] })),
+        is_cancelled: true,
+      });
+    }
+
+  // Then the past events happen, in order: the organiser ticks at the venue.
+  const jobs: TickJob[] = [...created].flatMap(([event, eventUuid]) =>
+    event.ticks
+      ? [
+          {
+            eventUuid,
+            organiserToken: (people.get(event.organiser) as Person).token,
+            start: clubDateTime(event.day, event.from, timeZone),
+            end: clubDateTime(event.day, event.to, timeZone),
+            mode: event.ticks,
+            absent: event.absent,
+          },
+        ]
+      : [],
+  );
+  jobs.push(...series.pastSessions);
+  await tickPastEvents(
+    api,
+    clock,
+    jobs.filter((job) => job.end < today),
+  );
+  clock.now = today;
+
+  return [...people.values()]
+    .filter((p) => p.role !== 'User' || p.username === MEMBERS[0]?.username)
+    .map((p) => ({ username: p.username, role: p.role, name: `${p.first_name} ${p.last_name}` }));
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
+import { clubRegistry, forEachClub } from '../db/club-registry';
+import type { Club } from '../db/club-scope';
 import type { Database } from '../db/schema';
 import { eraseOldGuestData } from '../modules/participation/guests.service';
 import { sendDueNudges } from '../modules/reminders/nudges.service';
@@ -31,45 +33,42 @@ export function startScheduledJobs(options: {
     info(details: object, message: string): void;
   };
 }): { started: Promise<void>; stop(): void } {
-  const run = async () => {
-    try {
+  const clubs = clubRegistry(options.db, options.config);
+  // Each job goes club by club, each in its club (issue 30): one club's failure is logged, the others run.
+  const eachClub = (name: string, work: (club: Club) => Promise<void>) =>
+    forEachClub(clubs, work).catch((error: unknown) => options.log.error({ err: error }, `${name} failed`));
+  const run = () =>
+    eachClub('scheduled job', async () => {
       await eraseOldGuestData(options.db, options.now());
       await purgeOldKeys(options.db, options.now());
-    } catch (error) {
-      options.log.error({ err: error }, 'scheduled job failed');
-    }
+    });
+  const sendWeeklyIn = async (club: Club) => {
+    const result = await sendWeeklyList(options);
+    if (result.queued > 0) options.onMailQueued();
+    // A club other than the first is named by its host (the first club's line reads as it always did).
+    options.log.info(club.host ? { ...result, club: club.host } : result, 'weekly event list');
   };
-  const sendWeekly = async () => {
-    try {
-      const result = await sendWeeklyList(options);
-      if (result.queued > 0) options.onMailQueued();
-      options.log.info(result, 'weekly event list');
-    } catch (error) {
-      options.log.error({ err: error }, 'weekly event list failed');
-    }
-  };
-  const remind = async () => {
-    try {
+  // The Monday list of every club whose Monday 07:00 has passed (the week's row keeps it to one a week).
+  const sendWeeklyWhereDue = () =>
+    eachClub('weekly event list', async (club) => {
+      if (isWeeklyListDueToday(options.now(), club.timezone)) await sendWeeklyIn(club);
+    });
+  const remind = () =>
+    eachClub('reminders', async () => {
       const sent = await sendDueReminders(options);
       const nudged = await sendDueNudges(options);
       if (sent.mail + nudged > 0) options.onMailQueued();
       if (sent.push > 0) options.onPushQueued?.();
       if (sent.mail + sent.push + nudged > 0) options.log.info({ ...sent, nudged }, 'reminders');
-    } catch (error) {
-      options.log.error({ err: error }, 'reminders failed');
-    }
-  };
-  const started = Promise.all([
-    run(),
-    isWeeklyListDueToday(options.now(), options.config.clubTimezone) ? sendWeekly() : undefined,
-    remind(),
-  ]).then(() => undefined);
+    });
+  const started = Promise.all([run(), sendWeeklyWhereDue(), remind()]).then(() => undefined);
   const timer = setInterval(() => void run(), HOURLY);
   timer.unref();
-  const reminderTimer = setInterval(() => void remind(), REMINDER_PERIOD_MS);
+  // Clubs in other time zones (or made since the start) are caught up within a reminder period.
+  const reminderTimer = setInterval(() => void remind().then(sendWeeklyWhereDue), REMINDER_PERIOD_MS);
   reminderTimer.unref();
 
-  const weekly = weeklyListSchedule(options.config.clubTimezone, sendWeekly);
+  const weekly = weeklyListSchedule(options.config.clubTimezone, () => sendWeeklyWhereDue());
   return {
     started,
     stop: () => {

@@ -12,7 +12,7 @@ export async function claimWeek(db: Db, weekStart: string, now: Date): Promise<b
   const row = await db
     .insertInto('weekly_list_runs')
     .values({ week_start: weekStart, sent_at: now, recipients: 0 })
-    .onConflict((oc) => oc.column('week_start').doNothing())
+    .onConflict((oc) => oc.columns(['club_id', 'week_start']).doNothing())
     .returning('sent_at')
     .executeTakeFirst();
   return row !== undefined;

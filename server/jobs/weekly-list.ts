@@ -4,6 +4,7 @@ import { addressLine } from '../../src/common/rules/address';
 import { clubDayStart, currentWeek, shiftDay } from '../../src/common/rules/club-time';
 import { eventTitle } from '../../src/common/rules/event-words';
 import type { Config } from '../config';
+import { currentClub } from '../db/club-scope';
 import type { Database } from '../db/schema';
 import { eventPath, preferencesPath } from '../mail/app-links';
 import type { WeeklyEvent } from '../mail/template-types';
@@ -38,12 +39,8 @@ export interface WeeklyListDeps {
  * a member who planned on one learns it is off; their places are not shown. Places left count
  * subscribers and their guests, as the week screen does.
  */
-async function weekEvents(
-  deps: WeeklyListDeps,
-  db: Kysely<Database>,
-  monday: string,
-): Promise<WeeklyEvent[]> {
-  const zone = deps.config.clubTimezone;
+async function weekEvents(db: Kysely<Database>, monday: string): Promise<WeeklyEvent[]> {
+  const zone = currentClub().timezone;
   const rows = await listEventsBetween(
     db,
     clubDayStart(monday, zone),
@@ -59,7 +56,7 @@ async function weekEvents(
       : Math.max(0, event.max_subscribers - event.subcribers_count),
     isCancelled: event.is_cancelled,
     // Each event links to its own sheet (issue 26 item 2).
-    link: `${deps.config.publicUrl}${eventPath(event.uuid_event)}`,
+    link: `${currentClub().publicUrl}${eventPath(event.uuid_event)}`,
   }));
 }
 
@@ -72,22 +69,22 @@ async function weekEvents(
  */
 export async function sendWeeklyList(deps: WeeklyListDeps): Promise<WeeklyListResult> {
   const at = deps.now();
-  const week = currentWeek(deps.config.clubTimezone, at);
+  const week = currentWeek(currentClub().timezone, at);
   return deps.db.transaction().execute(async (trx): Promise<WeeklyListResult> => {
     if (!(await readSystemSwitches(trx)).weekly_event_list)
       return { status: 'switched_off', week, queued: 0 };
     if (!(await claimWeek(trx, week, at))) return { status: 'already_sent', week, queued: 0 };
-    const events = await weekEvents(deps, trx, week);
+    const events = await weekEvents(trx, week);
     const brand = await readClubBrand(trx, deps.config);
     const shared = {
       weekStart: week,
       events,
-      timeZone: deps.config.clubTimezone,
+      timeZone: currentClub().timezone,
       slogan: (await readSetting(trx, 'slogan')) ?? DEFAULT_SLOGAN,
       logoUrl: brand.logoUrl,
       clubName: brand.clubName,
       accentColour: brand.accentColour,
-      preferencesUrl: `${deps.config.publicUrl}${preferencesPath}`,
+      preferencesUrl: `${currentClub().publicUrl}${preferencesPath}`,
     };
     const recipients = await usersWithPreferenceOn(trx, 'weekly_event_list');
     const queued = await notify(

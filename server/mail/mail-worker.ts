@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type ClubRegistry, sumOverClubs } from '../db/club-registry';
 import type { Database } from '../db/schema';
 import { type QueueWorker, startQueueWorker } from '../queue-worker';
 import { sendDueMail } from './mail-queue';
@@ -18,15 +19,22 @@ export interface MailWorkerOptions {
   beforeRound?: () => Promise<unknown>;
   /** Poll period for retries; 0 means no timer (tests drive rounds themselves). */
   intervalMs: number;
+  /** Each round goes club by club, each inside its club (issue 30). */
+  clubs: ClubRegistry;
 }
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   return startQueueWorker({
     name: 'mail',
-    round: async () => {
-      await options.beforeRound?.();
-      return sendDueMail(options);
-    },
+    round: () =>
+      sumOverClubs(
+        options.clubs,
+        async () => {
+          await options.beforeRound?.();
+          return sendDueMail(options);
+        },
+        { sent: 0, failed: 0 },
+      ),
     idle: { sent: 0, failed: 0 },
     log: options.log,
     intervalMs: options.intervalMs,

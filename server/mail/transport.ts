@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { currentClub } from '../db/club-scope';
 
 export interface OutgoingMail {
   messageId: string;
@@ -52,13 +53,13 @@ export interface MailTransport {
 
 /** The mail log: outside the served `public/` folder, one file per message, readable by the owner only. */
 export function mailLogDir(config: Config): string {
-  return path.join(config.dataDir, config.clubId, 'mail-log');
+  return path.join(config.dataDir, currentClub().key, 'mail-log');
 }
 
 export function createMailTransport(config: Config): MailTransport {
   return config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : diskTransport(mailLogDir(config), config.mailFrom);
+    : diskTransport(() => mailLogDir(config), config.mailFrom);
 }
 
 function smtpTransport(url: string, from: string): MailTransport {
@@ -83,11 +84,13 @@ function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-function diskTransport(dir: string, from: string): MailTransport {
+/** `dir`: asked per message, since each club logs into its own folder (the worker sends club by club). */
+function diskTransport(logDir: () => string, from: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
       const info = await composer.sendMail(messageOf(mail, from));
+      const dir = logDir();
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       const name = `${Date.now()}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '_')}.eml`;
       fs.writeFileSync(path.join(dir, name), info.message as Buffer, { mode: 0o600 });

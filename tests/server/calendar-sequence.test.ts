@@ -136,6 +136,8 @@ describe('the columns of events', () => {
     'sequence',
     'uuid_series',
     'notes',
+    // Issue 30: the club a row belongs to never changes (the policy refuses it).
+    'club_id',
   ];
 
   it('are each either watched by the sequence trigger or not shown in the feed', async () => {

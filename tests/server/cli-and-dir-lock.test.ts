@@ -10,6 +10,7 @@ import {
   writeSystemSwitch,
   writeUserSwitch,
 } from '../../server/modules/notifications/notification-settings.repository';
+import { openFirstClubDatabase } from './helpers/clubs';
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-cli-'));
@@ -55,7 +56,7 @@ describe('the command line and the data directory lock', () => {
     expect(user.code).toBe(0);
     expect(fs.existsSync(lockFile)).toBe(false);
 
-    const handle = await openDatabase({ dataDir, holder: 'test' });
+    const handle = await openFirstClubDatabase({ dataDir, holder: 'test' });
     try {
       const rows = await handle.db
         .selectFrom('users')
@@ -69,7 +70,7 @@ describe('the command line and the data directory lock', () => {
     } finally {
       await handle.close();
     }
-  });
+  }, 60_000); // two command-line processes, each starting tsx on a whole server; the first migrates a new directory
 
   it('refuses bad input plainly: taken name, weak password, unknown role', async () => {
     const taken = await cli(
@@ -136,13 +137,13 @@ describe('the command line and the data directory lock', () => {
 
   it('takes over a lock left by a process that no longer exists', async () => {
     fs.writeFileSync(lockFile, JSON.stringify({ pid: 2 ** 22 + 12345, holder: 'server' }));
-    const handle = await openDatabase({ dataDir, holder: 'test' });
+    const handle = await openFirstClubDatabase({ dataDir, holder: 'test' });
     await handle.close();
     expect(fs.existsSync(lockFile)).toBe(false);
   });
 
   it('send-weekly-list queues the week once, delivers it, and says so', async () => {
-    const handle = await openDatabase({ dataDir, holder: 'test' });
+    const handle = await openFirstClubDatabase({ dataDir, holder: 'test' });
     try {
       const ann = await handle.db
         .selectFrom('users')

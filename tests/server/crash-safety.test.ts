@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../server/db/connect';
+import type { DatabaseHandle } from '../../server/db/connect';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/users.repository';
+import { openFirstClubDatabase } from './helpers/clubs';
 import { freePort, startServer, stopServer } from './helpers/server-child';
 
 /**
@@ -53,7 +54,7 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
   }
 }
 
-const open = (): Promise<DatabaseHandle> => openDatabase({ databaseUrl, dataDir, holder: 'test' });
+const open = (): Promise<DatabaseHandle> => openFirstClubDatabase({ databaseUrl, dataDir, holder: 'test' });
 
 async function api(method: string, url: string, token?: string, body?: unknown, key?: string) {
   const response = await fetch(`${baseUrl}${url}`, {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/common/contract/limits';
 import { REPLAYABLE_WRITES } from '../../src/common/rules/replays';
+import { asOwner } from './helpers/clubs';
 import { createEvent, holdsPlace, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
@@ -173,14 +174,17 @@ describe('POST /api/replay', () => {
     const broken = await createEvent(ctx, organiser.token, model);
     const after = await createEvent(ctx, organiser.token, model);
     // A 500 for one event only: the database refuses to subscribe anyone to it.
-    await sql`create function refuse_broken() returns trigger language plpgsql as $$
-      begin raise exception 'broken'; end $$`.execute(ctx.db);
-    await sql
-      .raw(
-        `create trigger refuse_broken before insert on subscriptions for each row
-         when (new.event_uuid = '${broken.uuid_event}') execute function refuse_broken()`,
-      )
-      .execute(ctx.db);
+    // DDL is the tables' owner's (issue 30: the app's role may not make triggers).
+    await asOwner(ctx.db, async (owner) => {
+      await sql`create function refuse_broken() returns trigger language plpgsql as $$
+        begin raise exception 'broken'; end $$`.execute(owner);
+      await sql
+        .raw(
+          `create trigger refuse_broken before insert on subscriptions for each row
+           when (new.event_uuid = '${broken.uuid_event}') execute function refuse_broken()`,
+        )
+        .execute(owner);
+    });
     try {
       const answers = await answersOf(member.token, [
         subscribeItem(event.uuid_event, 'stop-1'),
@@ -194,8 +198,10 @@ describe('POST /api/replay', () => {
       expect(await isSubscribed(after.uuid_event)).toBe(false);
       expect(executedKeys()).not.toContain('stop-3');
     } finally {
-      await sql`drop trigger refuse_broken on subscriptions`.execute(ctx.db);
-      await sql`drop function refuse_broken`.execute(ctx.db);
+      await asOwner(ctx.db, async (owner) => {
+        await sql`drop trigger refuse_broken on subscriptions`.execute(owner);
+        await sql`drop function refuse_broken`.execute(owner);
+      });
     }
     // The 500 was not stored: sent again, the write runs.
     const again = await answersOf(member.token, [subscribeItem(broken.uuid_event, 'stop-2')]);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_GRACE_MS } from '../../server/modules/participation/subscription-notices';
+import { asOwner } from './helpers/clubs';
 import { createEvent, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
@@ -106,13 +107,18 @@ describe('replays with Idempotency-Key', () => {
     // A fault inside the action: writing a subscription briefly fails. A trigger, not a renamed table: on
     // PostgreSQL the other files' migrators read every schema's catalogue, and a table missing from it for a
     // moment failed one of them ("relation … does not exist").
-    await sql`create function fail_subscription_insert() returns trigger language plpgsql as $$
-      begin raise exception 'fault injected by the test'; end $$`.execute(ctx.db);
-    await sql`create trigger subscription_fault before insert on subscriptions
-      for each row execute function fail_subscription_insert()`.execute(ctx.db);
+    // DDL is the tables' owner's (issue 30: the app's role may not make triggers).
+    await asOwner(ctx.db, async (owner) => {
+      await sql`create function fail_subscription_insert() returns trigger language plpgsql as $$
+        begin raise exception 'fault injected by the test'; end $$`.execute(owner);
+      await sql`create trigger subscription_fault before insert on subscriptions
+        for each row execute function fail_subscription_insert()`.execute(owner);
+    });
     const failed = await subscribe(ctx, member.token, member.id, event.uuid_event, undefined, true, 'k6');
-    await sql`drop trigger subscription_fault on subscriptions`.execute(ctx.db);
-    await sql`drop function fail_subscription_insert()`.execute(ctx.db);
+    await asOwner(ctx.db, async (owner) => {
+      await sql`drop trigger subscription_fault on subscriptions`.execute(owner);
+      await sql`drop function fail_subscription_insert()`.execute(owner);
+    });
     expect(failed.statusCode).toBe(500);
     expect(
       await ctx.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'k6').execute(),

@@ -18,7 +18,7 @@ export async function claimAnswerLink(db: Db, claims: AnswerClaims, now: Date): 
   const inserted = await db
     .insertInto('answer_links_used')
     .values({ signature: claims.signature, used_at: now, expires_at: claims.expiresAt })
-    .onConflict((oc) => oc.column('signature').doNothing())
+    .onConflict((oc) => oc.columns(['club_id', 'signature']).doNothing())
     .returning('signature')
     .executeTakeFirst();
   return inserted !== undefined;

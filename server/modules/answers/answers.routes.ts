@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Language } from '../../../src/common/contract/user';
 import { eventTitle } from '../../../src/common/rules/event-words';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import { languageFromHeader } from '../../i18n';
 import { ANSWER_PATH } from '../../mail/answer-links';
 import { eventPath } from '../../mail/app-links';
@@ -48,16 +49,16 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const html = (reply: FastifyReply, status: number, body: string) =>
       reply.status(status).type('text/html; charset=utf-8').send(body);
     const problem = (reply: FastifyReply, language: Language, found: LinkProblem) =>
-      html(reply, PROBLEM_STATUS[found.problem], problemPage(language, found, `${deps.config.publicUrl}/`));
+      html(reply, PROBLEM_STATUS[found.problem], problemPage(language, found, `${currentClub().publicUrl}/`));
     const described = (link: LiveLink) => ({
       language: link.member.language,
       eventName: describeEvent(
         eventTitle(link.event),
         new Date(link.event.start_date),
         link.member.language,
-        deps.config.clubTimezone,
+        currentClub().timezone,
       ),
-      eventUrl: `${deps.config.publicUrl}${eventPath(link.event.uuid_event)}`,
+      eventUrl: `${currentClub().publicUrl}${eventPath(link.event.uuid_event)}`,
     });
 
     routes.get(

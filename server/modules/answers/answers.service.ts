@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../../src/common/contract/errors';
 import type { EventDto } from '../../../src/common/contract/event';
 import { factsOf, isFull, standingOf } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { type AnswerClaims, readAnswerToken } from '../../mail/answer-links';
@@ -41,7 +42,7 @@ const isLocked = (member: UserRow, now: Date) =>
 
 /** The checks a GET and a POST both make, in the order a member would want to hear them. */
 async function liveLink(deps: AppDeps, db: Db, token: string): Promise<LiveLink | LinkProblem> {
-  const claims = readAnswerToken(deps.config.clubId, await readLinkSecret(db), token);
+  const claims = readAnswerToken(currentClub().key, await readLinkSecret(db), token);
   if (!claims) return { problem: 'invalid' };
   const now = deps.now();
   if (now >= claims.expiresAt) return { problem: 'expired' };

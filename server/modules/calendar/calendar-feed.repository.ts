@@ -9,7 +9,9 @@ export async function saveFeedToken(db: Db, userId: string, tokenHash: string, n
   await db
     .insertInto('calendar_feed_tokens')
     .values({ user_id: userId, token_hash: tokenHash, created_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: tokenHash, created_at: now }))
+    .onConflict((oc) =>
+      oc.columns(['club_id', 'user_id']).doUpdateSet({ token_hash: tokenHash, created_at: now }),
+    )
     .execute();
 }
 

@@ -5,6 +5,7 @@ import {
   type CalendarFeedStatus,
 } from '../../../src/common/contract/calendar-feed';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database } from '../../db/schema';
 import { hashToken, newToken } from '../users/tokens';
 import {
@@ -30,7 +31,7 @@ export async function createFeed(deps: AppDeps, db: Db, userId: string): Promise
   const token = newToken();
   const now = deps.now();
   await saveFeedToken(db, userId, hashToken(token), now);
-  const url = `${deps.config.publicUrl}/api/calendar/${token}.ics`;
+  const url = `${currentClub().publicUrl}/api/calendar/${token}.ics`;
   return { url, webcal_url: url.replace(/^https?:\/\//, 'webcal://'), created_at: now.toISOString() };
 }
 
@@ -54,8 +55,8 @@ export async function feedText(deps: AppDeps, file: string): Promise<string | nu
   const events = await listFeedEvents(deps.db, owner.id, new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS));
   return renderFeed(
     {
-      publicUrl: deps.config.publicUrl,
-      clubTimezone: deps.config.clubTimezone,
+      publicUrl: currentClub().publicUrl,
+      clubTimezone: currentClub().timezone,
       language: owner.language,
       now,
     },

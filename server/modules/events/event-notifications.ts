@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { findStuff } from '../catalog/stuff.repository';
@@ -54,7 +55,7 @@ export async function notifyEventChanges(
 ): Promise<void> {
   const name = await eventName(db, after);
   const nameEvent = (language: 'fr' | 'en') =>
-    describeEvent(name, after.start_date, language, deps.config.clubTimezone);
+    describeEvent(name, after.start_date, language, currentClub().timezone);
 
   for (const stuffUuid of removedStuffs) {
     const stuff = await findStuff(db, stuffUuid);

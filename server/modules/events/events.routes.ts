@@ -13,6 +13,7 @@ import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields
 import { groupMailRequestSchema } from '../../../src/common/contract/participation';
 import { mayCreateEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import { assertAllowed } from '../../http-error';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
@@ -27,8 +28,11 @@ import { keptAnswers } from './kept-answers';
 import { modelStart } from './model-start';
 import { buildWeek, type KeptWeek, weekBounds, weekFor } from './week-read';
 
-/** Weeks kept per process: the few a club browses around today (a full week is some hundred kB). */
-const WEEKS_KEPT = 32;
+/**
+ * Weeks kept per process, all clubs together: the few each busy club browses around today (a full week is
+ * some hundred kB, so the bound is on the process, not per club).
+ */
+const WEEKS_KEPT = 64;
 
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function eventsRoutes(
@@ -81,10 +85,16 @@ export async function eventsRoutes(
       const { from, to } = request.params;
       // Keyed by the days as given (the contract allows one spelling of a day); the bounds, whose time
       // zone arithmetic costs, are worked out only when the week is built.
-      const week = await weeks.get(`${from}/${to}`, authOf(request).dataVersion, async () => {
-        const { start, end } = weekBounds(from, to, deps.config.clubTimezone);
-        return buildWeek(deps.db, start, end);
-      });
+      const club = currentClub();
+      const week = await weeks.get(
+        `${from}/${to}`,
+        authOf(request).dataVersion,
+        async () => {
+          const { start, end } = weekBounds(from, to, club.timezone);
+          return buildWeek(deps.db, start, end);
+        },
+        String(club.id),
+      );
       return sendJsonWithWeakETag(request, reply, weekFor(week, authOf(request).user));
     },
   );
@@ -103,7 +113,7 @@ export async function eventsRoutes(
     { schema: { params: uuidParam, response: { ...errorAnswers(403, 404), 200: modelStartSchema } } },
     async (request) => {
       assertAllowed(mayCreateEvent(authOf(request).user));
-      return modelStart(deps.db, request.params.id, deps.config.clubTimezone);
+      return modelStart(deps.db, request.params.id, currentClub().timezone);
     },
   );
 

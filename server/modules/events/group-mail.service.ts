@@ -3,6 +3,7 @@ import { LIMITS } from '../../../src/common/contract/limits';
 import type { GroupMailAudience, GroupMailRequest } from '../../../src/common/contract/participation';
 import { mayManageEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError, TooManyRequestsError } from '../../http-error';
 import type { MailSender } from '../../mail/mail-queue';
@@ -107,7 +108,7 @@ export async function sendGroupMail(
     (r) => ({
       subject,
       message,
-      event: describeEvent(name, event.start_date, r.language, deps.config.clubTimezone),
+      event: describeEvent(name, event.start_date, r.language, currentClub().timezone),
     }),
     { event },
     { sender: senderOf(actor) },

@@ -15,23 +15,27 @@ export interface KeptAnswer {
  * PostgreSQL each keep their own answers and none can serve one a write has made stale.
  */
 export function keptAnswers<Kept extends KeptAnswer = KeptAnswer>(capacity: number) {
-  const kept = new Map<string, Kept>();
+  const kept = new Map<string, { scope: string; answer: Kept }>();
   const building = new Map<string, Promise<Kept>>();
 
-  function keep(key: string, answer: Kept): void {
-    const current = kept.get(key);
+  function keep(scope: string, key: string, answer: Kept): void {
+    const current = kept.get(key)?.answer;
     if (current && current.version >= answer.version) return;
-    // Answers older than this one can only serve requests already under way: drop them all.
-    for (const [other, { version }] of kept) if (version < answer.version) kept.delete(other);
+    // Answers of this scope older than this one can only serve requests already under way: drop them all.
+    // Another scope (club) counts its own versions: its answers stay.
+    for (const [other, entry] of kept)
+      if (entry.scope === scope && entry.answer.version < answer.version) kept.delete(other);
     kept.delete(key);
-    kept.set(key, answer);
+    kept.set(key, { scope, answer });
     // Bounded: the key kept longest goes first (Map iterates in insertion order).
     if (kept.size > capacity) kept.delete(kept.keys().next().value as string);
   }
 
   return {
-    get(key: string, seen: number, build: () => Promise<Kept>): Promise<Kept> {
-      const current = kept.get(key);
+    /** `scope`: whose data version `seen` is (issue 30: each club has its own); keys are per scope. */
+    get(name: string, seen: number, build: () => Promise<Kept>, scope = ''): Promise<Kept> {
+      const key = `${scope}\u0000${name}`;
+      const current = kept.get(key)?.answer;
       if (current && current.version >= seen) return Promise.resolve(current);
       const flight = `${seen} ${key}`;
       let pending = building.get(flight);
@@ -39,7 +43,7 @@ export function keptAnswers<Kept extends KeptAnswer = KeptAnswer>(capacity: numb
         pending = build().then(
           (answer) => {
             building.delete(flight);
-            keep(key, answer);
+            keep(scope, key, answer);
             return answer;
           },
           (error: unknown) => {

@@ -1,9 +1,9 @@
-import type { Selectable } from 'kysely';
 import { isPresentStatus } from '../../../src/common/contract/attendance-status';
 import type { WalkInEntry } from '../../../src/common/contract/walk-in';
 import type { WalkInsTable } from '../../db/participation-schema';
+import type { RowOf } from '../../db/schema';
 
-type WalkInRow = Pick<Selectable<WalkInsTable>, 'id' | 'user_id' | 'name' | 'status' | 'checked_at'>;
+type WalkInRow = Pick<RowOf<WalkInsTable>, 'id' | 'user_id' | 'name' | 'status' | 'checked_at'>;
 
 /** A walk-in's row as the event answer and the walk-in write show it (issue 28). */
 export function toWalkInEntry(row: WalkInRow): WalkInEntry {

@@ -26,7 +26,8 @@ export const UPLOAD_WINDOW = '10 minutes';
 /** Signed-in routes (registered inside the signed-in scope); the pictures themselves are public files. */
 export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const publicDir = publicFilesDir(deps.config);
+  // The requesting club's folder (issue 30), asked per upload.
+  const publicDir = () => publicFilesDir(deps.config);
   // One counter for both routes (a per-route `config.rateLimit` would give each its own), keyed on the
   // user: a route onRequest hook runs after the signed-in scope's, which has authenticated. Past it: 429
   // `too_many_requests` with Retry-After, before the body is read. Refused uploads count too: they cost.
@@ -58,7 +59,7 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         { size: PICTURE_MAX_SIZE, fit: 'inside' },
         { size: THUMBNAIL_SIZE, fit: 'cover' },
       ]);
-      const dir = path.join(publicDir, 'profile');
+      const dir = path.join(publicDir(), 'profile');
       await writeAtomically(dir, `${owner.id}.png`, picture);
       await writeAtomically(dir, `thumbnail-${owner.id}.png`, thumbnail);
       return { picture_url: pictureUrl(owner.id), thumbnail_url: thumbnailUrl(owner.id) };
@@ -80,7 +81,7 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const [logo] = await renderPngs(await readUploadedFile(request), [
         { size: LOGO_MAX_SIZE, fit: 'inside' },
       ]);
-      await writeAtomically(publicDir, 'logo.png', logo);
+      await writeAtomically(publicDir(), 'logo.png', logo);
       return { key: 'logo' as const, value: logoUrl(deps.config) };
     },
   );

@@ -63,7 +63,7 @@ export async function writeSystemSwitch(db: Db, type: NotificationType, active: 
   await db
     .insertInto('system_notification_settings')
     .values({ type, active })
-    .onConflict((oc) => oc.column('type').doUpdateSet({ active }))
+    .onConflict((oc) => oc.columns(['club_id', 'type']).doUpdateSet({ active }))
     .execute();
 }
 
@@ -76,7 +76,7 @@ export async function writeUserSwitch(
   await db
     .insertInto('notification_preferences')
     .values({ user_id: userId, type, active })
-    .onConflict((oc) => oc.columns(['user_id', 'type']).doUpdateSet({ active }))
+    .onConflict((oc) => oc.columns(['club_id', 'user_id', 'type']).doUpdateSet({ active }))
     .execute();
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../src/common/contract/notifications';
 import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
+import { currentClub, linkDomain } from '../../db/club-scope';
 import type { Database, UserRow } from '../../db/schema';
 import { composeMail } from '../../mail/compose-mail';
 import { enqueueMail, type MailSender } from '../../mail/mail-queue';
@@ -95,7 +96,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
     // Members get the event's deep link, the answers asked for, and (but in an invitation) the preferences.
     const { actions, preferences } =
       secret && isMember(recipient)
-        ? memberLinks(deps.config, secret, recipient, {
+        ? memberLinks(linkDomain(), secret, recipient, {
             ...links,
             preferences: kind !== 'user_invitation' && kind !== 'weekly_event_list',
           })
@@ -111,7 +112,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
       isSwitchable: unsubscribable !== undefined,
       brand,
     });
-    await enqueueMail(db, deps.now(), deps.config.clubId, {
+    await enqueueMail(db, deps.now(), currentClub().key, {
       kind,
       to: recipient.email,
       subject: rendered.subject,
@@ -121,7 +122,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
       ...(options.isBulk ? { isBulk: true } : {}),
       // server-rules v4 "Unsubscribe": a member may switch this type off from the mail itself.
       ...(unsubscribable && secret && isMember(recipient)
-        ? { listUnsubscribe: unsubscribeUrl(deps.config, secret, recipient.id, unsubscribable) }
+        ? { listUnsubscribe: unsubscribeUrl(linkDomain(), secret, recipient.id, unsubscribable) }
         : {}),
     });
   }

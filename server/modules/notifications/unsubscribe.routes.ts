@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import { languageFromHeader } from '../../i18n';
 import { preferencesPath } from '../../mail/app-links';
 import { acceptFormBodies } from '../../plugins/form-body';
@@ -33,15 +34,15 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const path = `${UNSUBSCRIBE_PATH}/:token`;
     const config = { rateLimit: { max: deps.config.rateLimits.confirm, timeWindow: '1 minute' } };
-    const preferencesUrl = `${deps.config.publicUrl}${preferencesPath}`;
+    const preferencesUrl = () => `${currentClub().publicUrl}${preferencesPath}`;
 
     /** The member and type the token names, or the invalid page already sent. */
     const read = async (request: FastifyRequest, token: string, reply: FastifyReply) => {
-      const named = readUnsubscribeToken(deps.config.clubId, await readLinkSecret(deps.db), token);
+      const named = readUnsubscribeToken(currentClub().key, await readLinkSecret(deps.db), token);
       const member = named ? await findLinkedMember(deps.db, named.userId) : undefined;
       if (named && member) return { type: named.type, member };
       const language = languageFromHeader(request.headers['accept-language']);
-      reply.status(404).type('text/html; charset=utf-8').send(invalidPage(language, preferencesUrl));
+      reply.status(404).type('text/html; charset=utf-8').send(invalidPage(language, preferencesUrl()));
       return null;
     };
 
@@ -51,7 +52,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
       async (request, reply) => {
         const found = await read(request, request.params.token, reply);
         if (!found) return reply;
-        const input = { language: found.member.language, type: found.type, preferencesUrl };
+        const input = { language: found.member.language, type: found.type, preferencesUrl: preferencesUrl() };
         return reply
           .type('text/html; charset=utf-8')
           .send(confirmPage(input, `${UNSUBSCRIBE_PATH}/${request.params.token}`));
@@ -73,7 +74,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
         const found = await read(request, request.params.token, reply);
         if (!found) return reply;
         await writeUserSwitch(deps.db, found.member.id, found.type, false);
-        const input = { language: found.member.language, type: found.type, preferencesUrl };
+        const input = { language: found.member.language, type: found.type, preferencesUrl: preferencesUrl() };
         return reply.type('text/html; charset=utf-8').send(donePage(input));
       },
     );

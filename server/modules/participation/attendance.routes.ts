@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { attendanceSchema } from '../../../src/common/contract/attendance';
 import { uuidParam } from '../../../src/common/contract/fields';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import { languageFromHeader } from '../../i18n';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
@@ -33,7 +34,7 @@ export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Pro
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="attendance-${request.params.id}.csv"`)
-        .send(attendanceCsv(entries, language, deps.config.clubTimezone));
+        .send(attendanceCsv(entries, language, currentClub().timezone));
     },
   );
 }

@@ -9,7 +9,7 @@ export async function insertDecline(db: Db, eventUuid: string, userId: string, n
   await db
     .insertInto('event_declines')
     .values({ event_uuid: eventUuid, user_id: userId, declined_at: now })
-    .onConflict((oc) => oc.columns(['event_uuid', 'user_id']).doNothing())
+    .onConflict((oc) => oc.columns(['club_id', 'event_uuid', 'user_id']).doNothing())
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isPast, placesLeft } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { findStuff, lockStuffs } from '../catalog/stuff.repository';
@@ -58,7 +59,7 @@ export async function fillFromWaitingList(
     if (tell) await tell({ member: next, event, stuffName });
     else {
       const eventName = (language: 'fr' | 'en') =>
-        describeEvent(name, event.start_date, language, deps.config.clubTimezone);
+        describeEvent(name, event.start_date, language, currentClub().timezone);
       await notify(
         deps,
         db,

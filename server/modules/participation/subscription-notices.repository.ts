@@ -1,9 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SubscriptionNoticesTable } from '../../db/messaging-schema';
-import type { Database } from '../../db/schema';
+import type { Database, RowOf } from '../../db/schema';
 
 type Db = Kysely<Database>;
-export type NoticeRow = Selectable<SubscriptionNoticesTable>;
+export type NoticeRow = RowOf<SubscriptionNoticesTable>;
 
 export function lockNotice(db: Db, userId: string, eventUuid: string): Promise<NoticeRow | undefined> {
   return db

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { eventName } from '../events/event-name';
@@ -96,8 +97,7 @@ async function tellSubscription(
   isSubscribed: boolean,
 ): Promise<void> {
   const name = await eventName(db, event);
-  const nameEvent = (r: UserRow) =>
-    describeEvent(name, event.start_date, r.language, deps.config.clubTimezone);
+  const nameEvent = (r: UserRow) => describeEvent(name, event.start_date, r.language, currentClub().timezone);
   // The member may change their mind from the mail: "not coming" once in, "coming" once out.
   await notify(
     deps,

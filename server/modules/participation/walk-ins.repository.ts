@@ -1,6 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { WalkInsTable } from '../../db/participation-schema';
-import type { Database } from '../../db/schema';
+import type { Database, RowOf } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
  * Creates the walk-in if this person has none at the event yet; undefined when one exists (two phones
  * adding the same person: the unique key makes it one row, and the later write is then a status change).
  */
-export function insertWalkIn(db: Db, row: Omit<Selectable<WalkInsTable>, 'id'>) {
+export function insertWalkIn(db: Db, row: Omit<RowOf<WalkInsTable>, 'id'>) {
   return db
     .insertInto('walk_ins')
     .values(row)
@@ -31,7 +31,7 @@ export function lockWalkIn(db: Db, eventUuid: string, personKey: string) {
 export async function setWalkInStatus(
   db: Db,
   id: number,
-  change: Pick<Selectable<WalkInsTable>, 'status' | 'checked_at' | 'checked_by'>,
+  change: Pick<RowOf<WalkInsTable>, 'status' | 'checked_at' | 'checked_by'>,
 ): Promise<void> {
   await db.updateTable('walk_ins').set(change).where('id', '=', id).execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
+import { type ClubRegistry, sumOverClubs } from '../../db/club-registry';
 import type { Database } from '../../db/schema';
 import { type PushNetwork, realPushNetwork } from '../../push-network';
 import { type QueueWorker, startQueueWorker } from '../../queue-worker';
@@ -17,12 +18,24 @@ export function startPushWorker(options: {
   intervalMs: number;
   /** realPushNetwork unless a test hands in its stand-ins. */
   network?: PushNetwork;
+  /** Each round goes club by club, each inside its club (issue 30). */
+  clubs: ClubRegistry;
 }): PushWorker {
   const vapid = { ...loadVapidKeys(options.config), subject: options.config.vapidSubject };
   return startQueueWorker({
     name: 'push',
     round: () =>
-      sendDuePushes({ db: options.db, now: options.now, vapid, network: options.network ?? realPushNetwork }),
+      sumOverClubs(
+        options.clubs,
+        () =>
+          sendDuePushes({
+            db: options.db,
+            now: options.now,
+            vapid,
+            network: options.network ?? realPushNetwork,
+          }),
+        { sent: 0, gone: 0, failed: 0 },
+      ),
     idle: { sent: 0, gone: 0, failed: 0 },
     log: options.log,
     intervalMs: options.intervalMs,

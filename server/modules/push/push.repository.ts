@@ -16,7 +16,7 @@ export async function upsertSubscription(db: Db, row: NewSubscription, now: Date
     .insertInto('push_subscriptions')
     .values({ ...row, created_at: now })
     .onConflict((conflict) =>
-      conflict.column('endpoint').doUpdateSet({
+      conflict.columns(['club_id', 'endpoint']).doUpdateSet({
         user_id: row.user_id,
         p256dh: row.p256dh,
         auth: row.auth,

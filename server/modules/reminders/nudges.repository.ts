@@ -62,7 +62,7 @@ export async function claimNudge(db: Db, userId: string, eventUuid: string, now:
   const inserted = await db
     .insertInto('series_nudges')
     .values({ user_id: userId, event_uuid: eventUuid, sent_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'event_uuid']).doNothing())
+    .onConflict((oc) => oc.columns(['club_id', 'user_id', 'event_uuid']).doNothing())
     .returning('user_id')
     .executeTakeFirst();
   return inserted !== undefined;

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import { describeEvent } from '../../mail/templates';
 import { eventName } from '../events/event-name';
 import { notify, reachableRecipients } from '../notifications/notify';
@@ -20,7 +21,7 @@ type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
  */
 export async function sendDueNudges(deps: Deps): Promise<number> {
   const now = deps.now();
-  const zone = deps.config.clubTimezone;
+  const zone = currentClub().timezone;
   if ((await reminderHours(deps.db)) === 0 || isQuietTime(now, zone)) return 0;
   const sessions = await seriesSessionsStartingBetween(
     deps.db,

@@ -47,7 +47,7 @@ export async function claimReminder(
   const inserted = await db
     .insertInto('event_reminders')
     .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'event_uuid']).doNothing())
+    .onConflict((oc) => oc.columns(['club_id', 'user_id', 'event_uuid']).doNothing())
     .returning('user_id')
     .executeTakeFirst();
   return inserted !== undefined;

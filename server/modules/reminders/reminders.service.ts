@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import { describeEvent } from '../../mail/templates';
 import { eventName } from '../events/event-name';
 import { notify, reachableRecipients } from '../notifications/notify';
@@ -25,7 +26,7 @@ type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 export async function sendDueReminders(deps: Deps): Promise<{ mail: number; push: number }> {
   const sent = { mail: 0, push: 0 };
   const now = deps.now();
-  const zone = deps.config.clubTimezone;
+  const zone = currentClub().timezone;
   const hours = await reminderHours(deps.db);
   if (hours === 0 || isQuietTime(now, zone)) return sent;
   const events = await eventsStartingBetween(deps.db, now, new Date(now.getTime() + lookAheadMs(hours)));

@@ -7,6 +7,7 @@ import {
   seasonReportSchema,
 } from '../../../src/common/contract/report';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import { languageFromHeader } from '../../i18n';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
@@ -17,7 +18,7 @@ import { seasonReport, seasonReportCsv } from './season-report.service';
 export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = (user: Parameters<typeof seasonReport>[1], query: { from: string; to: string }) =>
-    seasonReport(deps.db, user, query, deps.now(), deps.config.clubTimezone);
+    seasonReport(deps.db, user, query, deps.now(), currentClub().timezone);
   routes.get(
     SEASON_REPORT_PATH,
     {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { catalogueText } from '../../i18n';
 import { describeEvent } from '../../mail/templates';
@@ -122,7 +123,7 @@ export class SeriesNotice {
         session.title || (this.modelNames.get(session.model_uuid) ?? ''),
         session.start_date,
         language,
-        deps.config.clubTimezone,
+        currentClub().timezone,
       );
     const seriesName = (lines: Line[]) => {
       const first = lines[0]?.session;

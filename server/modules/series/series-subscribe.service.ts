@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SeriesSubscribe, SeriesSubscribeAnswer } from '../../../src/common/contract/series';
 import { mayActFor } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { describeEvent } from '../../mail/templates';
@@ -120,7 +121,7 @@ async function confirm(
       .filter((o) => kinds.includes(o.outcome))
       .map((o) => {
         const session = byUuid.get(o.uuid_event) as EventRow;
-        return describeEvent(modelName, session.start_date, language, deps.config.clubTimezone);
+        return describeEvent(modelName, session.start_date, language, currentClub().timezone);
       });
   const data = (isCreatorCopy: boolean) => (r: UserRow) => ({
     event: modelName,

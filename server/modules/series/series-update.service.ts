@@ -5,6 +5,7 @@ import { clubDateTime, clubDayOf } from '../../../src/common/rules/club-time';
 import { isPast } from '../../../src/common/rules/events';
 import { mayManageSeries } from '../../../src/common/rules/series';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { eventStuffUuids } from '../events/events.repository';
@@ -21,12 +22,11 @@ type Db = Kysely<Database>;
  * time keeps the session's club day; a new duration counts from its (new) start.
  */
 async function sessionInput(
-  deps: AppDeps,
   db: Db,
   session: EventRow,
   update: SeriesUpdate,
 ): Promise<EventInput & { uuid_event: string }> {
-  const zone = deps.config.clubTimezone;
+  const zone = currentClub().timezone;
   const start =
     update.start_time === undefined
       ? session.start_date
@@ -94,7 +94,7 @@ export async function updateSeries(
   const affected = [chosen, ...sessions.slice(from + 1).filter((s) => !isPast({ endsAt: s.end_date }, now))];
   const notice = new SeriesNotice(deps, db, update.cancel_message ?? undefined);
   for (const session of affected) {
-    const input = await sessionInput(deps, db, session, update);
+    const input = await sessionInput(db, session, update);
     await applyEventUpdate(
       deps,
       db,

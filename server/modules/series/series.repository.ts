@@ -1,8 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, EventRow, EventSeriesTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, EventRow, EventSeriesTable, RowOf } from '../../db/schema';
 
 type Db = Kysely<Database>;
-export type SeriesRow = Selectable<EventSeriesTable>;
+export type SeriesRow = RowOf<EventSeriesTable>;
 
 export async function insertSeries(db: Db, series: SeriesRow): Promise<void> {
   await db.insertInto('event_series').values(series).execute();

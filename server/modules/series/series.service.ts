@@ -10,6 +10,7 @@ import { clubDayOf, clubTimeOf } from '../../../src/common/rules/club-time';
 import { mayCreateEvent } from '../../../src/common/rules/events';
 import { exceptionsOutside, sessionStarts } from '../../../src/common/rules/series';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { loadEventDtos } from '../events/event-details';
@@ -59,7 +60,7 @@ export async function createSeries(
   assertEventDates(columns, now, null, 'error_date');
   assertAllowed(mayCreateEvent(actor));
   assertEventDates(columns, now, null);
-  const zone = deps.config.clubTimezone;
+  const zone = currentClub().timezone;
   const firstDay = clubDayOf(columns.start_date, zone);
   const { recurrence } = input;
   if (recurrence.until !== undefined && recurrence.until < firstDay)

@@ -15,6 +15,6 @@ export async function writeSetting(
   await db
     .insertInto('app_settings')
     .values({ key, value, updated_at: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+    .onConflict((oc) => oc.columns(['club_id', 'key']).doUpdateSet({ value, updated_at: now }))
     .execute();
 }

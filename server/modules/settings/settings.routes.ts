@@ -12,6 +12,7 @@ import {
 } from '../../../src/common/contract/settings';
 import { START_SETTINGS_PATH } from '../../../src/common/contract/start-paths';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import { requireAdmin } from '../../plugins/auth';
 import { logoUrl } from '../../plugins/public-files';
 import { readClubBrand, reminderHours, showAttendees } from './club-settings';
@@ -27,7 +28,7 @@ export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps):
     async (request) => {
       const { key } = request.query;
       if (key === 'logo') return { key, value: logoUrl(deps.config) };
-      if (key === 'timezone') return { key, value: deps.config.clubTimezone };
+      if (key === 'timezone') return { key, value: currentClub().timezone };
       if (key === 'address_search') return { key, value: deps.config.addressSearchUrl };
       return { key, value: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN };
     },
@@ -36,7 +37,7 @@ export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps):
   routes.get(START_SETTINGS_PATH, { schema: { response: { 200: startSettingsSchema } } }, async () => {
     const brand = await readClubBrand(deps.db, deps.config);
     return {
-      timezone: deps.config.clubTimezone,
+      timezone: currentClub().timezone,
       slogan: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN,
       logo: logoUrl(deps.config),
       club_name: brand.clubName,

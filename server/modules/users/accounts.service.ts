@@ -3,6 +3,7 @@ import type { RegisterRequest, RegisterResponse } from '../../../src/common/cont
 import { isStrongPassword } from '../../../src/common/rules/password';
 import { canGiveRole } from '../../../src/common/rules/roles';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { notify } from '../notifications/notify';
@@ -36,7 +37,7 @@ export async function register(
   request: RegisterRequest,
 ): Promise<RegisterResponse> {
   const token = newToken();
-  const link = `${deps.config.publicUrl}/confirm/${token}`;
+  const link = `${currentClub().publicUrl}/confirm/${token}`;
   const existing = await findUsersByUsernameOrEmail(trx, request.username, request.email);
   const sameAccount = existing.find((u) => u.username === request.username && u.email === request.email);
   if (existing.length > 0 && !(sameAccount && sameAccount.confirmed_at === null && existing.length === 1)) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { MemberImportResponse } from '../../../src/common/contract/member-import';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database } from '../../db/schema';
 import { notify } from '../notifications/notify';
 import { CONFIRM_TTL_MS } from './accounts.service';
@@ -39,7 +40,8 @@ export async function importMembers(
   isDryRun: boolean,
 ): Promise<MemberImportResponse> {
   const fileRows = readImportFile(text);
-  if (!isDryRun) await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(db);
+  // One club's imports queue behind each other, never behind another club's.
+  if (!isDryRun) await sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${currentClub().id})`.execute(db);
   const { rows, members } = planImport(fileRows, await clubAccounts(db));
   if (isDryRun || members.length === 0) return { dry_run: isDryRun, created: 0, rows };
   const queued = await createInvited(deps, db, members);
@@ -100,7 +102,7 @@ async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): P
     )
     .execute();
   const linkOf = new Map<string, string>(
-    invited.map((i) => [i.id, `${deps.config.publicUrl}/confirm/${i.token}`]),
+    invited.map((i) => [i.id, `${currentClub().publicUrl}/confirm/${i.token}`]),
   );
   return notify(
     deps,

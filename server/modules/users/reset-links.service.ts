@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope';
 import type { Database } from '../../db/schema';
 import { describeInstant } from '../../mail/templates';
 import { notify } from '../notifications/notify';
@@ -27,7 +28,7 @@ async function mailResetLink(
   queue: (link: string) => Promise<number>,
 ): Promise<void> {
   const token = newToken();
-  const queued = await queue(`${deps.config.publicUrl}/reset?token=${token}`);
+  const queued = await queue(`${currentClub().publicUrl}/reset?token=${token}`);
   if (queued > 0) await replaceAccountToken(trx, userId, 'reset', hashToken(token), deps.now(), RESET_TTL_MS);
 }
 
@@ -65,7 +66,7 @@ export async function mailLockNotice(
   await mailResetLink(deps, trx, user.id, (link) =>
     notify(deps, trx, 'account_lock', [user], (recipient) => ({
       username: recipient.username,
-      until: describeInstant(lockedUntil, recipient.language, deps.config.clubTimezone),
+      until: describeInstant(lockedUntil, recipient.language, currentClub().timezone),
       link,
     })),
   );

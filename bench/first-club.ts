@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../server/config';
+import { clubRegistry } from '../server/db/club-registry';
+import { setUnscopedClubForTests } from '../server/db/club-scope';
+import type { Database } from '../server/db/schema';
+
+/**
+ * The benches seed their one club straight into the database, as the tests do: its statements run for the
+ * first club (the server itself never has such a fallback; its requests and jobs each name their club).
+ */
+export async function seedAsFirstClub(db: Kysely<Database>, config: Config): Promise<void> {
+  const [first] = await clubRegistry(db, config).all();
+  setUnscopedClubForTests(first);
+}

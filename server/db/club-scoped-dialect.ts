@@ -1,0 +1,124 @@
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import { scopedClubId } from './club-scope';
+
+/**
+ * Wraps a dialect so that every statement runs in a transaction that names its club (issue 30): a
+ * transaction gets `set_config('app.club', id, true)` right after BEGIN, and a statement run outside one
+ * becomes BEGIN, set_config, the statement, COMMIT. Transaction-local only, so a pooled connection (or
+ * PGlite's single one) never carries a club into the next request. Outside a club nothing is set and the
+ * row-level security policies show no rows.
+ */
+export function clubScopedDialect(inner: Dialect): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createDriver: () => new ClubScopedDriver(inner.createDriver()),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+  };
+}
+
+type Compile = QueryCompiler['compileQuery'];
+
+const SET_CLUB = 'select set_config($1, $2, true)';
+
+async function setClub(connection: DatabaseConnection, clubId: number): Promise<void> {
+  await connection.executeQuery(CompiledQuery.raw(SET_CLUB, ['app.club', String(clubId)]));
+}
+
+class ClubScopedConnection implements DatabaseConnection {
+  inTransaction = false;
+
+  constructor(readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const clubId = scopedClubId();
+    if (this.inTransaction || clubId === undefined) return this.inner.executeQuery<R>(query);
+    await this.inner.executeQuery(CompiledQuery.raw('begin'));
+    try {
+      await setClub(this.inner, clubId);
+      const result = await this.inner.executeQuery<R>(query);
+      await this.inner.executeQuery(CompiledQuery.raw('commit'));
+      return result;
+    } catch (error) {
+      await this.inner.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (!this.inTransaction && scopedClubId() !== undefined)
+      throw new Error('Stream inside a transaction: a club is set per transaction.');
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class ClubScopedDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new ClubScopedConnection(await this.inner.acquireConnection());
+  }
+
+  // Begin, commit and rollback go through the connection Kysely handed in (its log counts them, as before
+  // the wrapping); the club's setting goes straight to the inner connection, unlogged plumbing.
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const scoped = connection as ClubScopedConnection;
+    scoped.inTransaction = true;
+    try {
+      await this.inner.beginTransaction(scoped, settings);
+    } catch (error) {
+      scoped.inTransaction = false;
+      throw error;
+    }
+    const clubId = scopedClubId();
+    if (clubId !== undefined) await setClub(scoped.inner, clubId);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.commitTransaction(connection);
+    } finally {
+      (connection as ClubScopedConnection).inTransaction = false;
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } finally {
+      (connection as ClubScopedConnection).inTransaction = false;
+    }
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string, compile: Compile): Promise<void> {
+    await this.inner.savepoint?.(connection, name, compile);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: Compile): Promise<void> {
+    await this.inner.rollbackToSavepoint?.(connection, name, compile);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: Compile): Promise<void> {
+    await this.inner.releaseSavepoint?.(connection, name, compile);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection((connection as ClubScopedConnection).inner);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}

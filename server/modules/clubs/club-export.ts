@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../../config';
+import { type Club, runInClub } from '../../db/club-scope';
+import { CLUB_TABLES } from '../../db/club-tables';
+import type { Database } from '../../db/schema';
+import { type TarEntry, tarArchive } from './tar';
+
+export const EXPORT_FORMAT = 'equipee-club-export';
+
+export interface ClubExportSummary {
+  tables: number;
+  rows: number;
+  files: number;
+  bytes: number;
+}
+
+function listFiles(root: string, under = ''): string[] {
+  const folder = path.join(root, under);
+  if (!fs.existsSync(folder)) return [];
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const relative = under ? `${under}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return listFiles(root, relative);
+    return entry.isFile() ? [relative] : [];
+  });
+}
+
+/**
+ * One club's data and files, for a backup or a move to another deployment (issue 30): an archive with
+ * `club.json` (every club-owned table's rows, read in one repeatable-read snapshot inside the club, so
+ * no other club's row can be in it) and `files/` (its logo and pictures). The rows keep their ids and
+ * lose their `club_id`, which the deployment they move to gives them.
+ */
+export async function exportClub(
+  db: Kysely<Database>,
+  config: Config,
+  club: Club,
+  outFile: string,
+): Promise<ClubExportSummary> {
+  const tables = await runInClub(club, () =>
+    db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const read: Record<string, unknown[]> = {};
+        for (const table of CLUB_TABLES) {
+          const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(trx);
+          read[table] = rows.map(({ club_id: _club, ...row }) => row);
+        }
+        return read;
+      }),
+  );
+  const document = {
+    format: EXPORT_FORMAT,
+    version: 1,
+    exported_at: new Date().toISOString(),
+    club: { name: club.name, host: club.host, timezone: club.timezone },
+    tables,
+  };
+  const filesRoot = path.join(config.dataDir, club.key, 'public');
+  const files = listFiles(filesRoot);
+  const entries: TarEntry[] = [
+    { name: 'club.json', data: Buffer.from(JSON.stringify(document, null, 1)) },
+    ...files.map((file) => ({ name: `files/${file}`, data: fs.readFileSync(path.join(filesRoot, file)) })),
+  ];
+  const archive = tarArchive(entries);
+  fs.writeFileSync(outFile, archive, { mode: 0o600 });
+  const rows = Object.values(tables).reduce((sum, list) => sum + list.length, 0);
+  return { tables: CLUB_TABLES.length, rows, files: files.length, bytes: archive.length };
+}
