@@ -14,6 +14,10 @@ const KEPT_MS = 2_000;
  */
 export class ClubRegistry {
   private kept: { at: number; clubs: Club[] } | null = null;
+  // One read at a time: the requests that find the copy stale together wait for the same read.
+  private reading: Promise<Club[]> | null = null;
+  // Bumped by forget(): a read begun before it may predate the change it was told of, and is not kept.
+  private generation = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -23,14 +27,24 @@ export class ClubRegistry {
   async all(): Promise<Club[]> {
     const now = Date.now();
     if (this.kept && now - this.kept.at < KEPT_MS) return this.kept.clubs;
+    this.reading ??= this.read(now).finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  private async read(at: number): Promise<Club[]> {
+    const generation = this.generation;
     const rows = await listClubRows(this.db);
     const clubs = rows.map((row, index) => toClub(row, index === 0, this.config));
-    this.kept = { at: now, clubs };
+    if (generation === this.generation) this.kept = { at, clubs };
     return clubs;
   }
 
   forget(): void {
+    this.generation += 1;
     this.kept = null;
+    this.reading = null;
   }
 
   /** The club a host names; the first club for a host nobody claims, unless STRICT_HOSTS (then none). */
@@ -97,16 +111,15 @@ export function clubRegistry(db: Kysely<Database>, config: Config): ClubRegistry
 }
 
 /** A queue round in every club, its counts added up (mail and push workers). */
-export async function sumOverClubs<R extends { [K in keyof R]: number }>(
+export async function sumOverClubs<K extends string>(
   registry: ClubRegistry,
-  work: () => Promise<R>,
-  idle: R,
-): Promise<R> {
-  const total: Record<string, number> = { ...(idle as Record<string, number>) };
+  work: () => Promise<Record<K, number>>,
+  idle: Record<K, number>,
+): Promise<Record<K, number>> {
+  const total = { ...idle };
   await forEachClub(registry, async () => {
     const counts = await work();
-    for (const [name, count] of Object.entries(counts as Record<string, number>))
-      total[name] = (total[name] ?? 0) + count;
+    for (const name of Object.keys(total) as K[]) total[name] += counts[name];
   });
-  return total as unknown as R;
+  return total;
 }

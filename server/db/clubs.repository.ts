@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ClubsTable, Database } from './schema';
 
-export type ClubRow = Omit<ClubsTable, 'id' | 'created_at'> & { id: number; created_at: Date };
+export type ClubRow = Selectable<ClubsTable>;
 
 /** The registry is shared (no club of its own): every club's row, oldest first. */
 export function listClubRows(db: Kysely<Database>): Promise<ClubRow[]> {
