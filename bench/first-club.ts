@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../server/config';
 import { clubRegistry } from '../server/db/club-registry';
-import { setUnscopedClubForTests } from '../server/db/club-scope';
+import { setFallbackClub } from '../server/db/club-scope';
 import type { Database } from '../server/db/schema';
 
 /**
@@ -10,5 +10,5 @@ import type { Database } from '../server/db/schema';
  */
 export async function seedAsFirstClub(db: Kysely<Database>, config: Config): Promise<void> {
   const [first] = await clubRegistry(db, config).all();
-  setUnscopedClubForTests(first);
+  setFallbackClub(first);
 }

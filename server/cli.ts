@@ -51,6 +51,7 @@ async function withDatabase<T>(
   const config = loadConfig();
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
+    appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
     holder: 'command line',
     asOwner,

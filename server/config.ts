@@ -25,6 +25,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: how the application connects as its role (app-role.ts); DATABASE_URL stays the owner's. */
+  appDatabaseUrl: string | undefined;
   dataDir: string;
   clubId: string;
   clubTimezone: string;
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     clubId,
     clubTimezone: env.CLUB_TIMEZONE || DEFAULT_TIMEZONE,

@@ -20,6 +20,7 @@ export async function serve(overrides: { pushNetwork?: PushNetwork } = {}): Prom
   const config = loadConfig();
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
+    appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
     holder: 'server',
   });

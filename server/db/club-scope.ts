@@ -37,10 +37,11 @@ export function scopedClubId(): number | undefined {
 }
 
 /**
- * Tests only: the club that statements run for when no request or job chose one, so single-club tests can
- * read and seed the database directly. The server never sets it: there, unscoped work sees no rows.
+ * Tests and benches only: the club that statements run for when no request or job chose one, so they can
+ * read and seed a single club's database directly. The server never sets it: there, unscoped work sees no
+ * rows.
  */
-export function setUnscopedClubForTests(club: Club | undefined): void {
+export function setFallbackClub(club: Club | undefined): void {
   unscopedClub = club;
 }
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, type KyselyConfig, PostgresDialect, sql } from 'kysely';
+import { type Dialect, Kysely, type KyselyConfig, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { grantAppRole, SET_APP_ROLE } from './app-role';
+import { APP_ROLE, grantAppRole, SET_APP_ROLE } from './app-role';
+import { clubIdConditions } from './club-id-conditions';
 import { clubScopedDialect } from './club-scoped-dialect';
 import { acquireDirLock } from './dir-lock';
 import { migrateToLatest } from './migrate';
@@ -19,8 +20,13 @@ export interface DatabaseHandle {
 }
 
 export interface OpenDatabaseOptions {
-  /** PostgreSQL when set; otherwise PGlite under dataDir. */
+  /** PostgreSQL when set (the tables' owner, who migrates); otherwise PGlite under dataDir. */
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL: the application's own login, as its role (APP_ROLE). Without it the owner's connections
+   * switch to the role with SET ROLE, which holds as well but lets a connection switch back.
+   */
+  appDatabaseUrl?: string | undefined;
   dataDir: string;
   /** Named in the refusal another process sees: "server" or "command line". */
   holder: string;
@@ -38,8 +44,10 @@ export interface OpenDatabaseOptions {
   asOwner?: boolean;
 }
 
-function queryLog({ onQuery }: OpenDatabaseOptions): Pick<KyselyConfig, 'log'> {
-  return onQuery ? { log: (event) => onQuery(event.query.sql) } : {};
+/** The application's Kysely: statements scoped to the club in hand, in SQL and in the transaction. */
+function clubKysely(dialect: Dialect, { onQuery }: OpenDatabaseOptions): Kysely<Database> {
+  const log: Pick<KyselyConfig, 'log'> = onQuery ? { log: (event) => onQuery(event.query.sql) } : {};
+  return new Kysely<Database>({ dialect: clubScopedDialect(dialect), plugins: [clubIdConditions], ...log });
 }
 
 /** Migrates as the owner, then works as the application's role (app-role.ts) unless told otherwise. */
@@ -53,6 +61,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     } finally {
       await ownerDb.destroy();
     }
+    if (options.appDatabaseUrl && !options.asOwner)
+      return openPostgresAsAppRole(options.appDatabaseUrl, options);
     return openPostgres(options.databaseUrl, options);
   }
   const handle = await openPglite(options);
@@ -84,10 +94,28 @@ function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Databa
       // Fails closed: a connection that could not switch is ended, so no statement runs as the owner.
       client.query(SET_APP_ROLE).catch(() => void client.end());
     });
-  const db = new Kysely<Database>({
-    dialect: clubScopedDialect(new PostgresDialect({ pool })),
-    ...queryLog(options),
-  });
+  const db = clubKysely(new PostgresDialect({ pool }), options);
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/** Connects as the application's role itself, and refuses any login the policies would not bind. */
+async function openPostgresAsAppRole(
+  appDatabaseUrl: string,
+  options: OpenDatabaseOptions,
+): Promise<DatabaseHandle> {
+  const db = clubKysely(new PostgresDialect({ pool: postgresPool(appDatabaseUrl, options) }), options);
+  try {
+    const { rows } = await sql<{ name: string; bypasses: boolean }>`select current_user as name,
+      rolsuper or rolbypassrls as bypasses from pg_roles where rolname = current_user`.execute(db);
+    const [login] = rows;
+    if (login?.name !== APP_ROLE || login.bypasses)
+      throw new Error(
+        `APP_DATABASE_URL must sign in as ${APP_ROLE}, which neither owns the tables nor bypasses row-level security (it signed in as ${login?.name ?? 'nobody'}).`,
+      );
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -95,10 +123,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   if (options.inMemory) {
     const client = new PGlite();
     await client.waitReady;
-    const db = new Kysely<Database>({
-      dialect: clubScopedDialect(new PGliteDialect(client)),
-      ...queryLog(options),
-    });
+    const db = clubKysely(new PGliteDialect(client), options);
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -107,10 +132,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   try {
     const client = new PGlite(dataPath);
     await client.waitReady;
-    const db = new Kysely<Database>({
-      dialect: clubScopedDialect(new PGliteDialect(client)),
-      ...queryLog(options),
-    });
+    const db = clubKysely(new PGliteDialect(client), options);
     return {
       db,
       kind: 'pglite',

@@ -1,14 +1,18 @@
 import { type Kysely, sql } from 'kysely';
+import { currentClub } from './club-scope';
 import type { Database } from './schema';
 
 /**
  * The data version (migration 2026-11-23-04): moves by one with every committed write to what the week
  * read shows, whichever path or process wrote. As a column, so a query that runs anyway (the session
  * check before every signed-in request) brings it along without a round trip of its own. Text in SQL,
- * since drivers disagree on bigint; a number here (2^53 writes is out of reach).
+ * since drivers disagree on bigint; a number here (2^53 writes is out of reach). The club's id is written
+ * in (a literal, like club-id-conditions.ts writes it) so a statement compiled once per club stays valid.
  */
 export function dataVersionColumn() {
-  return sql<string>`(select version::text from data_version)`.as('data_version');
+  return sql<string>`(select version::text from data_version where club_id = ${sql.lit(currentClub().id)})`.as(
+    'data_version',
+  );
 }
 
 export function toDataVersion(text: string): number {

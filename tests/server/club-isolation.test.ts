@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../../server/db/app-role';
 import { clubRegistry } from '../../server/db/club-registry';
-import { type Club, runInClub, setUnscopedClubForTests } from '../../server/db/club-scope';
+import { type Club, runInClub, setFallbackClub } from '../../server/db/club-scope';
 import { CLUB_TABLES, SHARED_TABLES } from '../../server/db/club-tables';
+import { PROBE } from './helpers/club-id-check';
 import { addClub } from './helpers/clubs';
 import { seedEveryTable } from './helpers/every-table';
 import { createTestContext, type TestContext } from './helpers/test-context';
@@ -17,16 +18,19 @@ let second: Club;
 
 /** Runs with no club at all: not a request's, not a job's, not the tests' fallback. */
 async function withoutClub<T>(work: () => Promise<T>): Promise<T> {
-  setUnscopedClubForTests(undefined);
+  setFallbackClub(undefined);
   try {
     return await work();
   } finally {
-    setUnscopedClubForTests(first);
+    setFallbackClub(first);
   }
 }
 
+// These statements leave the club out of their SQL on purpose: what is shown is the policies' work alone.
+const probe = sql.raw(PROBE);
+
 const count = (table: string) =>
-  sql<{ total: number; foreign: number }>`select count(*)::int as total,
+  sql<{ total: number; foreign: number }>`${probe} select count(*)::int as total,
     count(*) filter (where club_id is distinct from nullif(current_setting('app.club', true), '')::int)::int as foreign
     from ${sql.table(table)}`
     .execute(ctx.db)
@@ -116,7 +120,9 @@ describe('each table seen from each club and from none', () => {
     expect(await withoutClub(() => count(table))).toEqual({ total: 0, foreign: 0 });
     // No write moves a row into another club.
     await expect(
-      runInClub(first, () => sql`update ${sql.table(table)} set club_id = ${second.id}`.execute(ctx.db)),
+      runInClub(first, () =>
+        sql`${probe} update ${sql.table(table)} set club_id = ${second.id}`.execute(ctx.db),
+      ),
     ).rejects.toThrow(/row-level security/);
     // A row's key copied from the other club finds none of that club's rows (data_version's key is the
     // club alone: nothing to copy).
@@ -125,7 +131,7 @@ describe('each table seen from each club and from none', () => {
     const copied = await runInClub(second, () =>
       sql<
         Record<string, unknown>
-      >`select ${sql.join(keys.map((k) => sql.ref(k)))} from ${sql.table(table)} limit 1`
+      >`${probe} select ${sql.join(keys.map((k) => sql.ref(k)))} from ${sql.table(table)} limit 1`
         .execute(ctx.db)
         .then((r) => r.rows[0]),
     );
@@ -137,11 +143,13 @@ describe('each table seen from each club and from none', () => {
             sql` and `,
           );
     const found = await runInClub(first, () =>
-      sql<{ club_id: number }>`select club_id from ${sql.table(table)} where ${byKey}`.execute(ctx.db),
+      sql<{ club_id: number }>`${probe} select club_id from ${sql.table(table)} where ${byKey}`.execute(
+        ctx.db,
+      ),
     );
     expect(found.rows.filter((row) => row.club_id !== first.id)).toEqual([]);
     const deleted = await runInClub(first, () =>
-      sql`delete from ${sql.table(table)} where club_id = ${second.id}`.execute(ctx.db),
+      sql`${probe} delete from ${sql.table(table)} where club_id = ${second.id}`.execute(ctx.db),
     );
     expect(Number(deleted.numAffectedRows ?? 0)).toBe(0);
   });

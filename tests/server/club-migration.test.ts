@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { setUnscopedClubForTests } from '../../server/db/club-scope';
+import { setFallbackClub } from '../../server/db/club-scope';
 import { CLUB_TABLES } from '../../server/db/club-tables';
 import { migrateTo } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
@@ -26,7 +26,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-upgrade-'));
 const schema = `upgrade_${randomUUID().replaceAll('-', '')}`;
 
 afterAll(() => {
-  setUnscopedClubForTests(undefined);
+  setFallbackClub(undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -9,7 +9,7 @@ import { clubRegistry } from '../../server/db/club-registry';
 import { type Club, runInClub } from '../../server/db/club-scope';
 import { disableClub } from '../../server/modules/clubs/create-club';
 import { publicFilesDir } from '../../server/plugins/public-files';
-import { addClub, asOwner } from './helpers/clubs';
+import { addClub } from './helpers/clubs';
 import { createEvent, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, PASSWORD, type TestContext } from './helpers/test-context';
 
@@ -206,7 +206,7 @@ describe('two clubs on one deployment', () => {
   it('ends a disabled club: its members are signed out, its data stays, the other clubs carry on', async () => {
     const boss3 = await signInOn(HOST_3, 'boss');
     expect((await me(HOST_3, boss3)).statusCode).toBe(200);
-    await asOwner(ctx.db, (owner) => disableClub(owner, HOST_3, new Date()));
+    await ctx.asOwner((owner) => disableClub(owner, HOST_3, new Date()));
     clubRegistry(ctx.db, ctx.config).forget();
     expect((await me(HOST_3, boss3)).statusCode).toBe(401);
     expect((await on(HOST_3, { method: 'GET', url: '/' })).statusCode).toBe(404);

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/common/contract/limits';
 import { REPLAYABLE_WRITES } from '../../src/common/rules/replays';
-import { asOwner } from './helpers/clubs';
 import { createEvent, holdsPlace, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
@@ -175,7 +174,7 @@ describe('POST /api/replay', () => {
     const after = await createEvent(ctx, organiser.token, model);
     // A 500 for one event only: the database refuses to subscribe anyone to it.
     // DDL is the tables' owner's (issue 30: the app's role may not make triggers).
-    await asOwner(ctx.db, async (owner) => {
+    await ctx.asOwner(async (owner) => {
       await sql`create function refuse_broken() returns trigger language plpgsql as $$
         begin raise exception 'broken'; end $$`.execute(owner);
       await sql
@@ -198,7 +197,7 @@ describe('POST /api/replay', () => {
       expect(await isSubscribed(after.uuid_event)).toBe(false);
       expect(executedKeys()).not.toContain('stop-3');
     } finally {
-      await asOwner(ctx.db, async (owner) => {
+      await ctx.asOwner(async (owner) => {
         await sql`drop trigger refuse_broken on subscriptions`.execute(owner);
         await sql`drop function refuse_broken`.execute(owner);
       });

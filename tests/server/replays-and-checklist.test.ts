@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_GRACE_MS } from '../../server/modules/participation/subscription-notices';
-import { asOwner } from './helpers/clubs';
 import { createEvent, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 
@@ -108,14 +107,14 @@ describe('replays with Idempotency-Key', () => {
     // PostgreSQL the other files' migrators read every schema's catalogue, and a table missing from it for a
     // moment failed one of them ("relation … does not exist").
     // DDL is the tables' owner's (issue 30: the app's role may not make triggers).
-    await asOwner(ctx.db, async (owner) => {
+    await ctx.asOwner(async (owner) => {
       await sql`create function fail_subscription_insert() returns trigger language plpgsql as $$
         begin raise exception 'fault injected by the test'; end $$`.execute(owner);
       await sql`create trigger subscription_fault before insert on subscriptions
         for each row execute function fail_subscription_insert()`.execute(owner);
     });
     const failed = await subscribe(ctx, member.token, member.id, event.uuid_event, undefined, true, 'k6');
-    await asOwner(ctx.db, async (owner) => {
+    await ctx.asOwner(async (owner) => {
       await sql`drop trigger subscription_fault on subscriptions`.execute(owner);
       await sql`drop function fail_subscription_insert()`.execute(owner);
     });

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentClub } from '../../server/db/club-scope';
 import type { SeasonReport } from '../../src/common/contract/report';
 import { createEvent, HOUR, insertModel, members, saveEvent, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
@@ -110,7 +111,7 @@ async function expectedFromSql(fromIso: string, untilIso: string) {
       (
         await sql<{
           n: string;
-        }>`select count(*) as n from ${sql.table(table)} where event_uuid = ${uuid} ${sql.raw(extra)}`.execute(
+        }>`select count(*) as n from ${sql.table(table)} where club_id = ${currentClub().id} and event_uuid = ${uuid} ${sql.raw(extra)}`.execute(
           ctx.db,
         )
       ).rows[0]?.n,

@@ -45,7 +45,9 @@ export async function exportClub(
       .execute(async (trx) => {
         const read: Record<string, unknown[]> = {};
         for (const table of CLUB_TABLES) {
-          const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(trx);
+          const { rows } = await sql<
+            Record<string, unknown>
+          >`select * from ${sql.table(table)} where club_id = ${club.id}`.execute(trx);
           read[table] = rows.map(({ club_id: _club, ...row }) => row);
         }
         return read;

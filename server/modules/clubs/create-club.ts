@@ -77,7 +77,7 @@ export async function createClub(
       // The rest as the application's role, under the club's policies: the owner may be a superuser
       // (PGlite's always is), who sees every club's rows, and a username is taken only within a club.
       await sql.raw(`set local role ${APP_ROLE}`).execute(trx);
-      await sql`insert into data_version (version) values (1)`.execute(trx);
+      await sql`insert into data_version (club_id, version) values (${id}, 1)`.execute(trx);
       await writeSetting(trx, 'club_name', name, new Date());
       return createConfirmedUser(trx, { ...input, role: 'SuperAdmin' });
     }),

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { currentClub } from '../../db/club-scope';
 import type { Database } from '../../db/schema';
 
 export interface ReportCounts {
@@ -19,6 +20,7 @@ export interface ReportCounts {
 /**
  * One query: the events starting in [from, until), each with its counts (subscriptions, guests, ticks,
  * promotions, walk-ins who came) summed per table first, then grouped by model and club month — never a query per event.
+ * Every table read names the club (issue 30: each statement carries its club, as a shard needs).
  */
 export async function seasonCounts(
   db: Kysely<Database>,
@@ -27,29 +29,30 @@ export async function seasonCounts(
   now: Date,
   timeZone: string,
 ): Promise<ReportCounts[]> {
+  const club = currentClub().id;
   const { rows } = await sql<Record<keyof ReportCounts, string | number>>`
     with ev as (
       select e.uuid, e.model_uuid, m.name as model_name,
              to_char(e.start_date at time zone ${timeZone}, 'YYYY-MM') as month,
              e.is_cancelled, e.subscriber_is_infinite, e.max_subscribers, e.end_date < ${now} as has_ended
-      from events e join event_models m on m.uuid = e.model_uuid
-      where e.start_date >= ${from} and e.start_date < ${until}
+      from events e join event_models m on m.club_id = ${club} and m.uuid = e.model_uuid
+      where e.club_id = ${club} and e.start_date >= ${from} and e.start_date < ${until}
     ),
     subs as (
       select event_uuid, count(*) as n, count(*) filter (where is_checked) as present
-      from subscriptions where event_uuid in (select uuid from ev) group by event_uuid
+      from subscriptions where club_id = ${club} and event_uuid in (select uuid from ev) group by event_uuid
     ),
     gs as (
       select event_uuid, count(*) as n, count(*) filter (where is_checked) as present
-      from guests where event_uuid in (select uuid from ev) group by event_uuid
+      from guests where club_id = ${club} and event_uuid in (select uuid from ev) group by event_uuid
     ),
     pr as (
       select event_uuid, count(*) as n
-      from waiting_list_promotions where event_uuid in (select uuid from ev) group by event_uuid
+      from waiting_list_promotions where club_id = ${club} and event_uuid in (select uuid from ev) group by event_uuid
     ),
     wk as (
       select event_uuid, count(*) filter (where status in ('present', 'late')) as present
-      from walk_ins where event_uuid in (select uuid from ev) group by event_uuid
+      from walk_ins where club_id = ${club} and event_uuid in (select uuid from ev) group by event_uuid
     )
     select ev.model_uuid, ev.model_name, ev.month,
       count(*) filter (where not ev.is_cancelled) as events,

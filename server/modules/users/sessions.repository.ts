@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { currentClub } from '../../db/club-scope';
 import { dataVersionColumn, toDataVersion } from '../../db/data-version';
 import type { Database, SessionRow, UserRow } from '../../db/schema';
 
@@ -23,8 +24,9 @@ function sessionWithUserQuery(db: Db, tokenHash: string) {
 
 type SessionWithUserRow = Awaited<ReturnType<ReturnType<typeof sessionWithUserQuery>['execute']>>[number];
 
-// Compiled once per database: building and compiling the query cost about as much as PGlite running it.
-const compiledSessionQueries = new WeakMap<Db, CompiledQuery<SessionWithUserRow>>();
+// Compiled once per database and club (whose id the statement carries written in): building and compiling
+// the query cost about as much as PGlite running it.
+const compiledSessionQueries = new WeakMap<Db, Map<number, CompiledQuery<SessionWithUserRow>>>();
 
 /**
  * The session and its user in one round trip: this runs before every signed-in request. The data version
@@ -34,11 +36,17 @@ export async function findSessionWithUser(
   db: Db,
   tokenHash: string,
 ): Promise<{ session: SessionRow; user: UserRow; dataVersion: number } | undefined> {
-  let compiled = compiledSessionQueries.get(db);
+  let perClub = compiledSessionQueries.get(db);
+  if (!perClub) {
+    perClub = new Map();
+    compiledSessionQueries.set(db, perClub);
+  }
+  const clubId = currentClub().id;
+  let compiled = perClub.get(clubId);
   if (!compiled) {
     compiled = sessionWithUserQuery(db, '').compile();
     if (compiled.parameters.length !== 1) throw new Error('the session query must take the token hash alone');
-    compiledSessionQueries.set(db, compiled);
+    perClub.set(clubId, compiled);
   }
   // The token hash is the query's one parameter.
   const query: CompiledQuery<SessionWithUserRow> = { ...compiled, parameters: [tokenHash] };

@@ -1,17 +1,17 @@
 import { loadConfig } from '../../../server/config';
 import { withOwner } from '../../../server/db/app-role';
 import { clubRegistry } from '../../../server/db/club-registry';
-import { type Club, setUnscopedClubForTests } from '../../../server/db/club-scope';
+import { type Club, setFallbackClub } from '../../../server/db/club-scope';
 import { type DatabaseHandle, type OpenDatabaseOptions, openDatabase } from '../../../server/db/connect';
 import { createClub } from '../../../server/modules/clubs/create-club';
 import { PASSWORD, type TestContext } from './test-context';
 
-/** The owner's connection, as the command line's registry commands work (DDL, the registry). */
+/** The owner's side of a database opened with SET ROLE (not a test context's: use its own asOwner). */
 export const asOwner = withOwner;
 
 /** A second (third…) club on `host`, with its SuperAdmin `boss` (password PASSWORD), as create-club makes it. */
 export async function addClub(ctx: TestContext, host: string, name = host): Promise<Club> {
-  const { club } = await withOwner(ctx.db, (owner) =>
+  const { club } = await ctx.asOwner((owner) =>
     createClub(owner, ctx.config, {
       name,
       host,
@@ -33,6 +33,6 @@ export async function openFirstClubDatabase(options: OpenDatabaseOptions): Promi
   const handle = await openDatabase(options);
   const config = loadConfig({ ...process.env, DATA_DIR: options.dataDir });
   const [first] = await clubRegistry(handle.db, config).all();
-  setUnscopedClubForTests(first);
+  setFallbackClub(first);
   return handle;
 }

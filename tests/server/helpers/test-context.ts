@@ -9,9 +9,10 @@ import pg from 'pg';
 import { buildApp } from '../../../server/app';
 import type { Config } from '../../../server/config';
 import { loadConfig } from '../../../server/config';
+import { APP_ROLE, withOwner } from '../../../server/db/app-role';
 import { clubRegistry } from '../../../server/db/club-registry';
-import { setUnscopedClubForTests } from '../../../server/db/club-scope';
-import { openDatabase } from '../../../server/db/connect';
+import { scopedClubId, setFallbackClub } from '../../../server/db/club-scope';
+import { type DatabaseHandle, openDatabase } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
 import { type MailWorker, startMailWorker } from '../../../server/mail/mail-worker';
 import { createMailTransport } from '../../../server/mail/transport';
@@ -20,6 +21,7 @@ import { type PushWorker, startPushWorker } from '../../../server/modules/push/p
 import { createConfirmedUser } from '../../../server/modules/users/create-user';
 import type { PushNetwork } from '../../../server/push-network';
 import type { RoleName } from '../../../src/common/contract/user';
+import { missingClubConditions } from './club-id-check';
 
 export const PASSWORD = 'Str0ngPassword';
 
@@ -38,6 +40,13 @@ export interface TestContext {
   createUser(username: string, role?: RoleName): Promise<{ id: string; username: string }>;
   signIn(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
+  /**
+   * Runs `work` as the tables' owner (DDL, the club registry), as the command line's owner commands do:
+   * PGlite's one connection switched back, or on PostgreSQL an owner's connection of its own.
+   */
+  asOwner<T>(work: (owner: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** The statements so far that lack a club_id condition (club-id-check.ts); close() fails on any. */
+  unscopedStatements: string[];
 }
 
 export interface TestContextOptions {
@@ -59,13 +68,28 @@ export interface TestContextOptions {
  * PostgreSQL run), a schema of its own in that database so files can run side by side.
  */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  // Every statement any suite runs is held to naming its club (issue 30, ready to shard): a file whose
+  // statements do not fails when it closes its context, naming them.
+  // Migrations are not held to it (they move every club's rows at once), nor is a statement run for no club
+  // at all, which row-level security shows nothing (the isolation test runs some on purpose).
+  const unscopedStatements: string[] = [];
+  let migrated = false;
+  const checkClubConditions = (sql: string) => {
+    if (!migrated || scopedClubId() === undefined) return;
+    const missing = missingClubConditions(sql);
+    if (missing.length > 0) unscopedStatements.push(`${missing.join(', ')}: ${sql}`);
+  };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   const schema = options.sharedSchema ?? `test_${randomUUID().replaceAll('-', '')}`;
   if (databaseUrl && !options.sharedSchema)
     await withPg(databaseUrl, (client) => client.query(`create schema ${schema}`));
+  // On PostgreSQL the app signs in as its own role, as APP_DATABASE_URL has a deployment do (the throwaway
+  // cluster trusts local logins); the owner's URL only migrates.
+  const appDatabaseUrl = databaseUrl ? await appRoleLogin(databaseUrl) : undefined;
   const handle = await openDatabase({
     databaseUrl,
+    appDatabaseUrl,
     dataDir,
     holder: 'test',
     inMemory: true,
@@ -73,8 +97,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
     // The club registry's refresh (every few seconds, whatever request comes then) is not a request's
     // statement: the counting tests would otherwise see it now and then.
-    ...(options.onQuery ? { onQuery: (sql: string) => isRegistryRead(sql) || options.onQuery?.(sql) } : {}),
+    onQuery: (sql: string) => {
+      checkClubConditions(sql);
+      if (!isRegistryRead(sql)) options.onQuery?.(sql);
+    },
   });
+  migrated = true;
   const config = loadConfig({
     DATA_DIR: dataDir,
     STATIC_DIR: options.staticDir ?? path.join(dataDir, 'no-build'),
@@ -83,7 +111,20 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   });
   // Single-club tests read and seed the database directly: as the first club, the one every host reaches.
   const [firstClub] = await clubRegistry(handle.db, config).all();
-  setUnscopedClubForTests(firstClub);
+  setFallbackClub(firstClub);
+  let ownerHandle: Promise<DatabaseHandle> | undefined;
+  const asOwner = <T>(work: (owner: Kysely<Database>) => Promise<T>): Promise<T> => {
+    if (!databaseUrl) return withOwner(handle.db, work);
+    ownerHandle ??= openDatabase({
+      databaseUrl,
+      dataDir,
+      holder: 'test',
+      searchPath: schema,
+      asOwner: true,
+      poolSize: 2,
+    });
+    return ownerHandle.then((owner) => work(owner.db));
+  };
   const clock = { now: new Date() };
   const now = () => clock.now;
   const mail = startMailWorker({
@@ -149,13 +190,33 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await mail.stop();
       await push.stop();
       await handle.close();
+      await (await ownerHandle)?.close();
       // The schema stays until every file is done (helpers/pg-schemas.ts says why).
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (unscopedStatements.length > 0)
+        throw new Error(`Statements without their club_id:\n${[...new Set(unscopedStatements)].join('\n')}`);
     },
+    unscopedStatements,
+    asOwner,
   };
 }
 
 const isRegistryRead = (sql: string) => sql.startsWith('select * from "clubs"');
+
+async function appRoleLogin(databaseUrl: string): Promise<string> {
+  // Files race to make the cluster-wide role: either winning is fine.
+  await withPg(databaseUrl, (client) =>
+    client.query(`do $$ begin
+      if not exists (select from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} login;
+      else alter role ${APP_ROLE} login; end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`),
+  );
+  const url = new URL(databaseUrl);
+  url.username = APP_ROLE;
+  url.password = '';
+  return url.toString();
+}
 
 async function withPg<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
