@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clubDayOf, clubDayStart, shiftDay } from '../../src/common/rules/club-time';
 import { call, newEvent, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { openCreateForm } from './event-editor-steps';
@@ -41,7 +42,12 @@ test("an organiser's event has its own words, starts from the model's last one, 
     place: { street: 'Port de Sainte-Marine', city: 'Combrit', zip_code: '29120' },
     max: 12,
     hours: 3,
-    startInHours: 26,
+    // Tomorrow at 10:00 in the club: an hour fixed, so the three hours never run past midnight (a start 26 h
+    // from now did when the suite ran after 19:00 in Paris, and the end date followed into the next day).
+    start: new Date(
+      clubDayStart(shiftDay(clubDayOf(new Date(), 'Europe/Paris'), 1), 'Europe/Paris').getTime() +
+        10 * 3_600_000,
+    ),
   });
 
   await signIn(page, erwan.username);
