@@ -79,6 +79,22 @@ describe('promotions across a series', () => {
     expect(listedSessions(told[0]?.body_text ?? '')).toHaveLength(3);
   });
 
+  it('more places on the last session only: the one place promoted can be given back from the mail', async () => {
+    const series = await fullSeries();
+    const last = series.sessions[4]?.uuid_event as string;
+    const changed = await putSeries(ctx, organiser, series.uuid_series, {
+      from_uuid_event: last,
+      max_subscribers: 3,
+    });
+    expect(changed.statusCode).toBe(200);
+    const told = await queuedMails(ctx, 'series_promotion');
+    expect(told.map((m) => m.to_address)).toEqual([`${p(2).username}@example.org`]);
+    const body = told[0]?.body_text ?? '';
+    expect(listedSessions(body)).toHaveLength(1);
+    expect(body).toMatch(new RegExp(`Rendre ma place : \\S+/api/answer/${last}\\.\\S+\\.give_back\\.`));
+    expect(body).toContain(`/event/${last}`);
+  });
+
   it('a member leaving the whole series moves the one waiting into every session, told once', async () => {
     const series = await fullSeries();
     const left = await subscribeSeries(ctx, p(1).token, series.uuid_series, {

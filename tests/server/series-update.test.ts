@@ -123,11 +123,16 @@ describe('this session and the following', () => {
         expect(mail.body_text).toContain('samedi 23/10/2027 09:30');
         expect(mail.body_text).toContain('samedi 06/11/2027 09:30');
         expect(mail.body_text).not.toContain('16/10/2027');
+        // The mail links the first session it names (issue 26 item 2).
+        expect(mail.body_text).toContain(`/event/${sessions[3]?.uuid_event}`);
       }
       // The promoted member hears once of the three sessions they were moved into (always sent).
       const promoted = await mails('series_promotion');
       expect(promoted.map((m) => m.to_address)).toEqual(['paddler2@example.org']);
       expect(promoted[0]?.body_text.split('\n').filter((line) => line.startsWith('• '))).toHaveLength(3);
+      expect(promoted[0]?.body_text).toContain(`/event/${sessions[3]?.uuid_event}`);
+      // Three places are not one "Rendre ma place": those are given back in the app.
+      expect(promoted[0]?.body_text).not.toContain('.give_back.');
       expect(await allMailKinds()).toEqual(['series_promotion', 'series_update']);
     } finally {
       ctx.clock.now = START;
@@ -155,6 +160,7 @@ describe('this session and the following', () => {
       expect(mail.body_text.match(/^• /gm)).toHaveLength(2);
       expect(mail.body_text).toContain('samedi 30/10/2027 10:00');
       expect(mail.body_text).toContain('samedi 06/11/2027 10:00');
+      expect(mail.body_text).toContain(`/event/${from}`);
     }
     await clearMail();
     const back = await putSeries(ctx, organiser, series.uuid_series, {

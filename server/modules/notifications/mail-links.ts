@@ -9,8 +9,11 @@ import type { MailAction } from '../../mail/html-layout';
  * The links a mail about an event carries (issue 26 items 2 and 3): the event's deep link, and the answer
  * links asked for (each signed for that member, that event and that action, until the event starts).
  */
+type LinkedEvent = Pick<EventRow, 'uuid' | 'start_date'>;
+
 export interface MailLinks<R> {
-  event?: Pick<EventRow, 'uuid' | 'start_date'>;
+  /** A function where it differs by recipient: a series mail links each member's first session. */
+  event?: LinkedEvent | ((recipient: R) => LinkedEvent | undefined);
   answers?: (recipient: R) => AnswerAction[];
 }
 
@@ -30,7 +33,7 @@ export function memberLinks<R extends UserRow>(
   links: MailLinks<R> & { preferences: boolean },
 ): MemberLinks {
   const { language } = member;
-  const event = links.event;
+  const event = typeof links.event === 'function' ? links.event(member) : links.event;
   const answers = event
     ? (links.answers?.(member) ?? []).map((action) => ({
         label: linkText(language, `answer_${action}`),

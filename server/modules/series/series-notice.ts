@@ -146,24 +146,41 @@ export class SeriesNotice {
           ),
         };
       };
+    // Each mail links the first session it names (issue 26 item 2); the others are a swipe away there.
+    const firstSession =
+      <R extends Recipient>(tally: Tally<R>) =>
+      (r: R) =>
+        tally.linesOf(r)[0]?.session;
     await notify(
       deps,
       db,
       'series_stuff_unavailable',
       this.stuffRemoved.recipients,
       message(this.stuffRemoved),
+      { event: firstSession(this.stuffRemoved) },
     );
-    await notify(deps, db, 'series_cancellation', this.cancelled.recipients, (r) => ({
-      ...message(this.cancelled)(r),
-      message: this.cancelMessage,
-    }));
-    await notify(deps, db, 'series_update', this.updated.recipients, message(this.updated));
+    await notify(
+      deps,
+      db,
+      'series_cancellation',
+      this.cancelled.recipients,
+      (r) => ({ ...message(this.cancelled)(r), message: this.cancelMessage }),
+      { event: firstSession(this.cancelled) },
+    );
+    await notify(deps, db, 'series_update', this.updated.recipients, message(this.updated), {
+      event: firstSession(this.updated),
+    });
+    // "Rendre ma place" names one place: a member moved into several sessions gives them back in the app.
     await notify(
       deps,
       db,
       'series_promotion',
       this.promotedTo.recipients,
       message(this.promotedTo, 'promotion_stuff_line'),
+      {
+        event: firstSession(this.promotedTo),
+        answers: (r) => (this.promotedTo.linesOf(r).length === 1 ? ['give_back'] : []),
+      },
     );
     for (const [kind, tally] of [
       ['event_cancellation', this.cancelledPush],

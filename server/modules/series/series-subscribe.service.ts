@@ -131,7 +131,9 @@ async function confirm(
     left: lines(r.language, 'unsubscribed', 'left_waiting_list'),
     isCreatorCopy,
   });
-  await notify(deps, db, 'series_subscription', [member], data(false));
+  // Both copies link the first session that changed (issue 26 item 2).
+  const links = { event: byUuid.get((changed[0] as Outcome).uuid_event) };
+  await notify(deps, db, 'series_subscription', [member], data(false), links);
   const creator = creatorId === member.id ? undefined : await findUserById(db, creatorId);
-  if (creator) await notify(deps, db, 'series_subscription', [creator], data(true));
+  if (creator) await notify(deps, db, 'series_subscription', [creator], data(true), links);
 }
