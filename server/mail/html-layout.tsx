@@ -10,7 +10,7 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { Language } from '../../src/common/contract/user';
 
 /** The club as its mails show it: name, colour (`#rrggbb`) and logo (an absolute URL). */
@@ -72,22 +72,32 @@ const text: CSSProperties = {
 };
 const DARK = `
 @media (prefers-color-scheme: dark) {
-  body, .page { background-color: #12161c !important; color: #e8ebf0 !important; }
+  :root, body, .page, .page > table > tbody > tr > td { background-color: #12161c !important; color: #e8ebf0 !important; }
   .card { background-color: #1c222b !important; border-color: #3a424e !important; }
   .ink { color: #e8ebf0 !important; }
   .soft { color: #aab3bf !important; }
+  .box { border-color: #3a424e !important; }
+  .link { color: #8cc4ff !important; }
 }`;
 
-/** One mail as HTML: the club's header (logo, name, colour), the body, the buttons, the footer. */
-export function MailLayout({ brand, content }: { brand: MailBrand; content: MailContent }) {
-  const onAccent = textOn(brand.accentColour);
-  const preview = content.paragraphs.flat().find((line) => line.trim() !== '') ?? content.subject;
+/** What every mail of the club is made in: the page, its dark-mode rules, and the white card. */
+export function MailShell({
+  language,
+  title,
+  preview,
+  children,
+}: {
+  language: Language;
+  title: string;
+  preview: string;
+  children: ReactNode;
+}) {
   return (
-    <Html lang={content.language}>
+    <Html lang={language}>
       <Head>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
-        <title>{content.subject}</title>
+        <title>{title}</title>
         <style>{DARK}</style>
       </Head>
       <Preview>{preview}</Preview>
@@ -95,112 +105,135 @@ export function MailLayout({ brand, content }: { brand: MailBrand; content: Mail
         {/* <main>: the message's one landmark, for screen readers of clients that show the HTML as a page. */}
         <main>
           <Container style={card} className="card">
-            <Section style={{ backgroundColor: brand.accentColour, padding: '14px 20px' }}>
-              <table
-                role="presentation"
-                cellPadding={0}
-                cellSpacing={0}
-                style={{ borderCollapse: 'collapse' }}
-              >
-                <tbody>
-                  <tr>
-                    <td style={{ paddingRight: '12px', verticalAlign: 'middle' }}>
-                      <Img
-                        src={brand.logoUrl}
-                        alt=""
-                        width="44"
-                        height="44"
-                        style={{ borderRadius: '8px', backgroundColor: '#ffffff' }}
-                      />
-                    </td>
-                    <td style={{ verticalAlign: 'middle' }}>
-                      <Text
-                        style={{
-                          margin: 0,
-                          fontSize: '19px',
-                          fontWeight: 'bold',
-                          color: onAccent,
-                          overflowWrap: 'anywhere',
-                        }}
-                      >
-                        {brand.clubName}
-                      </Text>
-                    </td>
-                  </tr>
-                </tbody>
-              </table>
-            </Section>
-            <Section style={{ padding: '20px 20px 8px' }}>
-              <Heading
-                as="h1"
-                className="ink"
-                style={{ fontSize: '20px', lineHeight: '28px', margin: '0 0 16px', overflowWrap: 'anywhere' }}
-              >
-                {content.subject}
-              </Heading>
-              {content.paragraphs.map((lines, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are static text, never reordered.
-                <Text key={i} className="ink" style={text}>
-                  {lines.map((line, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text, never reordered.
-                    <span key={j}>
-                      {j > 0 && <br />}
-                      {line}
-                    </span>
-                  ))}
-                </Text>
-              ))}
-              {content.actions.map((action, i) => (
-                <Section key={action.href} style={{ margin: '0 0 12px' }}>
-                  <Button
-                    href={action.href}
-                    style={{
-                      display: 'inline-block',
-                      padding: '12px 18px',
-                      borderRadius: '8px',
-                      fontSize: '16px',
-                      fontWeight: 'bold',
-                      textDecoration: 'none',
-                      ...(i === 0
-                        ? { backgroundColor: brand.accentColour, color: onAccent }
-                        : {
-                            backgroundColor: '#ffffff',
-                            color: '#1c2430',
-                            border: `2px solid ${brand.accentColour}`,
-                          }),
-                    }}
-                  >
-                    {action.label}
-                  </Button>
-                </Section>
-              ))}
-              <Text className="ink" style={{ ...text, margin: '18px 0 16px' }}>
-                {content.signature}
-              </Text>
-            </Section>
-            <Hr style={{ borderColor: '#d6dae0', margin: 0 }} />
-            <Section style={{ padding: '12px 20px 16px' }}>
-              <Text
-                className="soft"
-                style={{ fontSize: '13px', lineHeight: '20px', margin: 0, color: '#56606d' }}
-              >
-                {content.footer.text}
-                {content.footer.link && (
-                  <>
-                    {' '}
-                    <Link
-                      href={content.footer.link.href}
-                      style={{ color: '#56606d', textDecoration: 'underline' }}
-                    >
-                      {content.footer.link.label}
-                    </Link>
-                  </>
-                )}
-              </Text>
-            </Section>
+            {children}
           </Container>
         </main>
       </Body>
     </Html>
+  );
+}
+
+/** The club's band at the top of every mail: its colour, logo and name, and the slogan where one shows. */
+export function ClubBand({
+  brand,
+  slogan,
+  logoAlt = '',
+}: {
+  brand: MailBrand;
+  slogan?: string;
+  logoAlt?: string;
+}) {
+  const onAccent = textOn(brand.accentColour);
+  return (
+    <Section style={{ backgroundColor: brand.accentColour, padding: '14px 20px' }}>
+      <table role="presentation" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
+        <tbody>
+          <tr>
+            <td style={{ paddingRight: '12px', verticalAlign: 'middle' }}>
+              <Img
+                src={brand.logoUrl}
+                alt={logoAlt}
+                width="44"
+                height="44"
+                style={{ borderRadius: '8px', backgroundColor: '#ffffff' }}
+              />
+            </td>
+            <td style={{ verticalAlign: 'middle' }}>
+              <Text
+                style={{
+                  margin: 0,
+                  fontSize: '19px',
+                  fontWeight: 'bold',
+                  color: onAccent,
+                  overflowWrap: 'anywhere',
+                }}
+              >
+                {brand.clubName}
+              </Text>
+              {slogan && (
+                <Text
+                  style={{ margin: '4px 0 0', fontSize: '14px', color: onAccent, overflowWrap: 'anywhere' }}
+                >
+                  {slogan}
+                </Text>
+              )}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+/** One mail as HTML: the club's header (logo, name, colour), the body, the buttons, the footer. */
+export function MailLayout({ brand, content }: { brand: MailBrand; content: MailContent }) {
+  const onAccent = textOn(brand.accentColour);
+  const preview = content.paragraphs.flat().find((line) => line.trim() !== '') ?? content.subject;
+  return (
+    <MailShell language={content.language} title={content.subject} preview={preview}>
+      <ClubBand brand={brand} />
+      <Section style={{ padding: '20px 20px 8px' }}>
+        <Heading
+          as="h1"
+          className="ink"
+          style={{ fontSize: '20px', lineHeight: '28px', margin: '0 0 16px', overflowWrap: 'anywhere' }}
+        >
+          {content.subject}
+        </Heading>
+        {content.paragraphs.map((lines, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are static text, never reordered.
+          <Text key={i} className="ink" style={text}>
+            {lines.map((line, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text, never reordered.
+              <span key={j}>
+                {j > 0 && <br />}
+                {line}
+              </span>
+            ))}
+          </Text>
+        ))}
+        {content.actions.map((action, i) => (
+          <Section key={action.href} style={{ margin: '0 0 12px' }}>
+            <Button
+              href={action.href}
+              style={{
+                display: 'inline-block',
+                padding: '12px 18px',
+                borderRadius: '8px',
+                fontSize: '16px',
+                fontWeight: 'bold',
+                textDecoration: 'none',
+                ...(i === 0
+                  ? { backgroundColor: brand.accentColour, color: onAccent }
+                  : {
+                      backgroundColor: '#ffffff',
+                      color: '#1c2430',
+                      border: `2px solid ${brand.accentColour}`,
+                    }),
+              }}
+            >
+              {action.label}
+            </Button>
+          </Section>
+        ))}
+        <Text className="ink" style={{ ...text, margin: '18px 0 16px' }}>
+          {content.signature}
+        </Text>
+      </Section>
+      <Hr style={{ borderColor: '#d6dae0', margin: 0 }} />
+      <Section style={{ padding: '12px 20px 16px' }}>
+        <Text className="soft" style={{ fontSize: '13px', lineHeight: '20px', margin: 0, color: '#56606d' }}>
+          {content.footer.text}
+          {content.footer.link && (
+            <>
+              {' '}
+              <Link href={content.footer.link.href} style={{ color: '#56606d', textDecoration: 'underline' }}>
+                {content.footer.link.label}
+              </Link>
+            </>
+          )}
+        </Text>
+      </Section>
+    </MailShell>
   );
 }

@@ -83,10 +83,10 @@ export type SeriesMailKind =
   | 'series_subscription'
   | 'series_nudge';
 
-/** `html`: an HTML alternative to `text`, for the kinds that have one. */
+/** `html`: the kind's own HTML part (the weekly list); the others get the club's layout from notify. */
 export type Render<K extends MailKind> = (data: TemplateData[K]) => {
   subject: string;
   text: string;
-  html?: string;
+  html?: Promise<string>;
 };
 export type Templates = { [K in MailKind]: Record<Language, Render<K>> };

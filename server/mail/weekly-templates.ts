@@ -1,9 +1,10 @@
+import { render as renderEmail } from '@react-email/render';
+import { createElement } from 'react';
 import type { Language } from '../../src/common/contract/user';
 import { clubDayOf, shiftDay } from '../../src/common/rules/club-time';
-import { escapeHtml } from '../html';
 import { catalogueText } from '../i18n';
-import { textOn } from './html-layout';
 import type { Render, TemplateData, WeeklyEvent, WeeklyMailKind } from './template-types';
+import { WeeklyListLayout } from './weekly-layout';
 
 type Data = TemplateData['weekly_event_list'];
 
@@ -92,45 +93,33 @@ function renderText(language: Language, data: Data, title: string): string {
   ].join('\n');
 }
 
-// Inline styles only: mail clients drop <style> blocks and external sheets. Plain, readable at 390 px.
-const BODY = 'margin:0;padding:16px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1c2430;';
-const CARD = 'display:block;max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:20px;';
-const EVENT = 'margin:0 0 16px;padding:12px;border:1px solid #d6dae0;border-radius:6px;';
-const LINK = 'color:#0b5cad;';
-const SMALL = 'font-size:13px;color:#4a5563;';
-
-function renderEventHtml(event: WeeklyEvent, language: Language, timeZone: string): string {
-  const { name, details } = eventLines(event, language, timeZone);
-  // A cancelled event says so in words (in `name`), the line-through only repeats it.
-  const nameStyle = event.isCancelled ? 'text-decoration:line-through;' : '';
-  return [
-    `<div style="${EVENT}">`,
-    `<p style="margin:0 0 6px;font-size:17px;font-weight:bold;${nameStyle}">${escapeHtml(name)}</p>`,
-    ...details.map((line) => `<p style="margin:0 0 4px;">${escapeHtml(line)}</p>`),
-    `<p style="margin:8px 0 0;"><a style="${LINK}" href="${escapeHtml(event.link)}">${escapeHtml(text(language, 'open_event'))}</a></p>`,
-    '</div>',
-  ].join('\n');
-}
-
-function renderHtml(language: Language, data: Data, title: string): string {
-  const events = data.events.map((event) => renderEventHtml(event, language, data.timeZone));
-  return [
-    '<!doctype html>',
-    `<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>`,
-    // <main>: the message's one landmark, for screen readers of clients that show the HTML as a page.
-    `<body style="${BODY}"><main style="${CARD}">`,
-    // The club's band, as every other mail has it (html-layout.tsx): its colour, logo and name; the slogan
-    // under the name. A table keeps them beside the logo, wrapping in their own cell, in every mail client.
-    `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px;background:${data.accentColour};border-radius:6px;"><tr><td style="padding:10px 12px;vertical-align:middle;width:64px;"><img src="${escapeHtml(data.logoUrl)}" alt="${escapeHtml(text(language, 'logo_alt'))}" width="64" height="64" style="display:block;border:0;border-radius:8px;background:#ffffff;"></td><td style="padding:10px 12px 10px 0;vertical-align:middle;color:${textOn(data.accentColour)};overflow-wrap:anywhere;"><p style="margin:0;font-size:18px;font-weight:bold;">${escapeHtml(data.clubName)}</p><p style="margin:4px 0 0;font-size:14px;">${escapeHtml(data.slogan)}</p></td></tr></table>`,
-    `<p style="margin:0 0 12px;">${escapeHtml(text(language, 'greeting', { name: data.username }))}</p>`,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${escapeHtml(title)}</h1>`,
-    ...(events.length > 0
-      ? [`<p style="margin:0 0 12px;">${escapeHtml(text(language, 'intro'))}</p>`, ...events]
-      : [`<p style="margin:0 0 16px;">${escapeHtml(text(language, 'none'))}</p>`]),
-    `<p style="margin:16px 0;">— ${escapeHtml(text(language, 'signature'))}</p>`,
-    `<p style="margin:0;${SMALL}">${escapeHtml(text(language, 'why'))} <a style="${LINK}" href="${escapeHtml(data.preferencesUrl)}">${escapeHtml(text(language, 'preferences_link'))}</a></p>`,
-    '</main></body></html>',
-  ].join('\n');
+/** The HTML part: the club's layout, rendered by react-email like every other mail (weekly-layout.tsx). */
+function renderHtml(language: Language, data: Data, title: string): Promise<string> {
+  const events = data.events.map((event) => ({
+    ...eventLines(event, language, data.timeZone),
+    link: event.link,
+    isCancelled: event.isCancelled,
+  }));
+  return renderEmail(
+    createElement(WeeklyListLayout, {
+      brand: { clubName: data.clubName, accentColour: data.accentColour, logoUrl: data.logoUrl },
+      content: {
+        language,
+        title,
+        slogan: data.slogan,
+        logoAlt: text(language, 'logo_alt'),
+        greeting: text(language, 'greeting', { name: data.username }),
+        intro: text(language, events.length > 0 ? 'intro' : 'none'),
+        events,
+        openLabel: text(language, 'open_event'),
+        signature: text(language, 'signature'),
+        footer: {
+          text: text(language, 'why'),
+          link: { label: text(language, 'preferences_link'), href: data.preferencesUrl },
+        },
+      },
+    }),
+  );
 }
 
 function render(language: Language): Render<'weekly_event_list'> {

@@ -41,12 +41,14 @@ test("the weekly email's preferences link opens the preferences, where the list 
   expect(kept.find((s) => s.name === 'weekly_event_list')?.active).toBe(true);
 });
 
-test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px', async ({ page }) => {
+test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px, 320 px and dark', async ({
+  page,
+}) => {
   const monday = new Date('2026-11-30T06:00:00Z');
   const at = (hours: number) => new Date(monday.getTime() + hours * HOUR);
   const link = `${E2E_BASE_URL}/event/0b7f3c4e-8a51-4a4b-9a2e-3f1f7c9d2e10`;
   const place = '12 quai de la Douane, 29200 Brest';
-  const { html } = renderMail('weekly_event_list', 'fr', {
+  const html = await renderMail('weekly_event_list', 'fr', {
     username: 'jeanne',
     weekStart: '2026-11-30',
     timeZone: 'Europe/Paris',
@@ -85,7 +87,7 @@ test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px
       },
       { modelName: 'Voile', start: at(122), end: at(152), place, placesLeft: null, isCancelled: false, link },
     ],
-  });
+  }).html;
   await page.setContent(html ?? '', { waitUntil: 'load' });
   await expect(page.getByRole('heading', { name: /Programme de la semaine du 30 novembre/ })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Logo du club' })).toBeVisible();
@@ -99,7 +101,18 @@ test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px
     'href',
     `${E2E_BASE_URL}/my-profile?tab=preferences`,
   );
+  await expect(page.getByText(/Randonnée côtière \(annulé\)/i)).toBeVisible();
   await expectNoAxeViolations(page);
   for (const width of [390, 1280])
     await screenshotWhole(page, `test-results/screenshots/weekly-email-${width}.png`, width);
+  // The narrowest phone scrolls nothing sideways, and a client in dark mode gets the dark card.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: 'test-results/screenshots/weekly-email-320.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await page.locator('.card').evaluate((card) => getComputedStyle(card).backgroundColor)).toBe(
+    'rgb(28, 34, 43)',
+  );
+  await page.screenshot({ path: 'test-results/screenshots/weekly-email-dark-390.png', fullPage: true });
 });

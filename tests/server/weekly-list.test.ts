@@ -133,10 +133,13 @@ describe('the weekly event list', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
 
     const frHtml = mailPart(fr.raw, 'text/html') ?? '';
-    expect(frHtml).toContain('<html lang="fr">');
+    expect(frHtml).toMatch(/<html [^>]*lang="fr"/);
+    // The club's layout, as every other mail (react-email): its dark-mode rules come with it.
+    expect(frHtml).toContain('prefers-color-scheme: dark');
     expect(frHtml).toContain('Kayak &amp; paddle');
     expect(frHtml).toContain('Pagayer &lt;ensemble&gt;');
-    expect(frHtml).toContain(`<img src="${URL_BASE}/icons/icon-192.png" alt="Logo du club"`);
+    expect(frHtml).toContain('<img alt="Logo du club"');
+    expect(frHtml).toContain(`src="${URL_BASE}/icons/icon-192.png"`);
     expect(frHtml).toMatch(new RegExp(`href="${URL_BASE}/event/[0-9a-f-]{36}"`));
     expect(frHtml).toContain(`href="${URL_BASE}/my-profile?tab=preferences"`);
     expect(frHtml).toContain('Rando (Annulé)');
@@ -152,7 +155,7 @@ describe('the weekly event list', () => {
     expect(enText).toContain('Full (waiting list open)');
     expect(enText).toContain('Saturday 5 December 09:00 → Sunday 6 December 15:00');
     expect(enText).toContain(`To stop receiving it: ${URL_BASE}/my-profile?tab=preferences`);
-    expect(mailPart(en.raw, 'text/html')).toContain('<html lang="en">');
+    expect(mailPart(en.raw, 'text/html')).toMatch(/<html [^>]*lang="en"/);
 
     // A second run that week (another process, the command, a restart): nothing more.
     expect(await run()).toEqual({ status: 'already_sent', week: '2026-11-30', queued: 0 });
@@ -205,7 +208,7 @@ describe('the weekly event list', () => {
     ctx.clock.now = new Date(MONDAY_7AM.getTime() + 5 * WEEK);
     await run();
     const [row] = await ctx.db.selectFrom('mail_queue').select('body_html').execute();
-    const src = /<img src="([^"]+)"/.exec(row?.body_html ?? '')?.[1] ?? '';
+    const src = /<img [^>]*src="([^"]+)"/.exec(row?.body_html ?? '')?.[1] ?? '';
     expect(src).toMatch(new RegExp(`^${URL_BASE}/files/logo\\.png\\?v=\\d+$`));
     const logo = await ctx.app.inject({ method: 'GET', url: src.slice(URL_BASE.length) });
     expect(logo.statusCode).toBe(200);

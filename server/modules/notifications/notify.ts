@@ -102,6 +102,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
           })
         : { actions: [], preferences: undefined };
     // A template with its own HTML (the weekly list) keeps it; every other mail gets the club's layout.
+    const ownHtml = await rendered.html;
     const composed = await composeMail({
       kind,
       language: recipient.language,
@@ -117,7 +118,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
       to: recipient.email,
       subject: rendered.subject,
       text: composed.text,
-      html: rendered.html ?? composed.html,
+      html: ownHtml ?? composed.html,
       ...(options.sender ? { sender: options.sender } : {}),
       ...(options.isBulk ? { isBulk: true } : {}),
       // server-rules v4 "Unsubscribe": a member may switch this type off from the mail itself.
