@@ -260,6 +260,20 @@ describe('a link that cannot act gets a page that says why (4xx), and nothing ch
       .set({ is_revoked: false })
       .where('id', '=', person('carl').id)
       .execute();
+    // Locked since the mail went (too many wrong passwords): refused the same way until the lock ends.
+    const lockedUntil = new Date(ctx.clock.now.getTime() + HOUR);
+    await ctx.db
+      .updateTable('users')
+      .set({ is_locked: true, locked_until: lockedUntil })
+      .where('id', '=', person('carl').id)
+      .execute();
+    const locked = await act(linkFor('carl'));
+    expect([locked.statusCode, locked.body.includes('Réponse impossible')]).toEqual([403, true]);
+    await ctx.db
+      .updateTable('users')
+      .set({ is_locked: false, locked_until: null })
+      .where('id', '=', person('carl').id)
+      .execute();
 
     await ctx.db
       .updateTable('events')

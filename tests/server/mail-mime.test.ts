@@ -177,7 +177,10 @@ describe('every mail, as received', () => {
     });
     const withoutStuff = await saveEvent(ctx, organiser, model, moved.json(), { stuffs_available: [] });
     expect(withoutStuff.statusCode).toBe(200);
-    parts(await received('bob@example.org', 'Matériel retiré'), { switchable: true });
+    const removed = parts(await received('bob@example.org', 'Matériel retiré'), { switchable: true });
+    // A guest's name, typed by a member, is text: escaped in the HTML, as typed in the plain part.
+    expect(removed.html).toContain('&lt;i&gt;Léa&lt;/i&gt;');
+    expect(removed.text).toContain('<i>Léa</i>');
 
     expect(
       (await saveEvent(ctx, organiser, model, withoutStuff.json(), { is_cancelled: true })).statusCode,
