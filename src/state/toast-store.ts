@@ -7,7 +7,7 @@ export type ToastKind = 'success' | 'error' | 'info';
 export interface Toast {
   id: number;
   kind: ToastKind;
-  /** An i18n key; `text` wins when the server sent a message with no key we know. */
+  /** An i18n key. `text`: an error's reason, said after the key's words; any other toast's own words. */
   messageKey: string;
   text?: string;
 }

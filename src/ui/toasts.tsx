@@ -31,6 +31,12 @@ export function Toasts() {
     else if (region.matches(':popover-open')) region.hidePopover();
   }, [newest, topModal]);
 
+  // A failure names the action in the spec's words, then the reason when there is one (issue 27 item 5).
+  const toastWords = ({ kind, messageKey, text }: (typeof toasts)[number]) =>
+    kind === 'error' && text
+      ? t('app.error_with_reason', { action: t(messageKey), reason: text })
+      : (text ?? t(messageKey));
+
   const region = (
     <div ref={ref} className="toasts" popover={hasPopoverApi() ? 'manual' : undefined}>
       {toasts.map((toast) => (
@@ -39,7 +45,7 @@ export function Toasts() {
           className={`toast toast-${toast.kind}`}
           role={toast.kind === 'error' ? 'alert' : 'status'}
         >
-          <span>{toast.text ?? t(toast.messageKey)}</span>
+          <span>{toastWords(toast)}</span>
           <button
             type="button"
             className="toast-close"

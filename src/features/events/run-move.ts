@@ -13,11 +13,7 @@ export type MoveFailure = 'subscribe_failed' | 'unsubscribe_failed' | 'waiting_f
 export function useRunMove() {
   const { t } = useTranslation();
   const failed = (failure: MoveFailure, reason: string | null) =>
-    showToast(
-      'error',
-      `answer.${failure}`,
-      reason ? t('answer.failure_with_reason', { action: t(`answer.${failure}`), reason }) : undefined,
-    );
+    showToast('error', `answer.${failure}`, reason ?? undefined);
   /** `onFull`: a booking the server refused because the last place just went offers the waiting list instead. */
   return (action: Promise<Delivery>, successKey: string, failure: MoveFailure, onFull?: () => void) =>
     action.then(

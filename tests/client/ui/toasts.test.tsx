@@ -16,6 +16,17 @@ describe('toasts without the popover API (jsdom, older browsers)', () => {
     act(() => showToast('error', 'user_invite_delete_error'));
     expect(screen.getByRole('alert').textContent).toContain("Erreur lors de la suppression de l'invitation");
   });
+
+  it("say a failure in the spec's words for the action, then the reason when there is one (issue 27)", () => {
+    render(<Toasts />);
+    act(() => showToast('error', 'user_update_failed', 'Le serveur ne répond pas.'));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'La mise à jour du profil à échoué : Le serveur ne répond pas.',
+    );
+    act(() => showToast('success', 'walkIn.added', 'Jeanne est ajoutée'));
+    expect(screen.getByRole('status').textContent).toContain('Jeanne est ajoutée');
+    expect(screen.getByRole('status').textContent).not.toContain(' : ');
+  });
 });
 
 describe('toasts in the top layer', () => {
