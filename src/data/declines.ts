@@ -1,9 +1,24 @@
-/** Who answered "not coming" to an event (online only; those who may take attendance, issue 27). */
+/**
+ * Who answered "not coming" to an event (those who may take attendance, issue 27): read online, kept in
+ * Dexie like the rest of the week, so the sheet opened at the venue with no signal still lists them.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { type DeclineEntry, declineEntrySchema } from '../common/contract/participation';
 import { z } from '../common/contract/zod';
 import { apiRequest } from './core/api-client';
+import { appDb } from './core/db';
 
 export type { DeclineEntry };
 
-export const fetchEventDeclines = (eventUuid: string): Promise<DeclineEntry[]> =>
-  apiRequest('GET', `/api/event/${eventUuid}/declines`, { schema: z.array(declineEntrySchema) });
+/** The list as last read on this device; null while it was never read here (undefined while loading). */
+export function useKeptDeclines(eventUuid: string): DeclineEntry[] | null | undefined {
+  return useLiveQuery(async () => (await appDb().eventDeclines.get(eventUuid))?.entries ?? null, [eventUuid]);
+}
+
+/** Reads the list again from the server and keeps it. */
+export async function refreshEventDeclines(eventUuid: string): Promise<void> {
+  const entries = await apiRequest('GET', `/api/event/${eventUuid}/declines`, {
+    schema: z.array(declineEntrySchema),
+  });
+  await appDb().eventDeclines.put({ uuid_event: eventUuid, entries });
+}

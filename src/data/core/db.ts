@@ -11,6 +11,7 @@ import type { AttendanceEntry } from '../../common/contract/attendance';
 import type { Model, Stuff } from '../../common/contract/catalog';
 import type { EventDto } from '../../common/contract/event';
 import type { NewsPost } from '../../common/contract/news';
+import type { DeclineEntry } from '../../common/contract/participation';
 import type { User } from '../../common/contract/user';
 import type { QueuedWrite } from './offline-writes';
 
@@ -61,6 +62,12 @@ export interface MyDeclineRow {
   declined_at: string;
 }
 
+/** Who answered "not coming" to an event, as an organiser last read it (issue 27): shown offline too. */
+export interface EventDeclinesRow {
+  uuid_event: string;
+  entries: DeclineEntry[];
+}
+
 /** A queued write and its delivery state; `kind` decides the type of `body`. */
 export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
@@ -75,6 +82,7 @@ export class EquipeeDb extends Dexie {
   readWeeks!: EntityTable<ReadWeekRow, 'monday'>;
   myDeclines!: EntityTable<MyDeclineRow, 'uuid_event'>;
   news!: EntityTable<NewsPost, 'uuid'>;
+  eventDeclines!: EntityTable<EventDeclinesRow, 'uuid_event'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -97,6 +105,8 @@ export class EquipeeDb extends Dexie {
     this.version(5).stores({ myDeclines: 'uuid_event' });
     // v6: the club's news as last read, for reading offline (issue 27). Public: kept across sign-outs.
     this.version(6).stores({ news: 'uuid, created_at' });
+    // v7: who declines each event, as an organiser last read it, for the sheet at the venue (issue 27).
+    this.version(7).stores({ eventDeclines: 'uuid_event' });
   }
 }
 

@@ -12,7 +12,7 @@ export async function mirrorSession(db: EquipeeDb, token: string, user: User): P
 }
 
 export async function clearCachedData(db: EquipeeDb): Promise<void> {
-  const tables = [db.session, db.events, db.models, db.stuffs, db.attendance, db.readWeeks];
+  const tables = [db.session, db.events, db.models, db.stuffs, db.attendance, db.readWeeks, db.eventDeclines];
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));
   });

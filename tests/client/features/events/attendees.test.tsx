@@ -2,8 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDto } from '../../../../src/common/contract/event';
 import type { User } from '../../../../src/common/contract/user';
+import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
-import { fetchEventDeclines } from '../../../../src/data/declines';
+import { refreshEventDeclines } from '../../../../src/data/declines';
 import { attendeesOf, initialsOf } from '../../../../src/features/events/attendees/attendee-list';
 import { AttendeesSection } from '../../../../src/features/events/attendees/attendees-section';
 import { MyAnswer } from '../../../../src/features/events/my-answer';
@@ -11,7 +12,11 @@ import { QuickActions } from '../../../../src/features/events/quick-actions';
 import { USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
 
-vi.mock('../../../../src/data/declines', () => ({ fetchEventDeclines: vi.fn(async () => []) }));
+// The sheet reads the list kept in Dexie; the server's read is stood in for (the server has its own tests).
+vi.mock('../../../../src/data/declines', async (original) => ({
+  ...(await original<typeof import('../../../../src/data/declines')>()),
+  refreshEventDeclines: vi.fn(async () => undefined),
+}));
 
 beforeAll(stubModalDialogs);
 
@@ -99,7 +104,9 @@ function eventWith(changes: Partial<EventDto> = {}): EventDto {
 beforeEach(async () => {
   await appDb().myDeclines.clear();
   await appDb().outbox.clear();
-  vi.mocked(fetchEventDeclines).mockClear();
+  await appDb().eventDeclines.clear();
+  useConnectivityStore.setState({ isOnline: true });
+  vi.mocked(refreshEventDeclines).mockClear();
 });
 
 describe("who's coming", () => {
@@ -121,7 +128,7 @@ describe("who's coming", () => {
     ).toEqual(['1erPpaul', '2eMmarie (vous)']);
     expect(screen.getByRole('heading', { name: "Liste d'attente (2)" })).toBeTruthy();
     // A member is no organiser: no "not coming" list is asked for.
-    expect(fetchEventDeclines).not.toHaveBeenCalled();
+    expect(refreshEventDeclines).not.toHaveBeenCalled();
   });
 
   it('falls back to initials when the thumbnail does not load', () => {
@@ -163,14 +170,35 @@ describe("who's coming", () => {
     expect(screen.getByText("Personne n'est encore inscrit.")).toBeTruthy();
   });
 
-  it('shows the organiser who answered "not coming"', async () => {
-    vi.mocked(fetchEventDeclines).mockResolvedValue([
-      { uuid_event: 'e', uuid_user: PAUL, username: 'paul', declined_at: '2026-11-25T10:00:00.000Z' },
-    ]);
+  it('shows the organiser who answered "not coming", and reads the list again online', async () => {
+    await appDb().eventDeclines.put({
+      uuid_event: eventWith().uuid_event,
+      entries: [
+        { uuid_event: 'e', uuid_user: PAUL, username: 'paul', declined_at: '2026-11-25T10:00:00.000Z' },
+      ],
+    });
     const organiser: User = { ...USER, id: CREATOR, role_name: 'Contributor', role_id: 2 };
     render(<AttendeesSection event={eventWith()} user={organiser} />);
     expect(await screen.findByRole('heading', { name: 'Ne viennent pas (1)' })).toBeTruthy();
     expect(within(screen.getByTestId('declined-list')).getByText('paul')).toBeTruthy();
+    expect(refreshEventDeclines).toHaveBeenCalledWith(eventWith().uuid_event);
+  });
+
+  it('keeps the "not coming" list at the venue with no signal, and says when it was never read here', async () => {
+    useConnectivityStore.setState({ isOnline: false });
+    const organiser: User = { ...USER, id: CREATOR, role_name: 'Contributor', role_id: 2 };
+    const { unmount } = render(<AttendeesSection event={eventWith()} user={organiser} />);
+    expect(await screen.findByText(/s'affiche avec le réseau/)).toBeTruthy();
+    unmount();
+    await appDb().eventDeclines.put({
+      uuid_event: eventWith().uuid_event,
+      entries: [
+        { uuid_event: 'e', uuid_user: PAUL, username: 'paul', declined_at: '2026-11-25T10:00:00.000Z' },
+      ],
+    });
+    render(<AttendeesSection event={eventWith()} user={organiser} />);
+    expect(await screen.findByRole('heading', { name: 'Ne viennent pas (1)' })).toBeTruthy();
+    expect(refreshEventDeclines).not.toHaveBeenCalled();
   });
 
   it('keeps 200 members in one list, the reader first', () => {
@@ -181,6 +209,21 @@ describe("who's coming", () => {
     );
     expect(registered).toHaveLength(201);
     expect(registered[0]?.isMe).toBe(true);
+    // The sheet shows them all in one list (its box scrolls, attendees.module.css), the reader first.
+    render(
+      <AttendeesSection
+        event={eventWith({
+          subcribers_count: 201,
+          subscribers_with_stuff: [...many, subscriber(USER.id, USER.username)],
+          invite_list: [],
+        })}
+        user={USER}
+      />,
+    );
+    const [list] = within(screen.getByRole('region', { name: 'Qui vient ? (201)' })).getAllByRole('list');
+    const people = within(list as HTMLElement).getAllByRole('listitem');
+    expect(people).toHaveLength(201);
+    expect(people[0]?.textContent).toContain('(vous)');
   });
 });
 
