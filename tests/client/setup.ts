@@ -1,9 +1,13 @@
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetEarlyReads } from '../../src/data/core/early-read-store';
 import { initI18n, loadEnglish } from '../../src/i18n/i18n';
 import { loadLaterTexts } from '../../src/i18n/later-texts';
+
+// CI runs the client files beside the browser and server suites on 2 cores: a lazy screen's first render
+// can take more than Testing Library's default second (CI on 8446506 failed one findByRole at 1,096 ms).
+configure({ asyncUtilTimeout: 5_000 });
 
 await initI18n('fr');
 // The app fetches English only when it is shown; tests switch languages freely, so both are in.

@@ -21,6 +21,8 @@ test.use({ baseURL, bypassCSP: true, viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 60_000 });
 
 test.beforeAll(async () => {
+  // A server of its own (seeded, then started) on a busy 2-core machine: more than the default 30 s.
+  test.setTimeout(120_000);
   server = await startOwnServer(PORT);
 });
 

@@ -10,6 +10,8 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 let server: OwnServer;
 
 test.beforeAll(async () => {
+  // A server of its own (seeded, then started) on a busy 2-core machine: more than the default 30 s.
+  test.setTimeout(120_000);
   server = await startOwnServer(PORT, { CLUB_TIMEZONE: ZONE });
 });
 

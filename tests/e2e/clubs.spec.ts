@@ -16,6 +16,8 @@ const tsx = path.resolve('node_modules/.bin/tsx');
 let server: OwnServer;
 
 test.beforeAll(async () => {
+  // A server of its own (seeded, then started) on a busy 2-core machine: more than the default 30 s.
+  test.setTimeout(120_000);
   server = await startOwnServer(PORT, {}, (env) => {
     execFileSync(
       tsx,

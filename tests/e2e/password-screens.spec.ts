@@ -15,6 +15,8 @@ let server: OwnServer;
 let sink: SmtpSink;
 
 test.beforeAll(async () => {
+  // A server of its own (seeded, then started) on a busy 2-core machine: more than the default 30 s.
+  test.setTimeout(120_000);
   sink = await startSmtpSink();
   server = await startOwnServer(PORT, { SMTP_URL: sink.url, PUBLIC_URL: baseURL });
 });

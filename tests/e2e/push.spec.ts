@@ -22,6 +22,8 @@ let server: OwnServer;
 let standIn: Awaited<ReturnType<typeof startPushStandIn>>;
 
 test.beforeAll(async () => {
+  // A server of its own (seeded, then started) on a busy 2-core machine: more than the default 30 s.
+  test.setTimeout(120_000);
   standIn = await startPushStandIn();
   server = await startOwnServer(
     PORT,
