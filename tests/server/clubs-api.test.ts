@@ -93,13 +93,22 @@ describe('two clubs on one deployment', () => {
       headers: bearer(boss2),
     });
     expect(deleting.statusCode).toBe(404);
-    const day = event.start_date.slice(0, 10);
-    const week = (host: string, token: string) =>
-      on(host, { method: 'GET', url: `/api/event/from/${day}/to/${day}`, headers: bearer(token) });
-    expect((await week(HOST_2, boss2)).json()).toEqual([]);
-    expect(
-      (await week('localhost', admin1)).json().map((e: { uuid_event: string }) => e.uuid_event),
-    ).toContain(id);
+    // A range around the start, in UTC days: from 23:00 UTC the club's day (Europe/Paris) is already
+    // the next one, and a one-day range named by the UTC date would miss the event.
+    const day = (shift: number) =>
+      new Date(new Date(event.start_date).getTime() + shift * 86_400_000).toISOString().slice(0, 10);
+    const week = async (host: string, token: string) =>
+      (
+        await on(host, {
+          method: 'GET',
+          url: `/api/event/from/${day(-1)}/to/${day(1)}`,
+          headers: bearer(token),
+        })
+      )
+        .json<Array<{ uuid_event: string }>>()
+        .map((e) => e.uuid_event);
+    expect(await week(HOST_2, boss2)).toEqual([]);
+    expect(await week('localhost', admin1)).toContain(id);
     // Club 1's event is untouched.
     expect(
       (await on('localhost', { method: 'GET', url: `/api/event/${id}`, headers: bearer(admin1) })).statusCode,
