@@ -32,6 +32,10 @@ test('the profile’s « Langue » turns the app to English at once, and the mai
   await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByText('Sign out')).toBeVisible();
   await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
+  // The screen's later texts switch too: no raw key such as "myData.title" is left on it.
+  await expect(page.getByRole('heading', { name: 'My data' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email address' })).toBeVisible();
+  await expect(page.getByText(/\b(emailChange|myData)\.\w+/)).toHaveCount(0);
   // The toast the save brings up leaves the button just pressed in view, above it (issue 27 item 10).
   const toast = page.locator('.toast', { hasText: 'Profile updated.' });
   await expect(toast).toBeVisible();
