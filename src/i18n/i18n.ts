@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import fr from '../common/i18n/fr.json';
 import { setApiLanguage } from '../data/core/api-client';
+import { laterTextsBefore } from './later-texts';
 import { LANGUAGE_KEY, storedLanguage } from './stored-language';
 
 export { DEFAULT_LANGUAGE, LANGUAGE_KEY, storedLanguage } from './stored-language';
@@ -52,6 +53,6 @@ export async function applyLanguage(language: 'fr' | 'en'): Promise<void> {
   } catch {
     // Storage blocked: the language still changes for this page.
   }
-  if (language === 'en') await loadEnglish();
+  await Promise.all([language === 'en' ? loadEnglish() : undefined, laterTextsBefore(language)]);
   await i18n.changeLanguage(language);
 }

@@ -31,3 +31,11 @@ export function loadLaterTexts(language: string = i18n.language ?? 'fr'): Promis
   }
   return loadFor(language);
 }
+
+/**
+ * Before a switch to `language` (the profile's « Langue »): its later texts, when this page already uses
+ * them, so the screen shown does not render raw keys until its next visit.
+ */
+export function laterTextsBefore(language: string): Promise<void> {
+  return followsLanguage ? loadFor(language) : Promise.resolve();
+}

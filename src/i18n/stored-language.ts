@@ -6,3 +6,13 @@ export function storedLanguage(): string {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
   return stored === 'en' || stored === 'fr' ? stored : DEFAULT_LANGUAGE;
 }
+
+/** Whether this device chose a language itself (the profile's « Langue », saved here). */
+export function hasChosenLanguage(): boolean {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_KEY);
+    return stored === 'en' || stored === 'fr';
+  } catch {
+    return false;
+  }
+}

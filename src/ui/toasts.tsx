@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useToastStore } from '../state/toast-store';
 import { useTopModal } from './modal-stack';
+import { keepClearOf, releaseToastRoom, watchUsedControls } from './toast-clearance';
 
 // A modal <dialog> sits in the browser's top layer, above any z-index, and makes the rest of the page
 // inert. So the region lives inside the topmost modal dialog when one is open (clickable, read out), and
@@ -23,13 +24,19 @@ export function Toasts() {
   const topModal = useTopModal();
   const newest = toasts.at(-1)?.id;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: moving into or out of a dialog makes a new region element, not shown yet
+  // topModal: moving into or out of a dialog makes a new region element, not shown yet.
   useLayoutEffect(() => {
     const region = ref.current;
-    if (!region || !hasPopoverApi()) return;
-    if (newest !== undefined) raise(region);
-    else if (region.matches(':popover-open')) region.hidePopover();
+    if (!region) return;
+    if (hasPopoverApi()) {
+      if (newest !== undefined) raise(region);
+      else if (region.matches(':popover-open')) region.hidePopover();
+    }
+    // In a dialog the band sits in the room the dialog leaves free; over the page it makes its own.
+    if (newest !== undefined && !topModal) keepClearOf(region);
+    else releaseToastRoom();
   }, [newest, topModal]);
+  useEffect(watchUsedControls, []);
 
   // A failure names the action in the spec's words, then the reason when there is one (issue 27 item 5).
   const toastWords = ({ kind, messageKey, text }: (typeof toasts)[number]) =>

@@ -19,6 +19,8 @@ test('the profile’s « Langue » turns the app to English at once, and the mai
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await expectNoAxeViolations(page);
   await signIn(page, member.username);
+  // A phone: the save button sits low on the screen, where a toast shows.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/my-profile');
   await expect(page.getByRole('heading', { name: 'Mon profil' })).toBeVisible();
   // The first visit opens on the preferences' tour; the language is on the profile tab.
@@ -30,6 +32,18 @@ test('the profile’s « Langue » turns the app to English at once, and the mai
   await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByText('Sign out')).toBeVisible();
   await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
+  // The screen's later texts switch too: no raw key such as "myData.title" is left on it.
+  await expect(page.getByRole('heading', { name: 'My data' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email address' })).toBeVisible();
+  await expect(page.getByText(/\b(emailChange|myData)\.\w+/)).toHaveCount(0);
+  // The toast the save brings up leaves the button just pressed in view, above it (issue 27 item 10).
+  const toast = page.locator('.toast', { hasText: 'Profile updated.' });
+  await expect(toast).toBeVisible();
+  const [saveBox, toastBox] = await Promise.all([
+    page.getByRole('button', { name: 'Save', exact: true }).boundingBox(),
+    toast.boundingBox(),
+  ]);
+  expect(saveBox && toastBox && saveBox.y + saveBox.height <= toastBox.y).toBe(true);
   await expectNoAxeViolations(page);
   await shootBothSizes(page, 'language-english-profile');
   // Saved for the member: the server writes their mails in English, and a reload keeps the app so.

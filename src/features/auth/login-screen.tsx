@@ -2,6 +2,8 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorText } from '../../i18n/error-text';
+import { applyLanguage } from '../../i18n/i18n';
+import { hasChosenLanguage, storedLanguage } from '../../i18n/stored-language';
 import { signIn, useSession } from '../../state/session';
 import { Icon } from '../../ui/icons';
 
@@ -38,7 +40,11 @@ export function LoginScreen() {
     setPending(true);
     setError(null);
     try {
-      await signIn(usernameOrEmail.trim(), password);
+      const user = await signIn(usernameOrEmail.trim(), password);
+      // One « Langue » for the app and the mails (issue 27): a device that never chose follows the account.
+      // Signed in whatever becomes of it: English texts that fail to load leave the app in French.
+      if (!hasChosenLanguage() && user.language !== storedLanguage())
+        void applyLanguage(user.language).catch(() => undefined);
     } catch (failure) {
       setError(errorText(t, failure));
       setPending(false);

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getToken } from '../../../../src/data/core/session-storage';
 import { restoreSession, useSession } from '../../../../src/state/session';
@@ -32,6 +33,39 @@ describe('login screen', () => {
     expect(useSession.getState().user?.username).toBe('marie');
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/user/login') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ username_or_email: 'marie', password: 'Secret123' });
+  });
+
+  it("follows the account's language on a device that never chose one", async () => {
+    const english = { ...USER, language: 'en' as const };
+    stubFetch((url) =>
+      url === '/api/user/login'
+        ? json(200, { token: 'new-token', user: english })
+        : url === '/api/user/me'
+          ? json(200, english)
+          : json(200, { key: 'slogan', value: 'x' }),
+    );
+    try {
+      const { router } = renderApp('/login');
+      await fillAndSubmit('marie', 'Secret123');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(i18n.language).toBe('en'));
+      expect(localStorage.getItem('lang')).toBe('en');
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
+  });
+
+  it('keeps the language this device chose, whatever the account says', async () => {
+    localStorage.setItem('lang', 'fr');
+    stubFetch((url) =>
+      url === '/api/user/login'
+        ? json(200, { token: 'new-token', user: { ...USER, language: 'en' } })
+        : json(200, { ...USER, language: 'en' }),
+    );
+    const { router } = renderApp('/login');
+    await fillAndSubmit('marie', 'Secret123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(i18n.language).toBe('fr');
   });
 
   it('leads back to the page a signed-out member asked for (a link in an email), never elsewhere', async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import i18n from 'i18next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { restoreSession } from '../../../../src/state/session';
 import { renderApp } from '../../app/render-app';
@@ -92,5 +92,33 @@ describe('the week at a glance (issue 27)', () => {
     expect(cancelled.textContent).not.toContain('Places disponibles');
     // Another week than the current one: one tap goes back.
     expect(screen.getByRole('button', { name: BACK })).toBeTruthy();
+  }, 15_000);
+
+  it("marks today's heading « Aujourd'hui », in words, and only today's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2033-03-08T11:00:00Z'));
+    try {
+      stubFetch((url) => {
+        if (url === '/api/user/me') return json(200, USER);
+        if (url.startsWith('/api/event/from/2033-03-07'))
+          return json(200, [
+            eventOn('aaaa0000-0000-4000-8000-000000000001', at('2033-03-08', '18:00')),
+            eventOn('cccc0000-0000-4000-8000-000000000003', at('2033-03-10', '09:00')),
+          ]);
+        if (url === '/api/internal/settings/start')
+          return json(200, { timezone: 'Europe/Paris', slogan: 'x', logo: '' });
+        return json(200, []);
+      });
+      renderApp('/');
+      const today = await screen.findByRole('heading', { level: 2, name: /^mardi 8 mars/ });
+      expect(today.textContent).toContain("Aujourd'hui");
+      expect(screen.getByRole('heading', { level: 2, name: /^jeudi 10 mars/ }).textContent).not.toContain(
+        "Aujourd'hui",
+      );
+      // The current week: nothing to go back to.
+      expect(screen.queryByRole('button', { name: BACK })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   }, 15_000);
 });
