@@ -17,6 +17,8 @@ export interface ComposeInput {
   /** A mail the member can switch off (the footer says why it came). */
   isSwitchable: boolean;
   brand: MailBrand;
+  /** A template's own HTML (the weekly list's): kept as it is, and the club's layout is not rendered. */
+  ownHtml?: string | undefined;
 }
 
 const URL_LINE = /^https?:\/\/\S+$/;
@@ -42,6 +44,7 @@ export async function composeMail(input: ComposeInput): Promise<{ text: string; 
     isSigned ? signature : '',
     input.preferences ? `\n\n${linkLine(language, input.preferences)}` : '',
   ].join('');
+  if (input.ownHtml !== undefined) return { text: plain, html: input.ownHtml };
 
   // A line that is only a URL (an invitation's or a reset's link) becomes the mail's main button.
   const inline: MailAction[] = [];

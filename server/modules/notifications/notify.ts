@@ -102,7 +102,6 @@ export async function notify<K extends MailKind, R extends Recipient>(
           })
         : { actions: [], preferences: undefined };
     // A template with its own HTML (the weekly list) keeps it; every other mail gets the club's layout.
-    const ownHtml = await rendered.html;
     const composed = await composeMail({
       kind,
       language: recipient.language,
@@ -112,13 +111,14 @@ export async function notify<K extends MailKind, R extends Recipient>(
       preferences,
       isSwitchable: unsubscribable !== undefined,
       brand,
+      ownHtml: await rendered.html,
     });
     await enqueueMail(db, deps.now(), currentClub().key, {
       kind,
       to: recipient.email,
       subject: rendered.subject,
       text: composed.text,
-      html: ownHtml ?? composed.html,
+      html: composed.html,
       ...(options.sender ? { sender: options.sender } : {}),
       ...(options.isBulk ? { isBulk: true } : {}),
       // server-rules v4 "Unsubscribe": a member may switch this type off from the mail itself.
