@@ -11,6 +11,8 @@ test('a creator names a co-organiser in the form, who then opens the checklist f
   browser,
   request,
 }) => {
+  // Two signed-in contexts, axe and four screenshots: more than 30 s on a loaded CI machine.
+  test.slow();
   const root = await rootToken(request);
   const stamp = Date.now() % 1_000_000;
   const creator = await newMember(request, root, `erwan${stamp}`, 'Contributor');
