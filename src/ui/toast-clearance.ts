@@ -1,8 +1,10 @@
 /**
- * Toasts are a band fixed above the bottom bar, and the page scrolls under it. So that a toast never hides
- * a control (issue 27 item 10): while one shows, the page gets room below its last control
- * (`--toast-room`, added to the layout's bottom padding), and the control the user just pressed (most often
- * the one whose outcome the toast tells) is scrolled up, clear of the band.
+ * A toast never covers a control (issue 27 item 10). The toast band is fixed near the bottom of the
+ * viewport; the page, the public screens and a dialog each scroll in their own box, whose bottom edge
+ * stays above `--toast-room` (app.css, modal-dialog.module.css): the height the band takes up from the
+ * viewport's bottom, plus a gap. So nothing can scroll under the band, at any scroll position or window
+ * size. The control just pressed (most often the one whose outcome the toast tells) is kept in view as its
+ * box shrinks.
  */
 const CONTROL =
   'button, a[href], input, select, textarea, summary, [role="button"], [role="switch"], [role="tab"]';
@@ -26,19 +28,32 @@ export function watchUsedControls(): () => void {
   };
 }
 
-/** Makes room below the page for `band`, and scrolls the control just pressed above it. */
-export function keepClearOf(band: HTMLElement): void {
-  const bandBox = band.getBoundingClientRect();
-  document.documentElement.style.setProperty('--toast-room', `${Math.ceil(bandBox.height) + GAP_PX}px`);
+function setRoom(band: HTMLElement) {
+  const room = Math.ceil(window.innerHeight - band.getBoundingClientRect().top) + GAP_PX;
+  document.documentElement.style.setProperty('--toast-room', `${Math.max(0, room)}px`);
+}
+
+/**
+ * Keeps room for `band` while it shows, following its height (toasts come and go, text wraps differently
+ * when the window turns); answers the function that gives the room back.
+ */
+export function reserveRoomFor(band: HTMLElement): () => void {
+  const update = () => setRoom(band);
+  update();
+  keepUsedControlInView(band);
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+  observer?.observe(band);
+  window.addEventListener('resize', update);
+  return () => {
+    observer?.disconnect();
+    window.removeEventListener('resize', update);
+    document.documentElement.style.removeProperty('--toast-room');
+  };
+}
+
+function keepUsedControlInView(band: HTMLElement) {
   const used = lastUsed;
   if (!used || Date.now() - used.at > RECENT_MS) return;
   if (!used.control.isConnected || band.contains(used.control)) return;
-  const box = used.control.getBoundingClientRect();
-  const overlap = box.bottom - (bandBox.top - GAP_PX);
-  if (overlap > 0 && box.top < bandBox.bottom) window.scrollBy({ top: overlap, behavior: 'instant' });
-}
-
-/** No toast left: the page's room goes back to the bottom bar's. */
-export function releaseToastRoom(): void {
-  document.documentElement.style.removeProperty('--toast-room');
+  used.control.scrollIntoView({ block: 'nearest', behavior: 'instant' });
 }

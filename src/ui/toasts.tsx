@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useToastStore } from '../state/toast-store';
 import { useTopModal } from './modal-stack';
-import { keepClearOf, releaseToastRoom, watchUsedControls } from './toast-clearance';
+import { reserveRoomFor, watchUsedControls } from './toast-clearance';
 
 // A modal <dialog> sits in the browser's top layer, above any z-index, and makes the rest of the page
 // inert. So the region lives inside the topmost modal dialog when one is open (clickable, read out), and
@@ -15,27 +15,33 @@ function raise(region: HTMLElement) {
   region.showPopover();
 }
 
-/** Toasts, bottom-centre (clear of the header and of a dialog), 5 s each; errors are announced assertively. */
-export function Toasts() {
+/**
+ * Toasts, bottom-centre (clear of the header and of a dialog), 5 s each; errors are announced assertively.
+ * `notice` is a lasting message shown in the same band (the new version's prompt), so it covers nothing
+ * either.
+ */
+export function Toasts({ notice }: { notice?: ReactNode }) {
   const { t } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   const ref = useRef<HTMLDivElement>(null);
   const topModal = useTopModal();
   const newest = toasts.at(-1)?.id;
+  const hasNotice = notice !== undefined && notice !== null;
+  const shows = newest !== undefined || hasNotice;
 
   // topModal: moving into or out of a dialog makes a new region element, not shown yet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newest toast raises the band above a dialog opened since, and keeps the control just pressed in view; a new dialog makes a new region.
   useLayoutEffect(() => {
     const region = ref.current;
     if (!region) return;
     if (hasPopoverApi()) {
-      if (newest !== undefined) raise(region);
+      if (shows) raise(region);
       else if (region.matches(':popover-open')) region.hidePopover();
     }
-    // In a dialog the band sits in the room the dialog leaves free; over the page it makes its own.
-    if (newest !== undefined && !topModal) keepClearOf(region);
-    else releaseToastRoom();
-  }, [newest, topModal]);
+    // The page's (or the dialog's) scroll box ends above the band while it shows.
+    return shows ? reserveRoomFor(region) : undefined;
+  }, [newest, topModal, shows]);
   useEffect(watchUsedControls, []);
 
   // A failure names the action in the spec's words, then the reason when there is one (issue 27 item 5).
@@ -46,6 +52,7 @@ export function Toasts() {
 
   const region = (
     <div ref={ref} className="toasts" popover={hasPopoverApi() ? 'manual' : undefined}>
+      {notice}
       {toasts.map((toast) => (
         <div
           key={toast.id}

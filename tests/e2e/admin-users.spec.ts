@@ -3,6 +3,7 @@ import { call, newMember, rootToken, signInApi } from './api';
 import { expectNoAxeViolations } from './axe';
 import { signIn } from './helpers';
 import { E2E_PASSWORD, E2E_USERS } from './server-process';
+import { pageOverflow } from './toast-clearance';
 
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ bypassCSP: true });
@@ -18,8 +19,7 @@ async function screenshots(page: Page, name: string, { isDialog = false } = {}) 
   for (const width of [390, 1280]) {
     const height = width < 768 ? 844 : 800;
     await page.setViewportSize({ width, height });
-    const documentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    if (!isDialog) await page.setViewportSize({ width, height: Math.max(height, documentHeight) });
+    if (!isDialog) await page.setViewportSize({ width, height: height + (await pageOverflow(page)) });
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

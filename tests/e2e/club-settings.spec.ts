@@ -10,6 +10,7 @@ import { call, newEvent, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { signIn } from './helpers';
 import { type OwnServer, startOwnServer } from './server-process';
+import { pageOverflow } from './toast-clearance';
 
 /** Own server (own port and data): the slogan and logo changed here must not reach the other specs. */
 const PORT = 3116;
@@ -36,8 +37,7 @@ async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     const height = width < 768 ? 844 : 800;
     await page.setViewportSize({ width, height });
-    const documentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewportSize({ width, height: Math.max(height, documentHeight) });
+    await page.setViewportSize({ width, height: height + (await pageOverflow(page)) });
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 390, height: 844 });

@@ -3,6 +3,7 @@ import { mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-s
 import { call, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { E2E_USERS, type OwnServer, startOwnServer } from './server-process';
+import { pageOverflow } from './toast-clearance';
 
 /** Own server (own port and data) whose mail worker sends through nodemailer to a real SMTP sink. */
 const PORT = 3109;
@@ -60,10 +61,11 @@ async function linkMailedTo(to: string, pathPart: '/reset?token=' | '/confirm/')
 
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const height = width === 390 ? 844 : 800;
+    await page.setViewportSize({ width, height });
+    await page.setViewportSize({ width, height: height + (await pageOverflow(page)) });
     await page.screenshot({
       path: `test-results/screenshots/password-${name}-${width}.png`,
-      fullPage: true,
       animations: 'disabled',
     });
   }

@@ -98,7 +98,7 @@ export function NewsScreen() {
   const isSignedIn = useSession((s) => s.status !== 'signed-out');
   if (isSignedIn) return <NewsContent backTo="/" />;
   return (
-    <div className="app-layout">
+    <div className="app-layout app-layout-without-nav">
       <header className="app-header">
         <ClubLogo />
         <Link to="/login" className="button button-primary">

@@ -84,3 +84,35 @@ describe('toasts in the top layer', () => {
     expect(calls).toEqual(['show', 'show']);
   });
 });
+
+describe('the room a toast takes (issue 27 item 10)', () => {
+  const room = () => document.documentElement.style.getPropertyValue('--toast-room');
+  // jsdom lays nothing out: the band is made 100 px tall, from the viewport's bottom.
+  beforeEach(() => {
+    const measure = Element.prototype.getBoundingClientRect;
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return this.classList.contains('toasts')
+        ? new DOMRect(0, window.innerHeight - 100, 300, 100)
+        : measure.call(this);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is reserved while a toast shows, for the scroll boxes to end above it, and given back after', () => {
+    render(<Toasts />);
+    expect(room()).toBe('');
+    act(() => showToast('success', 'user_invite_deleted'));
+    // The band's height from the viewport's bottom, and a gap.
+    expect(room()).toBe('108px');
+    act(() => useToastStore.setState({ toasts: [] }));
+    expect(room()).toBe('');
+  });
+
+  it('is reserved for a lasting notice too, shown in the same band', () => {
+    const { container, rerender } = render(<Toasts notice={<p>Une nouvelle version est disponible.</p>} />);
+    expect(container.querySelector('.toasts')?.textContent).toContain('Une nouvelle version est disponible.');
+    expect(room()).toBe('108px');
+    rerender(<Toasts notice={null} />);
+    expect(room()).toBe('');
+  });
+});
