@@ -172,9 +172,12 @@ test('the server pushes a promotion and a cancellation to a subscribed device; a
   await save({ is_cancelled: true });
   const [cancellation] = await pushesTo(device.subscription.endpoint, 2).then((all) => all.slice(1));
   expect(cancellation?.title).toBe('Évènement annulé');
-  // Forgotten: reactivated somewhere else, which would push a change of place, nothing more is sent to it.
+  // Forgotten: reactivated somewhere else, which pushes « on again » and a change of place, nothing more
+  // is sent to it. The member's other device gets those two: once it has, the forgotten one would have too.
+  const witness = standIn.newDevice();
+  await call(request, waiting.token, 'PUT', '/api/push/subscription', witness.subscription);
   await save({ is_cancelled: false, city: 'Lorient' });
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await pushesTo(witness.subscription.endpoint, 2);
   expect(standIn.received.filter((push) => device.subscription.endpoint.endsWith(push.path))).toHaveLength(2);
 });
 
@@ -270,7 +273,9 @@ test('the service worker shows a delivered push, and a click opens the event wee
     } catch {
       // waitUntil refuses an untrusted event; the handler's work has started before it.
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The handler closes the notification, then asks for a window: awaited, up to 5 s.
+    for (const until = Date.now() + 5_000; calls.length === 0 && Date.now() < until; )
+      await new Promise((resolve) => setTimeout(resolve, 20));
     calls.push(`left ${(await scope.registration.getNotifications()).length}`);
     return calls;
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
+import { call, checkedOnServer, newEvent, newMember, rootToken, subscribeApi } from './api';
 import { mainNav, signIn } from './helpers';
 import { E2E_USERS } from './server-process';
 
@@ -21,11 +21,12 @@ test('after signing out from the menu, a wrong password shows only the sign-in e
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.locator('.form-error')).toHaveText('Identifiant ou mot de passe incorrect.');
   await page.screenshot({ path: 'test-results/screenshots/login-wrong-password-after-sign-out.png' });
-  await page.waitForTimeout(500);
   // Signing out and the sign-in's own 401 are not a lost session: never a "session expired" message.
-  const seen = await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
-  expect(seen.some((text) => text.includes('Vous êtes déconnecté.'))).toBe(true);
-  expect(seen.filter((text) => text.includes('Votre session a expiré'))).toEqual([]);
+  const seen = () => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
+  await expect
+    .poll(async () => (await seen()).some((text) => text.includes('Vous êtes déconnecté.')))
+    .toBe(true);
+  expect((await seen()).filter((text) => text.includes('Votre session a expiré'))).toEqual([]);
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -45,21 +46,28 @@ test('a checklist is for those who take attendance: a co-organiser and an Admin 
   await call(request, root, 'PUT', `/api/user/role/${creator.id}`, { role_name: 'User' });
 
   const tickButton = `Présence de ${member.username}`;
-  for (const [who, label, canTick] of [
-    [coach.username, 'coorganiser', true],
-    [admin.username, 'admin', true],
-    [creator.username, 'demoted-creator', false],
-    [other.username, 'other-contributor', false],
-    [member.username, 'member', false],
+  // Who taps, and what the tap does: the co-organiser ticks the member present, and the Admin, who
+  // finds that tick on the server, takes it back. Each tap is awaited until the server holds it, so
+  // neither depends on whether a queued write left before its page closed.
+  for (const [who, label, tick] of [
+    [coach.username, 'coorganiser', { before: 'false', after: 'true', present: 1 }],
+    [admin.username, 'admin', { before: 'true', after: 'false', present: 0 }],
+    [creator.username, 'demoted-creator', null],
+    [other.username, 'other-contributor', null],
+    [member.username, 'member', null],
   ] as const) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signIn(page, who);
     await page.goto(`/checklist/${event.uuid_event}`);
-    if (canTick) {
+    if (tick) {
       await expect(page.getByRole('cell', { name: member.username, exact: true })).toBeVisible();
-      await page.getByRole('button', { name: tickButton }).click();
-      await expect(page.getByRole('button', { name: tickButton })).toHaveAttribute('aria-pressed', 'true');
+      const button = page.getByRole('button', { name: tickButton });
+      await expect(button).toHaveAttribute('aria-pressed', tick.before);
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', tick.after);
+      await expect.poll(() => checkedOnServer(request, root, event.uuid_event)).toBe(tick.present);
+      await expect(page.getByTestId('pending-marker')).toHaveCount(0);
     } else {
       await expect(page.getByText('Seuls les organisateurs de cet évènement')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Retour à la semaine' })).toBeVisible();
