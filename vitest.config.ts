@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Each server file migrates its own PGlite (or PostgreSQL schema); two files at a time suit 2 cores.
+    // Each server file copies the run's migrated database (database-template.ts); two files at a time suit 2 cores.
     maxWorkers: 2,
     projects: [
       {
@@ -19,13 +19,16 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Files share their worker's modules (the server's code is imported once per worker, not per
+          // file): each file still opens a database and an app of its own, and nothing here mocks a module.
+          isolate: false,
           include: [
             'tests/server/**/*.test.ts',
             ...(process.env.DATABASE_URL ? ['tests/server/**/*.pg-only.ts'] : []),
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          globalSetup: ['tests/server/helpers/pg-schemas.ts'],
+          globalSetup: ['tests/server/helpers/database-template.ts'],
         },
       },
       {

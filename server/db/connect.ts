@@ -32,6 +32,11 @@ export interface OpenDatabaseOptions {
   holder: string;
   /** PGlite only: keep the database in memory (tests). */
   inMemory?: boolean;
+  /**
+   * PGlite in memory only: start from this dumped data directory instead of an empty cluster (the test
+   * run's migrated copy; migrating then finds it up to date).
+   */
+  pgliteDump?: Blob;
   /** PostgreSQL only: a schema to work in (tests run one schema per file). */
   searchPath?: string;
   poolSize?: number;
@@ -121,7 +126,7 @@ async function openPostgresAsAppRole(
 
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.inMemory) {
-    const client = new PGlite();
+    const client = new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
     await client.waitReady;
     const db = clubKysely(new PGliteDialect(client), options);
     return { db, kind: 'pglite', close: () => db.destroy() };

@@ -20,7 +20,7 @@ beforeAll(async () => {
   // A second app on the same data: only the proxy setting differs.
   behindListedProxy = await createTestContext({
     env: { TRUST_PROXY: '10.0.0.2, 127.0.0.0/8', RATE_LIMIT_LOGIN: String(LIMIT) },
-    sharedSchema: behindOneProxy.schema,
+    sharedDatabase: behindOneProxy.database,
   });
 });
 afterAll(async () => {

@@ -25,9 +25,16 @@ const databaseUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-upgrade-'));
 const schema = `upgrade_${randomUUID().replaceAll('-', '')}`;
 
-afterAll(() => {
+afterAll(async () => {
   setFallbackClub(undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // Its schema is its own: the other files work in databases cloned from the run's template.
+  if (databaseUrl) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  }
 });
 
 /** Yesterday's database, opened as yesterday's server did: no club, no role, no policy. */

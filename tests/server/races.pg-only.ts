@@ -32,7 +32,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ poolSize: 110, env: { RATE_LIMIT_LOGIN: '100000' } });
   unlocked = await createTestContext({
     poolSize: 110,
-    sharedSchema: ctx.schema,
+    sharedDatabase: ctx.database,
     env: { RATE_LIMIT_LOGIN: '100000', EQUIPEE_TEST_DISABLE_ROW_LOCKS: 'true' },
   });
   await ctx.createUser('orga', 'Contributor');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Config } from '../../../server/config';
 import { loadConfig } from '../../../server/config';
@@ -22,6 +22,7 @@ import { createConfirmedUser } from '../../../server/modules/users/create-user';
 import type { PushNetwork } from '../../../server/push-network';
 import type { RoleName } from '../../../src/common/contract/user';
 import { missingClubConditions } from './club-id-check';
+import { databaseOf, withPg } from './database-template';
 
 export const PASSWORD = 'Str0ngPassword';
 
@@ -31,7 +32,8 @@ export interface TestContext {
   /** The server's clock: tests move it instead of waiting. */
   clock: { now: Date };
   dataDir: string;
-  schema: string;
+  /** The file's own database: cloned from the run's template on PostgreSQL; a name only on PGlite. */
+  database: string;
   config: Config;
   /** The mail queue's worker: no timer here; kicks after requests, and tests run rounds themselves. */
   mail: MailWorker;
@@ -55,8 +57,8 @@ export interface TestContextOptions {
   staticDir?: string;
   /** PostgreSQL only: connections in the pool (races need at least their concurrency). */
   poolSize?: number;
-  /** Share another context's schema (a second app on the same data, e.g. with other settings). */
-  sharedSchema?: string;
+  /** Share another context's database (a second app on the same data, e.g. with other settings). */
+  sharedDatabase?: string;
   /** How push endpoints resolve and are reached (push-network-stand-in.ts); the real network when absent. */
   pushNetwork?: PushNetwork;
   /** Told the SQL of every statement the app (or the test) runs. */
@@ -64,8 +66,9 @@ export interface TestContextOptions {
 }
 
 /**
- * One migrated database and app per test file: PGlite in memory, or, when DATABASE_URL is set (the
- * PostgreSQL run), a schema of its own in that database so files can run side by side.
+ * One migrated database and app per test file: PGlite in memory loaded from the run's migrated dump, or,
+ * when DATABASE_URL is set (the PostgreSQL run), a database of its own cloned from the run's migrated
+ * template (database-template.ts), so files run side by side.
  */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   // Every statement any suite runs is held to naming its club (issue 30, ready to shard): a file whose
@@ -80,20 +83,29 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     if (missing.length > 0) unscopedStatements.push(`${missing.join(', ')}: ${sql}`);
   };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-test-'));
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = options.sharedSchema ?? `test_${randomUUID().replaceAll('-', '')}`;
-  if (databaseUrl && !options.sharedSchema)
-    await withPg(databaseUrl, (client) => client.query(`create schema ${schema}`));
+  const template = inject('databaseTemplate');
+  const suffix = randomUUID().replaceAll('-', '');
+  let database = options.sharedDatabase ?? `pglite_${suffix}`;
+  let databaseUrl: string | undefined;
+  if (template.kind === 'postgres') {
+    const clusterUrl = process.env.DATABASE_URL ?? '';
+    database = options.sharedDatabase ?? `${template.clonePrefix}${suffix}`;
+    if (!options.sharedDatabase)
+      await withPg(clusterUrl, (client) =>
+        client.query(`create database ${database} template ${template.template}`),
+      );
+    databaseUrl = databaseOf(clusterUrl, database);
+  }
   // On PostgreSQL the app signs in as its own role, as APP_DATABASE_URL has a deployment do (the throwaway
-  // cluster trusts local logins); the owner's URL only migrates.
-  const appDatabaseUrl = databaseUrl ? await appRoleLogin(databaseUrl) : undefined;
+  // cluster trusts local logins); the owner's URL only migrates, which finds the clone up to date.
+  const appDatabaseUrl = databaseUrl ? appRoleLogin(databaseUrl) : undefined;
   const handle = await openDatabase({
     databaseUrl,
     appDatabaseUrl,
     dataDir,
     holder: 'test',
     inMemory: true,
-    ...(databaseUrl ? { searchPath: schema } : {}),
+    ...(template.kind === 'pglite' ? { pgliteDump: new Blob([fs.readFileSync(template.dumpFile)]) } : {}),
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
     // The club registry's refresh (every few seconds, whatever request comes then) is not a request's
     // statement: the counting tests would otherwise see it now and then.
@@ -119,7 +131,6 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       databaseUrl,
       dataDir,
       holder: 'test',
-      searchPath: schema,
       asOwner: true,
       poolSize: 2,
     });
@@ -162,7 +173,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     db: handle.db,
     clock,
     dataDir,
-    schema,
+    database,
     config,
     mail,
     push,
@@ -191,7 +202,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await push.stop();
       await handle.close();
       await (await ownerHandle)?.close();
-      // The schema stays until every file is done (helpers/pg-schemas.ts says why).
+      // The cloned database stays until the run's teardown drops it (database-template.ts): pg's pool.end()
+      // resolves before its sockets close, and a forced drop now would end them under a client still closing.
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (unscopedStatements.length > 0)
         throw new Error(`Statements without their club_id:\n${[...new Set(unscopedStatements)].join('\n')}`);
@@ -203,29 +215,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 
 const isRegistryRead = (sql: string) => sql.startsWith('select * from "clubs"');
 
-async function appRoleLogin(databaseUrl: string): Promise<string> {
-  // Files race to make the cluster-wide role: either winning is fine.
-  await withPg(databaseUrl, (client) =>
-    client.query(`do $$ begin
-      if not exists (select from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} login;
-      else alter role ${APP_ROLE} login; end if;
-    exception when duplicate_object or unique_violation then null;
-    end $$`),
-  );
+/** The same database, signed in as the application's role (made a login by the run's template set-up). */
+function appRoleLogin(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   url.username = APP_ROLE;
   url.password = '';
   return url.toString();
-}
-
-async function withPg<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export function bearer(token: string): Record<string, string> {
