@@ -1,19 +1,26 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium';
-import { E2E_BASE_URL } from './tests/e2e/server-process';
+import { E2E_BASE_URL, E2E_WORKERS } from './tests/e2e/server-process';
+
+const LONG_FILES = ['**/reliability.spec.ts', '**/demo.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
-  // One browser at a time: the machine has 2 cores and the server needs one.
-  workers: 1,
+  // Each worker has a server of its own (global-setup.ts); two suit the machine's 2 cores.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   outputDir: 'test-results/e2e',
+  // The longest files first (minutes each), so they do not start last and leave one worker running alone.
+  projects: [
+    { name: 'long', testMatch: LONG_FILES },
+    { name: 'browser', testIgnore: LONG_FILES },
+  ],
   use: {
     baseURL: E2E_BASE_URL,
     locale: 'fr-FR',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_PASSWORD, E2E_USERS } from './server-process';
+import { E2E_PASSWORD, E2E_PORT, E2E_USERS, replayLogOf } from './server-process';
 
 /** Calls the real server directly, to set a scene or check what it holds. */
 export async function call<T = unknown>(
@@ -118,7 +118,7 @@ export function subscribeApi(
 
 /** The server's log of Idempotency-Keys (test mode): how many times each key was executed. */
 export function executedKeys(): Map<string, number> {
-  const file = process.env.E2E_REPLAY_LOG ?? '';
+  const file = replayLogOf(E2E_PORT);
   const counts = new Map<string, number>();
   if (!fs.existsSync(file)) return counts;
   for (const line of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {

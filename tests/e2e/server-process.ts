@@ -3,8 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+/** Browser workers at once: each has a server of its own (global-setup.ts), so their data never meet. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** The shared server of browser worker `index`: 3107, 3207… (clear of the ports specs' own servers take). */
+export const e2ePortOf = (index: number) => Number(process.env.E2E_PORT ?? 3107) + 100 * index;
+// Playwright loads the config, and so this, again in each worker, after naming the worker's index.
+export const E2E_PORT = e2ePortOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The server's log of Idempotency-Keys (test mode) for the shared server on `port`. */
+export const replayLogOf = (port: number) =>
+  path.join(os.tmpdir(), `equipee-e2e-replay-${process.env.E2E_RUN ?? 'local'}-${port}.jsonl`);
 export const E2E_PASSWORD = 'E2e-Passw0rd';
 export const E2E_USERS = {
   superAdmin: { username: 'root', email: 'root@example.org' },
