@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/connect';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/users.repository';
 import { openFirstClubDatabase } from './helpers/clubs';
+import { databaseOf, withPg } from './helpers/database-template';
 import { freePort, startServer, stopServer } from './helpers/server-child';
 
 /**
@@ -44,16 +44,6 @@ let baseUrl: string;
 let server: ChildProcess | undefined;
 const modelUuid = randomUUID();
 
-async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const open = (): Promise<DatabaseHandle> => openFirstClubDatabase({ databaseUrl, dataDir, holder: 'test' });
 
 async function api(method: string, url: string, token?: string, body?: unknown, key?: string) {
@@ -85,9 +75,7 @@ beforeAll(async () => {
     const name = `crash_${randomUUID().replaceAll('-', '')}`;
     const admin = process.env.DATABASE_URL;
     await withPg(admin, (client) => client.query(`create database ${name}`));
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = databaseOf(admin, name);
     // pg's pool.end() resolves before its sockets have closed: a forced drop while they still close
     // terminates those backends, and the ending clients (no listener left) throw it as an unhandled
     // error. So the drop waits, a few seconds at most, for the database's last sessions to go.
