@@ -40,7 +40,7 @@ async function serve(port: number): Promise<() => Promise<void>> {
     // Tests read the server's log of Idempotency-Keys (api.ts, executedKeys).
     EQUIPEE_TEST_REPLAY_LOG: replayLog,
   };
-  seedUsers(env);
+  await seedUsers(env);
   const server = await startServer(env);
   return async () => {
     await stopServer(server);

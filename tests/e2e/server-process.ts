@@ -1,7 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /** Browser workers at once: each has a server of its own (global-setup.ts), so their data never meet. */
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
@@ -21,11 +22,16 @@ export const E2E_USERS = {
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 
-/** Seeds users through the real command line, as an operator would, before the server opens the directory. */
-export function seedUsers(env: NodeJS.ProcessEnv): void {
+const run = promisify(execFile);
+
+/**
+ * Seeds users through the real command line, as an operator would, before the server opens the directory.
+ * Asynchronous, so the set-up seeds each worker's server at once (one directory's two commands in turn).
+ */
+export async function seedUsers(env: NodeJS.ProcessEnv): Promise<void> {
   const { superAdmin, member } = E2E_USERS;
   const common = ['--password', E2E_PASSWORD];
-  execFileSync(
+  await run(
     tsx,
     [
       'server/cli.ts',
@@ -36,9 +42,9 @@ export function seedUsers(env: NodeJS.ProcessEnv): void {
       superAdmin.email,
       ...common,
     ],
-    { env, stdio: 'pipe' },
+    { env },
   );
-  execFileSync(
+  await run(
     tsx,
     [
       'server/cli.ts',
@@ -51,7 +57,7 @@ export function seedUsers(env: NodeJS.ProcessEnv): void {
       'User',
       ...common,
     ],
-    { env, stdio: 'pipe' },
+    { env },
   );
 }
 
@@ -123,7 +129,7 @@ export async function startOwnServer(
     RATE_LIMIT_SUBSCRIPTION_CHANGES: '100000',
     ...env,
   };
-  seedUsers(serverEnv);
+  await seedUsers(serverEnv);
   beforeStart(serverEnv);
   const child = await startServer(serverEnv, entry);
   return {
