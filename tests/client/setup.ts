@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { forgetEarlyReads } from '../../src/data/core/early-read-store';
 import { initI18n, loadEnglish } from '../../src/i18n/i18n';
 import { loadLaterTexts } from '../../src/i18n/later-texts';
@@ -25,4 +25,13 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+// Some of the app's work waits for the next paint (src/data/core/after-paint.ts: a tick's notice to the live
+// queries, for one). A file whose last test ends before that frame would leave it to a one-second fallback
+// timer that outlives the test environment ("dispatchEvent is not defined", seen on CI). The file ends one
+// frame and one task later instead, so that work runs first, while the environment is still here.
+afterAll(async () => {
+  vi.useRealTimers();
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 });

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterNextPaint } from '../../../src/data/core/after-paint';
 
-afterEach(() => vi.useRealTimers());
+// The stubs go before the fake timers: unstubbing after would put back the fake frames, not the browser's.
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 /** A browser whose frames and idle moments the test hands out itself. */
 function stubFrames() {

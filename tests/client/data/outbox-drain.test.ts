@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EquipeeDb } from '../../../src/data/core/db';
 import { drainOutbox } from '../../../src/data/core/drain';
 import { queueSubscription } from '../../../src/data/core/outbox';
@@ -18,10 +18,6 @@ beforeEach(async () => {
   await db.session.put({ key: 'current', token: 'tok', user: USER });
 });
 afterEach(() => db.delete());
-// A tick tells the live queries after the next paint, within a second (after-paint.ts): let the last ones
-// run while the test environment still exists, not after it is torn down (CI saw "dispatchEvent is not
-// defined" from such a late timer).
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 1_100)));
 
 const tick = (isChecked: boolean, at: number) => tickOn(db)(isChecked, at);
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { Dexie, liveQuery, type ObservabilitySet, RangeSet } from 'dexie';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EquipeeDb, type OutboxRow } from '../../../src/data/core/db';
 import { NotCachedError, queueCheck } from '../../../src/data/core/outbox';
 import { USER } from '../fake-api';
@@ -21,10 +21,6 @@ afterEach(async () => {
   Dexie.on('storagemutated').unsubscribe(listen);
   await db.delete();
 });
-// A tick tells the live queries after the next paint, or within a second without frames (after-paint.ts):
-// the file waits that second out, so no notice fires once the test environment is gone (CI, under load,
-// once reported "dispatchEvent is not defined" from such a late notice).
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 1_100)));
 
 const TICK = { eventUuid: EVENT_UUID, userId: MEMBER_ID, isInvited: false, status: 'present' as const };
 const until = async (condition: () => boolean) => {
