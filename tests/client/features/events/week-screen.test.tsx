@@ -1,7 +1,8 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
+import { stopSync } from '../../../../src/data/core/sync';
 import { restoreSession } from '../../../../src/state/session';
 import { renderApp } from '../../app/render-app';
 import { json, stubFetch, USER } from '../../fake-api';
@@ -23,6 +24,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await act(() => i18n.changeLanguage('fr'));
+  // The next test starts with no cached week and a new sync engine (its reads' times are this test's clock).
+  await stopSync();
 });
 
 describe('the home screen, on a week without events (product-spec §2)', () => {
@@ -86,7 +89,8 @@ describe('the week at a glance (issue 27)', () => {
     const tuesday = await screen.findByRole('heading', { level: 2, name: 'mardi 8 mars' }, { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 2, name: 'jeudi 10 mars' })).toBeTruthy();
     const tuesdayList = tuesday.nextElementSibling as HTMLElement;
-    expect(tuesdayList.querySelectorAll('[data-testid="event-row"]')).toHaveLength(2);
+    // The server's answer, not a week another test left in the cache.
+    await waitFor(() => expect(tuesdayList.querySelectorAll('[data-testid="event-row"]')).toHaveLength(2));
     const cancelled = tuesdayList.querySelectorAll('[data-testid="event-row"]')[1] as HTMLElement;
     expect(cancelled.textContent).toContain('Annulé');
     expect(cancelled.textContent).not.toContain('Places disponibles');
@@ -100,7 +104,8 @@ describe('the week at a glance (issue 27)', () => {
     try {
       stubFetch((url) => {
         if (url === '/api/user/me') return json(200, USER);
-        if (url.startsWith('/api/event/from/2033-03-07'))
+        // The week read with its neighbours, as the app asks: Monday 7 March's week starts the read a week before.
+        if (url.startsWith('/api/event/from/2033-02-28'))
           return json(200, [
             eventOn('aaaa0000-0000-4000-8000-000000000001', at('2033-03-08', '18:00')),
             eventOn('cccc0000-0000-4000-8000-000000000003', at('2033-03-10', '09:00')),
@@ -112,6 +117,9 @@ describe('the week at a glance (issue 27)', () => {
       renderApp('/');
       const today = await screen.findByRole('heading', { level: 2, name: /^mardi 8 mars/ });
       expect(today.textContent).toContain("Aujourd'hui");
+      // This test's week, not the one the test before left in the cache (two events that Tuesday).
+      const todayList = today.nextElementSibling as HTMLElement;
+      await waitFor(() => expect(todayList.querySelectorAll('[data-testid="event-row"]')).toHaveLength(1));
       expect(screen.getByRole('heading', { level: 2, name: /^jeudi 10 mars/ }).textContent).not.toContain(
         "Aujourd'hui",
       );
