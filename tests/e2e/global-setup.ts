@@ -1,7 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { E2E_WORKERS, e2ePortOf, replayLogOf, seedUsers, startServer, stopServer } from './server-process';
+import {
+  E2E_WORKERS,
+  e2ePortOf,
+  makeSeededDataDir,
+  newSeededDataDir,
+  replayLogOf,
+  startServer,
+  stopServer,
+} from './server-process';
 
 /**
  * The built app, served by the real server on a fresh PGlite, with users made by the command line: one
@@ -12,16 +19,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync('dist/index.html')) throw new Error('No build in dist/: run "npm run build" first.');
   // Names this run's replay logs: workers start after this and inherit it.
   process.env.E2E_RUN ??= `${process.pid}`;
+  const seeded = await makeSeededDataDir();
   const servers = await Promise.all(
     Array.from({ length: E2E_WORKERS }, (_, index) => serve(e2ePortOf(index))),
   );
   return async () => {
     await Promise.all(servers.map((stop) => stop()));
+    seeded.remove();
   };
 }
 
 async function serve(port: number): Promise<() => Promise<void>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-'));
+  const dataDir = newSeededDataDir('equipee-e2e-');
   const replayLog = replayLogOf(port);
   fs.rmSync(replayLog, { force: true });
   const env: NodeJS.ProcessEnv = {
@@ -40,7 +49,6 @@ async function serve(port: number): Promise<() => Promise<void>> {
     // Tests read the server's log of Idempotency-Keys (api.ts, executedKeys).
     EQUIPEE_TEST_REPLAY_LOG: replayLog,
   };
-  await seedUsers(env);
   const server = await startServer(env);
   return async () => {
     await stopServer(server);

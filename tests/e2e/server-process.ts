@@ -22,11 +22,37 @@ export const E2E_USERS = {
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 
+/** The run's seeded data directory (global-setup.ts names it before the workers start). */
+const SEEDED_DIR_VARIABLE = 'E2E_SEEDED_DATA_DIR';
+
+/**
+ * Makes the run's seeded data directory: a fresh PGlite with the seeded users, the command line's work
+ * done once (each pair of commands costs seconds of both cores), closed cleanly, so a copy is a database.
+ */
+export async function makeSeededDataDir(): Promise<{ dir: string; remove(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-seeded-'));
+  await seedUsers({ ...process.env, DATA_DIR: dir, DATABASE_URL: '' });
+  if (fs.existsSync(path.join(dir, 'pglite', 'pglite.lock')) || fs.existsSync(path.join(dir, 'pglite.lock')))
+    throw new Error('The seeding commands left their PGlite lock behind');
+  process.env[SEEDED_DIR_VARIABLE] = dir;
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A new data directory for one server: a copy of the run's seeded one (the users already made). */
+export function newSeededDataDir(prefix: string): string {
+  const seeded = process.env[SEEDED_DIR_VARIABLE];
+  if (!seeded || !fs.existsSync(seeded))
+    throw new Error('No seeded data directory: global-setup.ts makes it');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.cpSync(seeded, dataDir, { recursive: true });
+  return dataDir;
+}
+
 const run = promisify(execFile);
 
 /**
- * Seeds users through the real command line, as an operator would, before the server opens the directory.
- * Asynchronous, so the set-up seeds each worker's server at once (one directory's two commands in turn).
+ * Seeds users through the real command line, as an operator would, before a server opens the directory.
+ * The run does it once (global-setup.ts), into the directory every server then starts from a copy of.
  */
 export async function seedUsers(env: NodeJS.ProcessEnv): Promise<void> {
   const { superAdmin, member } = E2E_USERS;
@@ -104,7 +130,7 @@ export interface OwnServer {
 }
 
 /**
- * A spec's own server on `port`: a fresh PGlite in a temporary folder, the seeded users, and `env` on top
+ * A spec's own server on `port`: a copy of the seeded data directory in a temporary folder, and `env` on top
  * (SMTP_URL, CLUB_TIMEZONE…), for scenes that must not share the global server. `beforeStart` runs more
  * command-line seeds with the same environment. stop() ends it and removes its data.
  */
@@ -114,7 +140,7 @@ export async function startOwnServer(
   beforeStart: (env: NodeJS.ProcessEnv) => void = () => undefined,
   entry?: string,
 ): Promise<OwnServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `equipee-e2e-${port}-`));
+  const dataDir = newSeededDataDir(`equipee-e2e-${port}-`);
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -129,7 +155,6 @@ export async function startOwnServer(
     RATE_LIMIT_SUBSCRIPTION_CHANGES: '100000',
     ...env,
   };
-  await seedUsers(serverEnv);
   beforeStart(serverEnv);
   const child = await startServer(serverEnv, entry);
   return {
