@@ -11,7 +11,7 @@ import {
 } from './server-process';
 
 /**
- * The built app, served by the real server on a fresh PGlite, with users made by the command line: one
+ * The built app, served by the real server on a copy of the seeded PGlite (users made by the command line): one
  * such server per browser worker, so two workers never share data (a spec that needs more isolation
  * than its worker's server gives starts one of its own, startOwnServer).
  */
@@ -19,13 +19,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync('dist/index.html')) throw new Error('No build in dist/: run "npm run build" first.');
   // Names this run's replay logs: workers start after this and inherit it.
   process.env.E2E_RUN ??= `${process.pid}`;
-  const seeded = await makeSeededDataDir();
+  const removeSeeded = await makeSeededDataDir();
   const servers = await Promise.all(
     Array.from({ length: E2E_WORKERS }, (_, index) => serve(e2ePortOf(index))),
   );
   return async () => {
     await Promise.all(servers.map((stop) => stop()));
-    seeded.remove();
+    removeSeeded();
   };
 }
 

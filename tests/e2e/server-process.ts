@@ -29,13 +29,14 @@ const SEEDED_DIR_VARIABLE = 'E2E_SEEDED_DATA_DIR';
  * Makes the run's seeded data directory: a fresh PGlite with the seeded users, the command line's work
  * done once (each pair of commands costs seconds of both cores), closed cleanly, so a copy is a database.
  */
-export async function makeSeededDataDir(): Promise<{ dir: string; remove(): void }> {
+export async function makeSeededDataDir(): Promise<() => void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-e2e-seeded-'));
   await seedUsers({ ...process.env, DATA_DIR: dir, DATABASE_URL: '' });
-  if (fs.existsSync(path.join(dir, 'pglite', 'pglite.lock')) || fs.existsSync(path.join(dir, 'pglite.lock')))
+  // The database's lock sits beside its directory (server/db/connect.ts): gone once the commands closed it.
+  if (fs.existsSync(path.join(dir, 'pglite.lock')))
     throw new Error('The seeding commands left their PGlite lock behind');
   process.env[SEEDED_DIR_VARIABLE] = dir;
-  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** A new data directory for one server: a copy of the run's seeded one (the users already made). */
@@ -54,7 +55,7 @@ const run = promisify(execFile);
  * Seeds users through the real command line, as an operator would, before a server opens the directory.
  * The run does it once (global-setup.ts), into the directory every server then starts from a copy of.
  */
-export async function seedUsers(env: NodeJS.ProcessEnv): Promise<void> {
+async function seedUsers(env: NodeJS.ProcessEnv): Promise<void> {
   const { superAdmin, member } = E2E_USERS;
   const common = ['--password', E2E_PASSWORD];
   await run(
