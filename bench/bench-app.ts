@@ -7,7 +7,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { settled } from '../server/background';
 import { loadConfig } from '../server/config';
-import { clubRegistry } from '../server/db/club-registry';
+import { clubRegistry } from '../server/db/club-scope/club-registry';
 import { openDatabase } from '../server/db/connect';
 import { startMailWorker } from '../server/mail/mail-worker';
 import { createMailTransport, type MailTransport } from '../server/mail/transport';

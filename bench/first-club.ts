@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../server/config';
-import { clubRegistry } from '../server/db/club-registry';
-import { setFallbackClub } from '../server/db/club-scope';
+import { clubRegistry } from '../server/db/club-scope/club-registry';
+import { setFallbackClub } from '../server/db/club-scope/current-club';
 import type { Database } from '../server/db/schema';
 
 /**

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { settled } from '../server/background';
 import { loadConfig } from '../server/config';
-import { clubRegistry } from '../server/db/club-registry';
+import { clubRegistry } from '../server/db/club-scope/club-registry';
 import { openDatabase } from '../server/db/connect';
 import { startMailWorker } from '../server/mail/mail-worker';
 import { createMailTransport } from '../server/mail/transport';

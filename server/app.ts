@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '../src/common/contract/limits';
 import type { AppDeps } from './app-deps';
 import type { TrustProxy } from './config';
-import { clubRegistry } from './db/club-registry';
+import { clubRegistry } from './db/club-scope/club-registry';
 import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
 import { answerRoutes } from './modules/answers/answers.routes';

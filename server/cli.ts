@@ -12,7 +12,7 @@ import {
 import { promptPassword } from './cli/prompt-password';
 import { sendWeeklyListCommand } from './cli/send-weekly-list';
 import { type Config, loadConfig } from './config';
-import { currentClub, runInClub } from './db/club-scope';
+import { currentClub, runInClub } from './db/club-scope/current-club';
 import { openDatabase } from './db/connect';
 import { DirectoryLockedError } from './db/dir-lock';
 import type { Database } from './db/schema';

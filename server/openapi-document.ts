@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { clubRegistry } from './db/club-registry';
+import { clubRegistry } from './db/club-scope/club-registry';
 import type { Database } from './db/schema';
 import { startMailWorker } from './mail/mail-worker';
 import { createMailTransport } from './mail/transport';

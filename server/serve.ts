@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { settled } from './background';
 import { loadConfig } from './config';
-import { clubRegistry } from './db/club-registry';
-import { runInClub } from './db/club-scope';
+import { clubRegistry } from './db/club-scope/club-registry';
+import { runInClub } from './db/club-scope/current-club';
 import { openDatabase } from './db/connect';
 import { startScheduledJobs } from './jobs/scheduled-jobs';
 import { startMailWorker } from './mail/mail-worker';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import { clubRegistry } from '../db/club-registry';
-import type { Club } from '../db/club-scope';
+import { clubRegistry } from '../db/club-scope/club-registry';
+import type { Club } from '../db/club-scope/current-club';
 import type { Database } from '../db/schema';
 import { exportClub } from '../modules/clubs/club-export';
 import { ClubInputError, createClub, disableClub, normaliseHost } from '../modules/clubs/create-club';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { currentClub } from './club-scope';
+import { currentClub } from './club-scope/current-club';
 import type { Database } from './schema';
 
 /**

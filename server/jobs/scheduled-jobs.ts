@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import { clubRegistry, forEachClub } from '../db/club-registry';
-import type { Club } from '../db/club-scope';
+import { clubRegistry, forEachClub } from '../db/club-scope/club-registry';
+import type { Club } from '../db/club-scope/current-club';
 import type { Database } from '../db/schema';
 import { eraseOldGuestData } from '../modules/participation/guests.service';
 import { sendDueNudges } from '../modules/reminders/nudges.service';

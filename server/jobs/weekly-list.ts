@@ -4,7 +4,7 @@ import { addressLine } from '../../src/common/rules/address';
 import { clubDayStart, currentWeek, shiftDay } from '../../src/common/rules/club-time';
 import { eventTitle } from '../../src/common/rules/event-words';
 import type { Config } from '../config';
-import { currentClub } from '../db/club-scope';
+import { currentClub } from '../db/club-scope/current-club';
 import type { Database } from '../db/schema';
 import { eventPath, preferencesPath } from '../mail/app-links';
 import type { WeeklyEvent } from '../mail/template-types';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type ClubRegistry, sumOverClubs } from '../db/club-registry';
+import { type ClubRegistry, sumOverClubs } from '../db/club-scope/club-registry';
 import type { Database } from '../db/schema';
 import { type QueueWorker, startQueueWorker } from '../queue-worker';
 import { sendDueMail } from './mail-queue';

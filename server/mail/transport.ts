@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
-import { currentClub } from '../db/club-scope';
+import { currentClub } from '../db/club-scope/current-club';
 
 export interface OutgoingMail {
   messageId: string;

@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ClubRegistry } from '../db/club-registry';
-import { runInClub, scopedClub } from '../db/club-scope';
+import type { ClubRegistry } from '../db/club-scope/club-registry';
+import { runInClub, scopedClub } from '../db/club-scope/current-club';
 import { sendError } from './errors';
 
 const HEALTH_PATH = '/api/health';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { currentClub } from '../db/club-scope';
+import { currentClub } from '../db/club-scope/current-club';
 
 export const PUBLIC_FILES_PREFIX = '/files/';
 const LOGO_URL = `${PUBLIC_FILES_PREFIX}logo.png`;

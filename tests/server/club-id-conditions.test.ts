@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubRegistry } from '../../server/db/club-registry';
-import { type Club, runInClub } from '../../server/db/club-scope';
+import { clubRegistry } from '../../server/db/club-scope/club-registry';
+import { type Club, runInClub } from '../../server/db/club-scope/current-club';
 import { missingClubConditions } from './helpers/club-id-check';
 import { addClub } from './helpers/clubs';
 import { createTestContext, type TestContext } from './helpers/test-context';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROLE } from '../../server/db/app-role';
-import { clubRegistry } from '../../server/db/club-registry';
-import { type Club, runInClub, setFallbackClub } from '../../server/db/club-scope';
-import { CLUB_TABLES, SHARED_TABLES } from '../../server/db/club-tables';
+import { APP_ROLE } from '../../server/db/club-scope/app-role';
+import { clubRegistry } from '../../server/db/club-scope/club-registry';
+import { CLUB_TABLES, SHARED_TABLES } from '../../server/db/club-scope/club-tables';
+import { type Club, runInClub, setFallbackClub } from '../../server/db/club-scope/current-club';
 import { PROBE } from './helpers/club-id-check';
 import { addClub } from './helpers/clubs';
 import { seedEveryTable } from './helpers/every-table';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Language } from '../../../src/common/contract/user';
 import { eventTitle } from '../../../src/common/rules/event-words';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import { languageFromHeader } from '../../i18n';
 import { ANSWER_PATH } from '../../mail/answer-links';
 import { eventPath } from '../../mail/app-links';

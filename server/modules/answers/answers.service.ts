@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../../src/common/contract/errors';
 import type { EventDto } from '../../../src/common/contract/event';
 import { factsOf, isFull, standingOf } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { type AnswerClaims, readAnswerToken } from '../../mail/answer-links';

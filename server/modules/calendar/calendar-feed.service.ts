@@ -5,7 +5,7 @@ import {
   type CalendarFeedStatus,
 } from '../../../src/common/contract/calendar-feed';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { hashToken, newToken } from '../users/tokens';
 import {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../../config';
-import { type Club, runInClub } from '../../db/club-scope';
-import { CLUB_TABLES } from '../../db/club-tables';
+import { CLUB_TABLES } from '../../db/club-scope/club-tables';
+import { type Club, runInClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { type TarEntry, tarArchive } from './tar';
 

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../../config';
-import { APP_ROLE } from '../../db/app-role';
-import { toClub } from '../../db/club-registry';
-import { type Club, runInClub } from '../../db/club-scope';
-import { disableClubRow } from '../../db/clubs.repository';
+import { APP_ROLE } from '../../db/club-scope/app-role';
+import { toClub } from '../../db/club-scope/club-registry';
+import { disableClubRow } from '../../db/club-scope/clubs.repository';
+import { type Club, runInClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { writeSetting } from '../settings/settings.repository';
 import { createConfirmedUser } from '../users/create-user';

@@ -13,7 +13,7 @@ import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields
 import { groupMailRequestSchema } from '../../../src/common/contract/participation';
 import { mayCreateEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import { assertAllowed } from '../../http-error';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';

@@ -3,7 +3,7 @@ import { LIMITS } from '../../../src/common/contract/limits';
 import type { GroupMailAudience, GroupMailRequest } from '../../../src/common/contract/participation';
 import { mayManageEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError, TooManyRequestsError } from '../../http-error';
 import type { MailSender } from '../../mail/mail-queue';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../src/common/contract/notifications';
 import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
-import { currentClub, linkDomain } from '../../db/club-scope';
+import { currentClub, linkDomain } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
 import { composeMail } from '../../mail/compose-mail';
 import { enqueueMail, type MailSender } from '../../mail/mail-queue';

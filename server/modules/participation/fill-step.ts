@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isPast, placesLeft } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { findStuff, lockStuffs } from '../catalog/stuff.repository';

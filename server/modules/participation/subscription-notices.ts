@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { eventName } from '../events/event-name';

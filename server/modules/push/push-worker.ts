@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import { type ClubRegistry, sumOverClubs } from '../../db/club-registry';
+import { type ClubRegistry, sumOverClubs } from '../../db/club-scope/club-registry';
 import type { Database } from '../../db/schema';
 import { type PushNetwork, realPushNetwork } from '../../push-network';
 import { type QueueWorker, startQueueWorker } from '../../queue-worker';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import { describeEvent } from '../../mail/templates';
 import { eventName } from '../events/event-name';
 import { notify, reachableRecipients } from '../notifications/notify';

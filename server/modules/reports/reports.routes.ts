@@ -7,7 +7,7 @@ import {
   seasonReportSchema,
 } from '../../../src/common/contract/report';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import { languageFromHeader } from '../../i18n';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';

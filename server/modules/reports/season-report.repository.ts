@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 
 export interface ReportCounts {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { catalogueText } from '../../i18n';
 import { describeEvent } from '../../mail/templates';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SeriesSubscribe, SeriesSubscribeAnswer } from '../../../src/common/contract/series';
 import { mayActFor } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { describeEvent } from '../../mail/templates';

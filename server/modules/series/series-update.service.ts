@@ -5,7 +5,7 @@ import { clubDateTime, clubDayOf } from '../../../src/common/rules/club-time';
 import { isPast } from '../../../src/common/rules/events';
 import { mayManageSeries } from '../../../src/common/rules/series';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { eventStuffUuids } from '../events/events.repository';

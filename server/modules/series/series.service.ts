@@ -10,7 +10,7 @@ import { clubDayOf, clubTimeOf } from '../../../src/common/rules/club-time';
 import { mayCreateEvent } from '../../../src/common/rules/events';
 import { exceptionsOutside, sessionStarts } from '../../../src/common/rules/series';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { loadEventDtos } from '../events/event-details';

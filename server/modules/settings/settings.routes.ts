@@ -12,7 +12,7 @@ import {
 } from '../../../src/common/contract/settings';
 import { START_SETTINGS_PATH } from '../../../src/common/contract/start-paths';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import { requireAdmin } from '../../plugins/auth';
 import { logoUrl } from '../../plugins/public-files';
 import { readClubBrand, reminderHours, showAttendees } from './club-settings';

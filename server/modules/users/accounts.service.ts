@@ -3,7 +3,7 @@ import type { RegisterRequest, RegisterResponse } from '../../../src/common/cont
 import { isStrongPassword } from '../../../src/common/rules/password';
 import { canGiveRole } from '../../../src/common/rules/roles';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { notify } from '../notifications/notify';

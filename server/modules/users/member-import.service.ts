@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { MemberImportResponse } from '../../../src/common/contract/member-import';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { notify } from '../notifications/notify';
 import { CONFIRM_TTL_MS } from './accounts.service';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { describeInstant } from '../../mail/templates';
 import { notify } from '../notifications/notify';

@@ -1,5 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
-import { currentClub } from '../../db/club-scope';
+import { currentClub } from '../../db/club-scope/current-club';
 import { dataVersionColumn, toDataVersion } from '../../db/data-version';
 import type { Database, SessionRow, UserRow } from '../../db/schema';
 

@@ -1,4 +1,4 @@
-import { CLUB_TABLES } from '../../../server/db/club-tables';
+import { CLUB_TABLES } from '../../../server/db/club-scope/club-tables';
 
 /**
  * Issue 30, ready to shard: what a statement on club-owned tables lacks to name its club, read from its

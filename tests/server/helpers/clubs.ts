@@ -1,7 +1,7 @@
 import { loadConfig } from '../../../server/config';
-import { withOwner } from '../../../server/db/app-role';
-import { clubRegistry } from '../../../server/db/club-registry';
-import { type Club, setFallbackClub } from '../../../server/db/club-scope';
+import { withOwner } from '../../../server/db/club-scope/app-role';
+import { clubRegistry } from '../../../server/db/club-scope/club-registry';
+import { type Club, setFallbackClub } from '../../../server/db/club-scope/current-club';
 import { type DatabaseHandle, type OpenDatabaseOptions, openDatabase } from '../../../server/db/connect';
 import { createClub } from '../../../server/modules/clubs/create-club';
 import { PASSWORD, type TestContext } from './test-context';

@@ -7,7 +7,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { APP_ROLE, grantAppRole } from '../../../server/db/app-role';
+import { APP_ROLE, grantAppRole } from '../../../server/db/club-scope/app-role';
 import { openDatabase } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 

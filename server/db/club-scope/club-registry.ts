@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../config';
-import { type Club, runInClub } from './club-scope';
+import type { Config } from '../../config';
+import type { Database } from '../schema';
 import { type ClubRow, listClubRows } from './clubs.repository';
-import type { Database } from './schema';
+import { type Club, runInClub } from './current-club';
 
 /** How long a process trusts its copy of the registry: the command line changes it from another process. */
 const KEPT_MS = 2_000;

@@ -27,8 +27,8 @@ import {
   ValuesNode,
   WhereNode,
 } from 'kysely';
-import { scopedClubId } from './club-scope';
 import { CLUB_TABLES } from './club-tables';
+import { scopedClubId } from './current-club';
 
 const clubTables: ReadonlySet<string> = new Set(CLUB_TABLES);
 const CLUB_ID = 'club_id';
@@ -38,7 +38,7 @@ const CLUB_ID = 'club_id';
  * to one shard. Each club-owned table a statement reads, joins, updates or deletes from gets
  * `<table or alias>.club_id = <club>` (a join in its ON, so outer joins keep their meaning), and each
  * insert into one gets the `club_id` column. Row-level security would hide other clubs' rows anyway; this
- * makes the condition part of the statement. The club is the one in scope (club-scope.ts); with none,
+ * makes the condition part of the statement. The club is the one in scope (current-club.ts); with none,
  * nothing is added and the policies show nothing. The id is written into the SQL, not a parameter, so a
  * statement compiled once per club keeps its parameters (sessions.repository.ts).
  */

@@ -7,7 +7,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { scopedClubId } from './club-scope';
+import { scopedClubId } from './current-club';
 
 /**
  * Wraps a dialect so that every statement runs in a transaction that names its club (issue 30): a

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 /**
  * The role the application works as (issue 30): it neither owns the tables nor is a superuser, so the

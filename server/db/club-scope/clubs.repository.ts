@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ClubsTable, Database } from './schema';
+import type { ClubsTable, Database } from '../schema';
 
 export type ClubRow = Selectable<ClubsTable>;
 
