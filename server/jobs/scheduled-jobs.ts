@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { eraseOldGuestData } from '../modules/participation/guests.service';
 import { sendDueNudges } from '../modules/reminders/nudges.service';
 import { sendDueReminders } from '../modules/reminders/reminders.service';
-import { purgeOldKeys } from '../modules/replays/idempotency';
+import { purgeOldKeys } from '../writes/idempotency';
 import { sendWeeklyList } from './weekly-list';
 import { isWeeklyListDueToday, weeklyListSchedule } from './weekly-schedule';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS_PER_USER_MAX } from '../../server/modules/replays/idempotency';
-import { claimKey, type Scope, saveRefusal } from '../../server/modules/replays/idempotency.repository';
+import { KEYS_PER_USER_MAX } from '../../server/writes/idempotency';
+import { claimKey, type Scope, saveRefusal } from '../../server/writes/idempotency.repository';
 import { createEvent, insertModel, subscribe } from './helpers/event-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-context';
 

@@ -7,12 +7,12 @@ import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { type AnswerClaims, readAnswerToken } from '../../mail/answer-links';
+import { runWrite } from '../../writes/run-write';
 import { findEventDto } from '../events/event-details';
 import { readLinkSecret } from '../notifications/unsubscribe-links';
 import { setDecline } from '../participation/declines.service';
 import { setSubscription } from '../participation/subscriptions.service';
 import { joinWaitingList } from '../participation/waiting-list.service';
-import { runWrite } from '../replays/write';
 import { findUserById } from '../users/users.repository';
 import { claimAnswerLink, isAnswerLinkUsed } from './answers.repository';
 

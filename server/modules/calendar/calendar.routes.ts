@@ -12,7 +12,7 @@ import { HttpError } from '../../http-error';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { textAnswer } from '../../plugins/text-answer';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import { createFeed, feedStatus, feedText, revokeFeed } from './calendar-feed.service';
 
 // The feed may be kept a few minutes by the member's own calendar app, never by a shared cache. Set in a

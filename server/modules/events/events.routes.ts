@@ -18,7 +18,7 @@ import { assertAllowed } from '../../http-error';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { sendJsonWithWeakETag } from '../../plugins/weak-etag';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import { organiserCandidates } from './co-organisers.repository';
 import { eventDto } from './event-details';
 import { viewedBy } from './event-view';

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf, requireContributor } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import {
   deleteNews,
   findNews,

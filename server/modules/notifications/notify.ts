@@ -69,7 +69,7 @@ export async function reachableRecipients<R extends Recipient>(
 /**
  * The one way to send an email notification, to those reachableRecipients lets through: one message per
  * recipient, in their language, queued inside the caller's transaction. Answers how many were queued;
- * runWrite (replays/write.ts) kicks the mail worker after the commit (a kick inside the transaction would
+ * runWrite (server/writes/run-write.ts) kicks the mail worker after the commit (a kick inside the transaction would
  * not see the rows).
  */
 export async function notify<K extends MailKind, R extends Recipient>(

@@ -13,8 +13,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { idempotencyKeyOf } from '../replays/idempotency';
-import { runReplayableWrite } from '../replays/write';
+import { idempotencyKeyOf } from '../../writes/idempotency';
+import { runReplayableWrite } from '../../writes/run-write';
 import { searchMembers } from './member-search';
 import { setWalkIn } from './walk-ins.service';
 

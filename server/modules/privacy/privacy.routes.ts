@@ -11,7 +11,7 @@ import { HttpError } from '../../http-error';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { publicFilesDir } from '../../plugins/public-files';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import type { AccessEnded } from '../users/access-ended';
 import { assertSelfOrAdmin } from '../users/permissions';
 import { findUserById } from '../users/users.repository';

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { realPushNetwork } from '../../push-network';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import { assertAcceptedEndpoint, removeSubscription, saveSubscription } from './push.service';
 import { loadVapidKeys } from './vapid-keys';
 

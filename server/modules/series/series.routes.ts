@@ -12,9 +12,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
+import { runWrite } from '../../writes/run-write';
 import { sessionsViewedBy } from '../events/event-view';
 import type { AfterEventUpdate } from '../events/events.service';
-import { runWrite } from '../replays/write';
 import { createSeries, seriesDto } from './series.service';
 import { subscribeSeries } from './series-subscribe.service';
 import { updateSeries } from './series-update.service';

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import { runAfterAnswer } from '../../background';
 import { HttpError } from '../../http-error';
 import { errorAnswers } from '../../plugins/error-answers';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import type { AccessEnded } from './access-ended';
 import { confirmAccount, resetWithToken, strongPasswordHash } from './accounts.service';
 import { login } from './auth.service';

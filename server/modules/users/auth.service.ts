@@ -4,7 +4,7 @@ import { type JobLog, runAfterAnswer } from '../../background';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { AuthContext } from '../../plugins/auth';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import { verifyPassword } from './passwords';
 import { mailLockNotice } from './reset-links.service';
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository';

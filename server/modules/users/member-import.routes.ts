@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import { importMembers } from './member-import.service';
 import { decodeCsv } from './member-import-file';
 

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf, requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import type { AccessEnded } from './access-ended';
 import { changeEmail } from './email-change.service';
 import { getProfile, listAllUsers, updateProfile, updateRole, updateStatus } from './users.service';

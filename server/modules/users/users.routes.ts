@@ -6,7 +6,7 @@ import { userSchema } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { authOf, requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { runWrite } from '../replays/write';
+import { runWrite } from '../../writes/run-write';
 import { register } from './accounts.service';
 import { logout } from './auth.service';
 import { toUser } from './user-mapper';

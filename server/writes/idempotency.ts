@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/common/contract/replay';
-import type { AppDeps } from '../../app-deps';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { errorMessage, languageFromHeader } from '../../i18n';
-import { authOf } from '../../plugins/auth';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../src/common/contract/replay';
+import type { AppDeps } from '../app-deps';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http-error';
+import { errorMessage, languageFromHeader } from '../i18n';
+import { authOf } from '../plugins/auth';
 import {
   claimKey,
   deleteKey,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app-deps';
-import type { Database } from '../../db/schema';
+import type { AppDeps } from '../app-deps';
+import type { Database } from '../db/schema';
 import { type Answer, idempotent } from './idempotency';
 
 type Action<T> = (trx: Kysely<Database>) => Promise<T>;
