@@ -35,13 +35,13 @@ for (const key of catalogue('fr').filter((key, i, all) => all.indexOf(key) !== i
   problems.push(`in both the first and the later catalogue: ${key}`);
 for (const key of fr) if (!en.has(key)) problems.push(`missing in en.json: ${key}`);
 for (const key of en) if (!fr.has(key)) problems.push(`missing in fr.json: ${key}`);
-// The server's own pages (server/mail/i18n): the same rule.
-const serverFr = new Set(flatten(JSON.parse(read('server/mail/i18n/fr.json'))));
-const serverEn = new Set(flatten(JSON.parse(read('server/mail/i18n/en.json'))));
+// The server's own pages (server/i18n/server-pages.*.json): the same rule.
+const serverFr = new Set(flatten(JSON.parse(read('server/i18n/server-pages.fr.json'))));
+const serverEn = new Set(flatten(JSON.parse(read('server/i18n/server-pages.en.json'))));
 for (const key of serverFr)
-  if (!serverEn.has(key)) problems.push(`missing in server/mail/i18n/en.json: ${key}`);
+  if (!serverEn.has(key)) problems.push(`missing in server/i18n/server-pages.en.json: ${key}`);
 for (const key of serverEn)
-  if (!serverFr.has(key)) problems.push(`missing in server/mail/i18n/fr.json: ${key}`);
+  if (!serverFr.has(key)) problems.push(`missing in server/i18n/server-pages.fr.json: ${key}`);
 
 const errorCodes = [...read('src/common/contract/errors.ts').matchAll(/^\s+'([a-z_]+)',$/gm)].map(
   (m) => m[1],

@@ -1,6 +1,6 @@
 import { render } from '@react-email/render';
 import type { Language } from '../../src/common/contract/user';
-import { catalogueText } from '../i18n';
+import { catalogueText } from '../i18n/catalogue';
 import { type MailAction, type MailBrand, MailLayout } from './html-layout';
 import { SIGNATURE } from './signature';
 import type { MailKind } from './template-types';

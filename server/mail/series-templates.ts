@@ -1,5 +1,5 @@
 import type { Language } from '../../src/common/contract/user';
-import { catalogueText } from '../i18n';
+import { catalogueText } from '../i18n/catalogue';
 import { SIGNATURE } from './signature';
 import type { Render, SeriesMailKind, TemplateData } from './template-types';
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { codeForStatus, type ErrorBody } from '../../src/common/contract/errors';
 import { HttpError, TooManyRequestsError } from '../http-error';
-import { errorMessage, languageFromHeader } from '../i18n';
+import { errorMessage, languageFromHeader } from '../i18n/catalogue';
 
 export function sendError(
   request: FastifyRequest,

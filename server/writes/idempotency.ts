@@ -6,7 +6,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../../src/common/contract/replay';
 import type { AppDeps } from '../app-deps';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
-import { errorMessage, languageFromHeader } from '../i18n';
+import { errorMessage, languageFromHeader } from '../i18n/catalogue';
 import { authOf } from '../plugins/auth';
 import {
   claimKey,

@@ -1,7 +1,7 @@
 import type { EventDto } from '../../../src/common/contract/event';
 import type { Language } from '../../../src/common/contract/user';
 import { escapeHtml, simplePage } from '../../html';
-import { catalogueCount, catalogueText, errorMessage } from '../../i18n';
+import { catalogueCount, catalogueText, errorMessage } from '../../i18n/catalogue';
 import type { AnswerAction } from '../../mail/answer-links';
 import type { AnswerResult, LinkProblem } from './answers.service';
 

@@ -5,7 +5,7 @@ import type { Language } from '../../../src/common/contract/user';
 import { eventTitle } from '../../../src/common/rules/event-words';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
-import { languageFromHeader } from '../../i18n';
+import { languageFromHeader } from '../../i18n/catalogue';
 import { ANSWER_PATH } from '../../mail/answer-links';
 import { eventPath } from '../../mail/app-links';
 import { describeEvent } from '../../mail/templates';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PushMessage } from '../../../src/common/contract/push';
 import type { Database } from '../../db/schema';
-import { catalogueText } from '../../i18n';
+import { catalogueText } from '../../i18n/catalogue';
 import { insertPush } from '../push/push.repository';
 import { devicesOfActiveMembersBut } from './news.repository';
 

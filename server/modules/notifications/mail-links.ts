@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { EventRow, UserRow } from '../../db/schema';
-import { catalogueText } from '../../i18n';
+import { catalogueText } from '../../i18n/catalogue';
 import { type AnswerAction, answerUrl } from '../../mail/answer-links';
 import { eventPath, preferencesPath } from '../../mail/app-links';
 import type { MailAction } from '../../mail/html-layout';

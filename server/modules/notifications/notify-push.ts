@@ -3,7 +3,7 @@ import type { PushMessage } from '../../../src/common/contract/push';
 import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
-import { catalogueText } from '../../i18n';
+import { catalogueText } from '../../i18n/catalogue';
 import { eventPath } from '../../mail/app-links';
 import { enqueuePush, type PushUrgency } from '../push/push-queue';
 import { reachableRecipients } from './notify';

@@ -1,7 +1,7 @@
 import type { NotificationType } from '../../../src/common/contract/notifications';
 import type { Language } from '../../../src/common/contract/user';
 import { escapeHtml, simplePage as page } from '../../html';
-import { catalogueText } from '../../i18n';
+import { catalogueText } from '../../i18n/catalogue';
 
 const text = (language: Language, key: string, values?: Record<string, string>) =>
   catalogueText(language, 'unsubscribe_page', key, values);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
-import { languageFromHeader } from '../../i18n';
+import { languageFromHeader } from '../../i18n/catalogue';
 import { preferencesPath } from '../../mail/app-links';
 import { acceptFormBodies } from '../../plugins/form-body';
 import { textAnswer } from '../../plugins/text-answer';

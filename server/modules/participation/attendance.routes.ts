@@ -4,7 +4,7 @@ import { attendanceSchema } from '../../../src/common/contract/attendance';
 import { uuidParam } from '../../../src/common/contract/fields';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
-import { languageFromHeader } from '../../i18n';
+import { languageFromHeader } from '../../i18n/catalogue';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { textAnswer } from '../../plugins/text-answer';

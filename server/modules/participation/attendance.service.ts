@@ -7,7 +7,7 @@ import { checklistRows, sortRows } from '../../../src/common/rules/checklist-row
 import { clubDayOf, clubTimeOf } from '../../../src/common/rules/club-time';
 import { toCsv } from '../../csv';
 import type { Database, UserRow } from '../../db/schema';
-import { catalogueText } from '../../i18n';
+import { catalogueText } from '../../i18n/catalogue';
 import { eventDto } from '../events/event-details';
 import { attendanceEvent } from './attendance-event';
 import { currentChecks } from './checklist-log.repository';

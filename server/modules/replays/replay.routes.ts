@@ -8,7 +8,7 @@ import {
   replayResponseSchema,
 } from '../../../src/common/contract/replay';
 import { isReplayableWrite, isRetryLater } from '../../../src/common/rules/replays';
-import { errorMessage, languageFromHeader } from '../../i18n';
+import { errorMessage, languageFromHeader } from '../../i18n/catalogue';
 
 /**
  * POST /api/replay (server-rules "Replays"): the app's offline outbox in batches, one request for up to

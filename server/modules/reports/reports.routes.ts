@@ -8,7 +8,7 @@ import {
 } from '../../../src/common/contract/report';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
-import { languageFromHeader } from '../../i18n';
+import { languageFromHeader } from '../../i18n/catalogue';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { textAnswer } from '../../plugins/text-answer';

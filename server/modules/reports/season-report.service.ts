@@ -12,7 +12,7 @@ import { clubDayStart, nextDay } from '../../../src/common/rules/club-time';
 import { toCsv } from '../../csv';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed } from '../../http-error';
-import { catalogueText } from '../../i18n';
+import { catalogueText } from '../../i18n/catalogue';
 import { type ReportCounts, seasonCounts } from './season-report.repository';
 
 const rate = (attended: number, participants: number) => (participants > 0 ? attended / participants : null);

@@ -3,7 +3,7 @@ import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';
-import { catalogueText } from '../../i18n';
+import { catalogueText } from '../../i18n/catalogue';
 import { describeEvent } from '../../mail/templates';
 import { findModel } from '../catalog/models.repository';
 import { findStuff } from '../catalog/stuff.repository';

@@ -1,10 +1,10 @@
-import type { Language } from '../src/common/contract/user';
-import en from '../src/common/i18n/en.json' with { type: 'json' };
-import fr from '../src/common/i18n/fr.json' with { type: 'json' };
-import laterEn from '../src/common/i18n/later/en.json' with { type: 'json' };
-import laterFr from '../src/common/i18n/later/fr.json' with { type: 'json' };
-import serverEn from './mail/i18n/en.json' with { type: 'json' };
-import serverFr from './mail/i18n/fr.json' with { type: 'json' };
+import type { Language } from '../../src/common/contract/user';
+import en from '../../src/common/i18n/en.json' with { type: 'json' };
+import fr from '../../src/common/i18n/fr.json' with { type: 'json' };
+import laterEn from '../../src/common/i18n/later/en.json' with { type: 'json' };
+import laterFr from '../../src/common/i18n/later/fr.json' with { type: 'json' };
+import serverEn from './server-pages.en.json' with { type: 'json' };
+import serverFr from './server-pages.fr.json' with { type: 'json' };
 
 // The server translates error messages from the client's own catalogues, so the two never disagree.
 // The later catalogues (loaded after the first paint) carry the errors of the screens that load late.
@@ -38,7 +38,7 @@ export function errorMessage(code: string, language: Language): string {
 }
 
 type Catalogue = Record<string, unknown>;
-// The pages the server shows outside the app (unsubscribe, answer links) have their texts in server/mail/i18n,
+// The pages the server shows outside the app (unsubscribe, answer links) have their texts in server-pages.*.json beside this file,
 // so the app's bundle does not carry them.
 const CATALOGUES: Record<Language, Catalogue> = {
   fr: { ...fr, ...laterFr, ...serverFr },
