@@ -66,7 +66,7 @@ export interface WalkInsTable {
 }
 
 /**
- * One checklist write the server accepted (participation/checklist.service.ts), appended and never changed:
+ * One checklist write the server accepted (modules/attendance/checklist.service.ts), appended and never changed:
  * who ticked whom, the device time, the server time, and whether it lost to a newer write.
  */
 export interface ChecklistLogTable {

@@ -10,10 +10,10 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Database, GuestRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
+import { blankGuestNames } from '../attendance/checklist-log.repository';
 import { lockStuffs } from '../catalog/stuff.repository';
 import { lockEvent, ownershipOf } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
-import { blankGuestNames } from './checklist-log.repository';
 import { fillFromWaitingList } from './fill-step';
 import {
   deleteGuest as deleteGuestRow,
