@@ -1,14 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { attendanceSchema } from '../../../src/common/contract/attendance';
 import { uuidParam } from '../../../src/common/contract/fields';
+import { checklistRequestSchema, checklistResponseSchema } from '../../../src/common/contract/participation';
+import { idempotencyHeaderSchema } from '../../../src/common/contract/replay';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { languageFromHeader } from '../../i18n/catalogue';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { textAnswer } from '../../plugins/text-answer';
+import { type Answer, idempotencyKeyOf } from '../../writes/idempotency';
+import { runReplayableWrite } from '../../writes/run-write';
 import { attendanceCsv, attendanceOf } from './attendance.service';
+import { setCheck } from './checklist.service';
+
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status).send(answer.body);
 
 /** Signed-in: an event's attendance record, as JSON (the checklist screen) and as CSV (issue 12). */
 export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -36,5 +44,23 @@ export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Pro
         .header('content-disposition', `attachment; filename="attendance-${request.params.id}.csv"`)
         .send(attendanceCsv(entries, language, currentClub().timezone));
     },
+  );
+
+  routes.put(
+    '/api/event/checklist',
+    {
+      schema: {
+        headers: idempotencyHeaderSchema,
+        body: checklistRequestSchema,
+        response: { ...errorAnswers(403, 404, 409, 422), 200: checklistResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await runReplayableWrite(deps, request, async (trx) =>
+          ok(await setCheck(deps, trx, authOf(request).user, request.body, idempotencyKeyOf(request))),
+        ),
+      ),
   );
 }

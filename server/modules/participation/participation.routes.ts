@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { eventSchema, subscriberEntrySchema, waitingEntrySchema } from '../../../src/common/contract/event';
 import { uuidParam } from '../../../src/common/contract/fields';
 import {
-  checklistRequestSchema,
-  checklistResponseSchema,
   declineEntrySchema,
   declineRequestSchema,
   deleteInvitationSchema,
@@ -19,9 +17,8 @@ import { idempotencyHeaderSchema } from '../../../src/common/contract/replay';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { type Answer, idempotencyKeyOf } from '../../writes/idempotency';
+import type { Answer } from '../../writes/idempotency';
 import { runReplayableWrite, runWrite } from '../../writes/run-write';
-import { setCheck } from '../attendance/checklist.service';
 import { eventDto } from '../events/event-details';
 import { viewedBy } from '../events/event-view';
 import { assertSelfOrAdmin } from '../users/permissions';
@@ -130,24 +127,6 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       },
     },
     (request) => declinesOf(deps.db, authOf(request).user, request.params.id),
-  );
-
-  routes.put(
-    '/api/event/checklist',
-    {
-      schema: {
-        headers: idempotencyHeaderSchema,
-        body: checklistRequestSchema,
-        response: { ...errorAnswers(403, 404, 409, 422), 200: checklistResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      send(
-        reply,
-        await runReplayableWrite(deps, request, async (trx) =>
-          ok(await setCheck(deps, trx, authOf(request).user, request.body, idempotencyKeyOf(request))),
-        ),
-      ),
   );
 
   routes.get(
