@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -7,6 +8,8 @@ import { pageBoot } from './build-plugins/page-boot';
 const apiPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
+  // `@common/*` is src/common/, the contract and rules the server shares (the same alias in tsconfig.json).
+  resolve: { alias: { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) } },
   plugins: [
     react(),
     pageBoot(),

@@ -1,12 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// `@common/*` is src/common/ (tsconfig.json's paths); each project below names it too.
+const resolve = { alias: { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) } };
+
 export default defineConfig({
+  resolve,
   test: {
     // Each server file copies the run's migrated database (database-template.ts); two files at a time suit 2 cores.
     maxWorkers: 2,
     projects: [
       {
+        resolve,
         plugins: [react()],
         test: {
           name: 'client',
@@ -16,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'server',
           environment: 'node',
@@ -32,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'tooling',
           environment: 'node',

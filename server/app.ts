@@ -1,9 +1,9 @@
+import { LIMITS } from '@common/contract/limits';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS } from '../src/common/contract/limits';
 import type { AppDeps } from './app-deps';
 import type { TrustProxy } from './config';
 import { clubRegistry } from './db/club-scope/club-registry';

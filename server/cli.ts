@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
+import { ROLE_NAMES, type RoleName, roleNameSchema } from '@common/contract/user';
 import type { Kysely } from 'kysely';
-import { ROLE_NAMES, type RoleName, roleNameSchema } from '../src/common/contract/user';
 import {
   type ClubOptions,
   chosenClub,

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
-import { DEFAULT_TIMEZONE } from '../src/common/contract/club-defaults';
-import { LIMITS } from '../src/common/contract/limits';
+import { DEFAULT_TIMEZONE } from '@common/contract/club-defaults';
+import { LIMITS } from '@common/contract/limits';
 
 export interface RateLimits {
   /** Requests a minute per client IP; counters live in each server process. */

@@ -1,4 +1,4 @@
-import type { Language } from '../src/common/contract/user';
+import type { Language } from '@common/contract/user';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

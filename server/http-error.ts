@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../src/common/contract/errors';
-import type { Verdict } from '../src/common/rules/events';
+import type { ErrorCode } from '@common/contract/errors';
+import type { Verdict } from '@common/rules/events';
 
 /** A refusal the client can act on: answered as `{code, message, field}` with the message translated. */
 export class HttpError extends Error {

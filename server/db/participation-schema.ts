@@ -1,5 +1,5 @@
+import type { AttendanceStatus } from '@common/contract/attendance-status';
 import type { Generated } from 'kysely';
-import type { AttendanceStatus } from '../../src/common/contract/attendance-status';
 
 // Who takes part in an event and who came: subscriptions, waiting list, guests, walk-ins and the checklist's
 // audit trail, apart from the events and members themselves in schema.ts.

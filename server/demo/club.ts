@@ -3,8 +3,8 @@
  * tests are stable. Days are relative to the Monday of the current club week.
  */
 
-import type { NotificationType } from '../../src/common/contract/notifications';
-import type { RoleName } from '../../src/common/contract/user';
+import type { NotificationType } from '@common/contract/notifications';
+import type { RoleName } from '@common/contract/user';
 
 export const DEMO_PASSWORD = 'Pagaie2026';
 export const DEMO_SLOGAN = "Kayak Club de l'Odet — on pagaie ensemble, de la rivière à la mer";

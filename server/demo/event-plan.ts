@@ -1,4 +1,4 @@
-import { shiftDay } from '../../src/common/rules/club-time';
+import { shiftDay } from '@common/rules/club-time';
 import { MEMBERS, type MODELS, type PLACES, type STUFFS } from './club';
 
 type StuffKey = keyof typeof STUFFS;

@@ -6,8 +6,8 @@
  */
 
 import path from 'node:path';
+import { clubDateTime, clubDayOf, shiftDay, weekStart } from '@common/rules/club-time';
 import type { Kysely } from 'kysely';
-import { clubDateTime, clubDayOf, shiftDay, weekStart } from '../../src/common/rules/club-time';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { withOwner } from '../db/club-scope/app-role';

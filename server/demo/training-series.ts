@@ -1,4 +1,4 @@
-import { clubDateTime, shiftDay } from '../../src/common/rules/club-time';
+import { clubDateTime, shiftDay } from '@common/rules/club-time';
 import type { TickJob } from './attendance-story';
 import { PLACES } from './club';
 import type { DemoClient } from './demo-client';

@@ -1,8 +1,8 @@
-import type { Language } from '../../src/common/contract/user';
-import en from '../../src/common/i18n/en.json' with { type: 'json' };
-import fr from '../../src/common/i18n/fr.json' with { type: 'json' };
-import laterEn from '../../src/common/i18n/later/en.json' with { type: 'json' };
-import laterFr from '../../src/common/i18n/later/fr.json' with { type: 'json' };
+import type { Language } from '@common/contract/user';
+import en from '@common/i18n/en.json' with { type: 'json' };
+import fr from '@common/i18n/fr.json' with { type: 'json' };
+import laterEn from '@common/i18n/later/en.json' with { type: 'json' };
+import laterFr from '@common/i18n/later/fr.json' with { type: 'json' };
 import serverEn from './server-pages.en.json' with { type: 'json' };
 import serverFr from './server-pages.fr.json' with { type: 'json' };
 

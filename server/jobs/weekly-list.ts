@@ -1,8 +1,8 @@
+import { DEFAULT_SLOGAN } from '@common/contract/settings';
+import { addressLine } from '@common/rules/address';
+import { clubDayStart, currentWeek, shiftDay } from '@common/rules/club-time';
+import { eventTitle } from '@common/rules/event-words';
 import type { Kysely } from 'kysely';
-import { DEFAULT_SLOGAN } from '../../src/common/contract/settings';
-import { addressLine } from '../../src/common/rules/address';
-import { clubDayStart, currentWeek, shiftDay } from '../../src/common/rules/club-time';
-import { eventTitle } from '../../src/common/rules/event-words';
 import type { Config } from '../config';
 import { currentClub } from '../db/club-scope/current-club';
 import type { Database } from '../db/schema';

@@ -1,5 +1,5 @@
+import { clubDayOf, clubTimeOf, weekStart } from '@common/rules/club-time';
 import { Cron } from 'croner';
-import { clubDayOf, clubTimeOf, weekStart } from '../../src/common/rules/club-time';
 
 /** Monday 07:00, read in the club's time zone (server-rules "Emails"). */
 export const WEEKLY_LIST_PATTERN = '0 7 * * 1';

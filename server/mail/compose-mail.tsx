@@ -1,5 +1,5 @@
+import type { Language } from '@common/contract/user';
 import { render } from '@react-email/render';
-import type { Language } from '../../src/common/contract/user';
 import { catalogueText } from '../i18n/catalogue';
 import { type MailAction, type MailBrand, MailLayout } from './html-layout';
 import { SIGNATURE } from './signature';

@@ -1,3 +1,4 @@
+import type { Language } from '@common/contract/user';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -11,7 +12,6 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
-import type { Language } from '../../src/common/contract/user';
 
 /** The club as its mails show it: name, colour (`#rrggbb`) and logo (an absolute URL). */
 export interface MailBrand {

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/common/contract/user';
+import type { Language } from '@common/contract/user';
 import { catalogueText } from '../i18n/catalogue';
 import { SIGNATURE } from './signature';
 import type { Render, SeriesMailKind, TemplateData } from './template-types';

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/common/contract/user';
+import type { Language } from '@common/contract/user';
 
 /** One event of the weekly list, as facts: the template writes them in the recipient's language. */
 export interface WeeklyEvent {

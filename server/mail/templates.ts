@@ -1,4 +1,4 @@
-import type { Language } from '../../src/common/contract/user';
+import type { Language } from '@common/contract/user';
 import { EVENT_TEMPLATES } from './event-templates';
 import { SERIES_TEMPLATES } from './series-templates';
 import { SIGNATURE } from './signature';

@@ -1,9 +1,9 @@
+import type { Language } from '@common/contract/user';
 import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { CSSProperties } from 'react';
-import type { Language } from '../../src/common/contract/user';
 import { ClubBand, type MailBrand, MailShell } from './html-layout';
 
 /** One event of the list, already in words: its name (cancelled said in it) and its lines of facts. */

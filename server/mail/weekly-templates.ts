@@ -1,7 +1,7 @@
+import type { Language } from '@common/contract/user';
+import { clubDayOf, shiftDay } from '@common/rules/club-time';
 import { render as renderEmail } from '@react-email/render';
 import { createElement } from 'react';
-import type { Language } from '../../src/common/contract/user';
-import { clubDayOf, shiftDay } from '../../src/common/rules/club-time';
 import { catalogueText } from '../i18n/catalogue';
 import type { Render, TemplateData, WeeklyEvent, WeeklyMailKind } from './template-types';
 import { WeeklyListLayout } from './weekly-layout';

@@ -1,5 +1,5 @@
+import { canManageContent, isAdminRole } from '@common/rules/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canManageContent, isAdminRole } from '../../src/common/rules/roles';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { declareErrorAnswers, type ErrorStatus } from './error-answers';

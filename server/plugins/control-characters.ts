@@ -1,5 +1,5 @@
+import { FORBIDDEN_CONTROL_CHARACTER } from '@common/contract/fields';
 import type { FastifyInstance } from 'fastify';
-import { FORBIDDEN_CONTROL_CHARACTER } from '../../src/common/contract/fields';
 import { HttpError } from '../http-error';
 
 /**

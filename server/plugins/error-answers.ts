@@ -1,5 +1,5 @@
+import { errorBodySchema } from '@common/contract/error-body';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { errorBodySchema } from '../../src/common/contract/error-body';
 
 /** The error statuses the API answers with the contract's error body. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;

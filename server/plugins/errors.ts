@@ -1,6 +1,6 @@
+import { codeForStatus, type ErrorBody } from '@common/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { codeForStatus, type ErrorBody } from '../../src/common/contract/errors';
 import { HttpError, TooManyRequestsError } from '../http-error';
 import { errorMessage, languageFromHeader } from '../i18n/catalogue';
 

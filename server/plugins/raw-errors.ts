@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ErrorBody, ErrorCode } from '@common/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody, ErrorCode } from '../../src/common/contract/errors';
 import { errorMessage, languageFromHeader } from '../i18n/catalogue';
 import { sendError } from './errors';
 import { API_CACHE_CONTROL, type SecurityHeaders } from './security';

@@ -1,6 +1,6 @@
+import { LIMITS } from '@common/contract/limits';
+import { REPLAYABLE_WRITES } from '@common/rules/replays';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LIMITS } from '../../src/common/contract/limits';
-import { REPLAYABLE_WRITES } from '../../src/common/rules/replays';
 import type { RateLimits } from '../config';
 import { TooManyRequestsError } from '../http-error';
 import { authOf } from './auth';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { IDEMPOTENCY_KEY_PATTERN } from '@common/contract/replay';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../src/common/contract/replay';
 import type { AppDeps } from '../app-deps';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';

@@ -1,8 +1,8 @@
+import { mayCreateEvent } from '@common/rules/events';
+import { isAdminRole } from '@common/rules/roles';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { mayCreateEvent } from '../common/rules/events';
-import { isAdminRole } from '../common/rules/roles';
 import { confirmSession, useCurrentUser, useSession } from '../state/session';
 import { showToast } from '../state/toast-store';
 import { AppLayout } from './layout/app-layout';

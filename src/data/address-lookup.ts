@@ -6,7 +6,7 @@
  * connect-src names the same origin. Any failure (offline, 4 s without answer, no result) gives null: the
  * form says so and saves the event without a link.
  */
-import { z } from '../common/contract/zod';
+import { z } from '@common/contract/zod';
 import { readPublicSetting } from './core/club-settings';
 
 export const ADDRESS_TIMEOUT_MS = 4000;

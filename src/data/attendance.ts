@@ -2,13 +2,14 @@
  * An event's attendance record (who ticked each row, the device time, the receipt): read online, kept in
  * Dexie so the checklist still shows it at the venue offline, and its CSV export (online only).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+
 import {
   type AttendanceEntry,
   attendanceCsvPath,
   attendancePath,
   attendanceSchema,
-} from '../common/contract/attendance';
+} from '@common/contract/attendance';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
 import { downloadFile } from './downloads';

@@ -8,7 +8,7 @@ import {
   type CalendarFeedCreated,
   calendarFeedCreatedSchema,
   calendarFeedStatusSchema,
-} from '../common/contract/calendar-feed';
+} from '@common/contract/calendar-feed';
 import { apiRequest } from './core/api-client';
 import { forgetFeedLink, storedFeedLink, storeFeedLink } from './core/calendar-feed-store';
 

@@ -1,6 +1,7 @@
 /** The club's event models and equipment, as cached for every screen, and their writes (online only). */
+
+import { type Model, modelSchema, type Stuff, stuffSchema } from '@common/contract/catalog';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type Model, modelSchema, type Stuff, stuffSchema } from '../common/contract/catalog';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
 import { syncEngine } from './core/sync';

@@ -1,9 +1,10 @@
 /** The attendance checklist: ticks go through the outbox, so they work at the venue with no signal. */
+
+import { type AttendanceStatus, requestedStatus } from '@common/contract/attendance-status';
+import type { User } from '@common/contract/user';
+import { walkInPersonKey } from '@common/contract/walk-in-key';
+import type { ChecklistRow } from '@common/rules/checklist-rows';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type AttendanceStatus, requestedStatus } from '../common/contract/attendance-status';
-import type { User } from '../common/contract/user';
-import { walkInPersonKey } from '../common/contract/walk-in-key';
-import type { ChecklistRow } from '../common/rules/checklist-rows';
 import { appDb } from './core/db';
 import { queueCheck, queueWalkIn } from './core/outbox';
 import { queueAndDeliver } from './core/sync';

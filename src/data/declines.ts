@@ -2,9 +2,10 @@
  * Who answered "not coming" to an event (those who may take attendance, issue 27): read online, kept in
  * Dexie like the rest of the week, so the sheet opened at the venue with no signal still lists them.
  */
+
+import { type DeclineEntry, declineEntrySchema } from '@common/contract/participation';
+import { z } from '@common/contract/zod';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type DeclineEntry, declineEntrySchema } from '../common/contract/participation';
-import { z } from '../common/contract/zod';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
 

@@ -3,7 +3,7 @@ import {
   type NotificationSetting,
   type NotificationSettingUpdate,
   notificationSettingsSchema,
-} from '../common/contract/notifications';
+} from '@common/contract/notifications';
 import { apiRequest } from './core/api-client';
 
 export type { NotificationSetting };

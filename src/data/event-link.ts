@@ -1,6 +1,7 @@
 /** The deep link to one event (`/event/:uuid`, issue 26 item 2), for its screen: the event, or why not. */
+
+import type { EventDto } from '@common/contract/event';
 import { useEffect, useState } from 'react';
-import type { EventDto } from '../common/contract/event';
 import { ApiError } from './core/api-client';
 import { refreshEvent, useEvent } from './events';
 

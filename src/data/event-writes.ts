@@ -3,10 +3,10 @@
  * only, never queued (an organiser sees the answer or the reason). After each, the cache is refreshed
  * through the sync engine so the week shows the change.
  */
-import { type EventDto, type EventInput, eventSchema } from '../common/contract/event';
-import { okResponseSchema } from '../common/contract/fields';
-import type { GroupMailAudience } from '../common/contract/participation';
-import { clubDayOf, weekStart } from '../common/rules/club-time';
+import { type EventDto, type EventInput, eventSchema } from '@common/contract/event';
+import { okResponseSchema } from '@common/contract/fields';
+import type { GroupMailAudience } from '@common/contract/participation';
+import { clubDayOf, weekStart } from '@common/rules/club-time';
 import { apiRequest } from './core/api-client';
 import { clubTimeZone } from './core/club-settings';
 import { appDb } from './core/db';

@@ -1,16 +1,17 @@
 /** The week's events and a member's own moves (subscribe, leave, wait), for the screens. */
+
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { clubDayStart, shiftDay } from '@common/rules/club-time';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
-import type { EventDto } from '../common/contract/event';
-import type { User } from '../common/contract/user';
-import { clubDayStart, shiftDay } from '../common/rules/club-time';
 import { appDb } from './core/db';
 import { awaitDelivery, type Delivery } from './core/delivery';
 import { queueDecline, queueSubscription, queueWaitingList } from './core/outbox';
 import { declinesWithPending } from './core/pending-declines';
 import { queueAndDeliver, showWeekSoon } from './core/sync';
 
-export { currentWeek } from '../common/rules/club-time';
+export { currentWeek } from '@common/rules/club-time';
 
 /** Events overlapping the club week starting `monday`, by start. */
 async function readWeek(monday: string, timeZone: string): Promise<EventDto[]> {

@@ -1,7 +1,7 @@
 /** A member's guests at an event (online only): list, save, delete; the event is then refreshed into the cache. */
 
-import { type Guest, type GuestRequest, guestSchema } from '../common/contract/participation';
-import { z } from '../common/contract/zod';
+import { type Guest, type GuestRequest, guestSchema } from '@common/contract/participation';
+import { z } from '@common/contract/zod';
 import { apiRequest } from './core/api-client';
 import { refreshEvent } from './events';
 

@@ -1,8 +1,9 @@
 /** The club's news: read into the cache (offline reading), written online only (issue 27 item 9). */
+
+import { LIMITS } from '@common/contract/limits';
+import { NEWS_PATH, type NewsPost, newsListSchema, newsPostSchema } from '@common/contract/news';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { LIMITS } from '../common/contract/limits';
-import { NEWS_PATH, type NewsPost, newsListSchema, newsPostSchema } from '../common/contract/news';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
 

@@ -1,7 +1,8 @@
 /** Who an event form may name co-organiser (issue 28): read online when the form needs it, not cached. */
+
+import { ORGANISERS_PATH, type Organiser, organiserSchema } from '@common/contract/event';
+import { z } from '@common/contract/zod';
 import { useEffect, useState } from 'react';
-import { ORGANISERS_PATH, type Organiser, organiserSchema } from '../common/contract/event';
-import { z } from '../common/contract/zod';
 import { apiRequest } from './core/api-client';
 
 export type { Organiser };

@@ -6,7 +6,7 @@
  * beside them. Each answer is handed to the first screen or engine call that asks for
  * it (core/early-reads.ts), so nothing is asked twice and no read waits for another.
  */
-import { askedWeek } from '../common/rules/club-time';
+import { askedWeek } from '@common/rules/club-time';
 import { afterNextPaint } from './core/after-paint';
 import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';

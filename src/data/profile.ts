@@ -3,14 +3,14 @@ import {
   type NotificationSetting,
   type NotificationSettingUpdate,
   notificationSettingsSchema,
-} from '../common/contract/notifications';
-import { type User, userSchema } from '../common/contract/user';
+} from '@common/contract/notifications';
+import { type User, userSchema } from '@common/contract/user';
 import {
   type AccountDeletion,
   type EmailChange,
   type ProfileUpdate,
   pictureResponseSchema,
-} from '../common/contract/users';
+} from '@common/contract/users';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
 import { clearCachedData } from './core/session-mirror';

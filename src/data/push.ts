@@ -4,7 +4,7 @@
  * subscription lives in the browser (the service worker's PushManager); the server keeps a copy per
  * member to send to.
  */
-import { PUSH_PUBLIC_KEY_PATH, PUSH_SUBSCRIPTION_PATH, pushPublicKeySchema } from '../common/contract/push';
+import { PUSH_PUBLIC_KEY_PATH, PUSH_SUBSCRIPTION_PATH, pushPublicKeySchema } from '@common/contract/push';
 import { apiRequest } from './core/api-client';
 
 export type PushDeviceState = 'unsupported' | 'denied' | 'off' | 'on';

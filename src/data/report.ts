@@ -5,7 +5,7 @@ import {
   seasonReportCsvPath,
   seasonReportPath,
   seasonReportSchema,
-} from '../common/contract/report';
+} from '@common/contract/report';
 import { apiRequest } from './core/api-client';
 import { downloadFile } from './downloads';
 
@@ -14,7 +14,7 @@ export {
   type ReportRow,
   type SeasonReport,
   type SeasonReportQuery,
-} from '../common/contract/report';
+} from '@common/contract/report';
 
 export function fetchSeasonReport(query: SeasonReportQuery): Promise<SeasonReport> {
   return apiRequest('GET', seasonReportPath(query), { schema: seasonReportSchema });

@@ -5,7 +5,7 @@
  * After each success the sessions are stored in the cache, so every week shows them — the cached weeks
  * are kept for five minutes and would otherwise show the old sessions when the user moves between them.
  */
-import type { EventDto } from '../common/contract/event';
+import type { EventDto } from '@common/contract/event';
 import {
   SERIES_PATH,
   type Series,
@@ -20,7 +20,7 @@ import {
   seriesSubscribePath,
   seriesSubscribeSchema,
   seriesUpdateSchema,
-} from '../common/contract/series';
+} from '@common/contract/series';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
 import { withDrainLock } from './core/drain';

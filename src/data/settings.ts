@@ -1,8 +1,9 @@
 /** The club's settings as screens read them: time zone, slogan and logo; and the admin's writes. */
+
+import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '@common/contract/club-defaults';
+import type { ClubSettings } from '@common/contract/settings';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../common/contract/club-defaults';
-import type { ClubSettings } from '../common/contract/settings';
 import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
 

@@ -1,6 +1,7 @@
 /** What the header shows of the offline machinery: connectivity, pending and refused writes. */
+
+import { readErrorBody } from '@common/contract/errors';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { readErrorBody } from '../common/contract/errors';
 import { useConnectivityStore } from './core/connectivity';
 import { appDb } from './core/db';
 import type { OutboxKind } from './core/offline-writes';

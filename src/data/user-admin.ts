@@ -4,15 +4,15 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   registerResponseSchema,
-} from '../common/contract/account';
+} from '@common/contract/account';
 import {
   MEMBER_IMPORT_PATH,
   type MemberImportResponse,
   memberImportResponseSchema,
-} from '../common/contract/member-import';
-import { type RoleName, type User, userSchema } from '../common/contract/user';
-import type { StatusUpdate } from '../common/contract/users';
-import { z } from '../common/contract/zod';
+} from '@common/contract/member-import';
+import { type RoleName, type User, userSchema } from '@common/contract/user';
+import type { StatusUpdate } from '@common/contract/users';
+import { z } from '@common/contract/zod';
 import { apiRequest } from './core/api-client';
 
 export const fetchUsers = (): Promise<User[]> =>

@@ -1,13 +1,13 @@
 /** Account calls the session module makes (sign-in, who am I, sign-out). */
 
-import { ME_PATH } from '../common/contract/start-paths';
+import { ME_PATH } from '@common/contract/start-paths';
 import {
   type LoginRequest,
   type LoginResponse,
   loginResponseSchema,
   type User,
   userSchema,
-} from '../common/contract/user';
+} from '@common/contract/user';
 import { apiRequest } from './core/api-client';
 
 /** Sent without a token: a refusal here is the sign-in's own error, never a lost session. */

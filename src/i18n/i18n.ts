@@ -1,6 +1,6 @@
+import fr from '@common/i18n/fr.json';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import fr from '../common/i18n/fr.json';
 import { setApiLanguage } from '../data/core/api-client';
 import { laterTextsBefore } from './later-texts';
 import { LANGUAGE_KEY, storedLanguage } from './stored-language';
@@ -14,7 +14,7 @@ export { DEFAULT_LANGUAGE, LANGUAGE_KEY, storedLanguage } from './stored-languag
  */
 let english: Promise<void> | undefined;
 export function loadEnglish(): Promise<void> {
-  english ??= import('../common/i18n/en.json').then((catalogue) => {
+  english ??= import('@common/i18n/en.json').then((catalogue) => {
     i18n.addResourceBundle('en', 'translation', catalogue.default, true, true);
   });
   return english;

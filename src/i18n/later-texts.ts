@@ -12,7 +12,7 @@ function loadFor(language: string): Promise<void> {
   let loading = loaded.get(lang);
   if (!loading) {
     loading = (
-      lang === 'en' ? import('../common/i18n/later/en.json') : import('../common/i18n/later/fr.json')
+      lang === 'en' ? import('@common/i18n/later/en.json') : import('@common/i18n/later/fr.json')
     ).then((catalogue) => {
       i18n.addResourceBundle(lang, 'translation', catalogue.default, true, false);
     });

@@ -7,8 +7,9 @@
  *  - the sign-in's own 401 (sent without a token): only the sign-in's error, shown by the login screen;
  *  - a network error or a 5xx never signs anyone out (an offline reload renders from the cached user).
  */
+
+import type { User } from '@common/contract/user';
 import { create } from 'zustand';
-import type { User } from '../common/contract/user';
 import { afterNextPaint } from '../data/core/after-paint';
 import { ApiError, onSessionRejected } from '../data/core/api-client';
 import { appDb } from '../data/core/db';

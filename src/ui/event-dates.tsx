@@ -1,5 +1,5 @@
+import { eventDates } from '@common/rules/date-display';
 import { useTranslation } from 'react-i18next';
-import { eventDates } from '../common/rules/date-display';
 import { useClubTimeZone } from '../data/settings';
 
 export function EventDatesText({ start, end }: { start: string; end: string }) {

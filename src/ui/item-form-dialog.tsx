@@ -1,6 +1,6 @@
+import { LIMITS } from '@common/contract/limits';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../common/contract/limits';
 import { errorText } from '../i18n/error-text';
 import styles from './form.module.css';
 import { ModalDialog } from './modal-dialog';

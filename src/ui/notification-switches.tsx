@@ -1,5 +1,5 @@
+import type { NotificationSetting } from '@common/contract/notifications';
 import { useTranslation } from 'react-i18next';
-import type { NotificationSetting } from '../common/contract/notifications';
 import styles from './notification-switches.module.css';
 import { SwitchButton } from './switch-button';
 

@@ -1,5 +1,5 @@
+import { thumbnailUrl } from '@common/contract/users';
 import { useState } from 'react';
-import { thumbnailUrl } from '../common/contract/users';
 import styles from './user-thumbnail.module.css';
 
 /**

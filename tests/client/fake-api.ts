@@ -1,5 +1,5 @@
+import type { User } from '@common/contract/user';
 import { vi } from 'vitest';
-import type { User } from '../../src/common/contract/user';
 
 export const USER: User = {
   id: '0b7f3c4e-8a51-4a4b-9a2e-3f1f7c9d2e10',

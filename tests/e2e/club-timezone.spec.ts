@@ -1,5 +1,5 @@
+import { clubDayOf, clubDayStart, shiftDay, weekStart } from '@common/rules/club-time';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { clubDayOf, clubDayStart, shiftDay, weekStart } from '../../src/common/rules/club-time';
 import { newEvent, rootToken } from './api';
 import { signIn } from './helpers';
 import { type OwnServer, startOwnServer } from './server-process';

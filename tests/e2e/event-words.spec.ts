@@ -1,5 +1,5 @@
+import { clubDayOf, clubDayStart, shiftDay } from '@common/rules/club-time';
 import { expect, test } from '@playwright/test';
-import { clubDayOf, clubDayStart, shiftDay } from '../../src/common/rules/club-time';
 import { call, newEvent, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { openCreateForm } from './event-editor-steps';

@@ -1,8 +1,8 @@
+import type { AttendanceEntry } from '@common/contract/attendance';
+import type { EventDto } from '@common/contract/event';
+import type { SeasonReport } from '@common/contract/report';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceEntry } from '../../src/common/contract/attendance';
-import type { EventDto } from '../../src/common/contract/event';
-import type { SeasonReport } from '../../src/common/contract/report';
 import { createEvent, DAY, HOUR, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

@@ -1,5 +1,5 @@
+import { userSchema } from '@common/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSchema } from '../../src/common/contract/user';
 import { bearer, createTestContext, PASSWORD, type TestContext } from './helpers/test-context';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { RoleName } from '@common/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoleName } from '../../src/common/contract/user';
 import { multipartFile, solidImage } from './helpers/multipart';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

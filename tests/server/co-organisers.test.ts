@@ -1,5 +1,5 @@
+import type { EventDto } from '@common/contract/event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto } from '../../src/common/contract/event';
 import { createEvent, insertModel, saveEvent, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

@@ -1,7 +1,7 @@
+import { FORBIDDEN_CONTROL_CHARACTER } from '@common/contract/fields';
+import { REPLAYABLE_WRITES } from '@common/rules/replays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlCharacterField } from '../../server/plugins/control-characters';
-import { FORBIDDEN_CONTROL_CHARACTER } from '../../src/common/contract/fields';
-import { REPLAYABLE_WRITES } from '../../src/common/rules/replays';
 import { createEvent, DAY, insertModel } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto } from '../../src/common/contract/event';
-import type { RoleName } from '../../src/common/contract/user';
-import { mayTakeAttendance } from '../../src/common/rules/attendance';
+import type { EventDto } from '@common/contract/event';
+import type { RoleName } from '@common/contract/user';
+import { mayTakeAttendance } from '@common/rules/attendance';
 import {
   type Actor,
   factsOf,
@@ -16,7 +15,8 @@ import {
   mayUnsubscribe,
   standingOf,
   type Verdict,
-} from '../../src/common/rules/events';
+} from '@common/rules/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR, insertModel } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

@@ -1,6 +1,6 @@
+import type { EventDto, ModelStart } from '@common/contract/event';
+import { LIMITS } from '@common/contract/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto, ModelStart } from '../../src/common/contract/event';
-import { LIMITS } from '../../src/common/contract/limits';
 import { createFeed, fetchFeed, parseFeed } from './helpers/calendar';
 import {
   createEvent,

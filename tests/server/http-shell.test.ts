@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SLOGAN } from '@common/contract/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicFilesDir } from '../../server/plugins/public-files';
 import { builtScriptHashes, inlineScriptHashes } from '../../server/plugins/security';
-import { DEFAULT_SLOGAN } from '../../src/common/contract/settings';
 import { createTestContext, type TestContext } from './helpers/test-context';
 
 let ctx: TestContext;

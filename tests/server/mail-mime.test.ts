@@ -1,7 +1,7 @@
+import { clubDateTime, clubDayOf, shiftDay } from '@common/rules/club-time';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { settled } from '../../server/background';
 import { sendDueReminders } from '../../server/modules/reminders/reminders.service';
-import { clubDateTime, clubDayOf, shiftDay } from '../../src/common/rules/club-time';
 import {
   createEvent,
   DAY,

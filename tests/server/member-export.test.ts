@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { memberExportSchema } from '@common/contract/member-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberExportSchema } from '../../src/common/contract/member-export';
 import { createFeed } from './helpers/calendar';
 import { createEvent, insertModel, insertStuff, subscribe } from './helpers/event-fixtures';
 import { addPushDevice } from './helpers/push-devices';

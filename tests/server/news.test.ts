@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LIMITS } from '@common/contract/limits';
+import { type NewsPost, newsListSchema, newsPostSchema } from '@common/contract/news';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/common/contract/limits';
-import { type NewsPost, newsListSchema, newsPostSchema } from '../../src/common/contract/news';
 import { solidImage } from './helpers/multipart';
 import { standInPushNetwork } from './helpers/push-network-stand-in';
 import { startPushStandIn } from './helpers/push-stand-in';

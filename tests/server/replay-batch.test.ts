@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LIMITS } from '@common/contract/limits';
+import { REPLAYABLE_WRITES } from '@common/rules/replays';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/common/contract/limits';
-import { REPLAYABLE_WRITES } from '../../src/common/rules/replays';
 import { createEvent, holdsPlace, insertModel, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

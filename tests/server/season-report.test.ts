@@ -1,8 +1,8 @@
+import type { SeasonReport } from '@common/contract/report';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentClub } from '../../server/db/club-scope/current-club';
-import type { SeasonReport } from '../../src/common/contract/report';
 import { createEvent, HOUR, insertModel, members, saveEvent, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

@@ -1,6 +1,6 @@
+import type { Series, SeriesSubscribeAnswer } from '@common/contract/series';
+import { clubTimeOf } from '@common/rules/club-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Series, SeriesSubscribeAnswer } from '../../src/common/contract/series';
-import { clubTimeOf } from '../../src/common/rules/club-time';
 import {
   clearQueuedMails,
   createSeries,

@@ -1,5 +1,5 @@
+import type { EventDto } from '@common/contract/event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto } from '../../src/common/contract/event';
 import { insertModel, members, saveEvent } from './helpers/event-fixtures';
 import { createSeries, postSeries, putSeries, subscribeSeries } from './helpers/series-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';

@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
+import { clubDayOf } from '@common/rules/club-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto } from '../../src/common/contract/event';
-import { clubDayOf } from '../../src/common/rules/club-time';
 import { saveEvent } from './helpers/event-fixtures';
 import {
   clearQueuedMails,

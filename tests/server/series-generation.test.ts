@@ -1,6 +1,6 @@
+import { clubTimeOf } from '@common/rules/club-time';
+import { sessionDays, sessionStarts } from '@common/rules/series';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubTimeOf } from '../../src/common/rules/club-time';
-import { sessionDays, sessionStarts } from '../../src/common/rules/series';
 import { insertModel } from './helpers/event-fixtures';
 import { createSeries } from './helpers/series-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-context';

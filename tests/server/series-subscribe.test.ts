@@ -1,5 +1,5 @@
+import type { SeriesSubscribeAnswer } from '@common/contract/series';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeriesSubscribeAnswer } from '../../src/common/contract/series';
 import { insertStuff, subscribe } from './helpers/event-fixtures';
 import {
   clearQueuedMails,

@@ -1,7 +1,7 @@
+import type { EventDto } from '@common/contract/event';
+import type { Series } from '@common/contract/series';
+import { clubTimeOf } from '@common/rules/club-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto } from '../../src/common/contract/event';
-import type { Series } from '../../src/common/contract/series';
-import { clubTimeOf } from '../../src/common/rules/club-time';
 import { insertStuff, saveEvent } from './helpers/event-fixtures';
 import { addPushDevice } from './helpers/push-devices';
 import {

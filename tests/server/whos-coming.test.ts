@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
+import { eventSchema } from '@common/contract/event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto } from '../../src/common/contract/event';
-import { eventSchema } from '../../src/common/contract/event';
 import { createEvent, DAY, insertModel, joinWaitingList, members, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

@@ -1,6 +1,6 @@
+import { LIMITS } from '@common/contract/limits';
+import { REPLAYABLE_WRITES } from '@common/rules/replays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/common/contract/limits';
-import { REPLAYABLE_WRITES } from '../../src/common/rules/replays';
 import { createEvent, DAY, holdsPlace, insertModel, members, subscribe } from './helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from './helpers/test-context';
 

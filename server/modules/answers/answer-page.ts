@@ -1,5 +1,5 @@
-import type { EventDto } from '../../../src/common/contract/event';
-import type { Language } from '../../../src/common/contract/user';
+import type { EventDto } from '@common/contract/event';
+import type { Language } from '@common/contract/user';
 import { escapeHtml, simplePage } from '../../html';
 import { catalogueCount, catalogueText, errorMessage } from '../../i18n/catalogue';
 import type { AnswerAction } from '../../mail/answer-links';

@@ -1,8 +1,8 @@
+import type { Language } from '@common/contract/user';
+import { eventTitle } from '@common/rules/event-words';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Language } from '../../../src/common/contract/user';
-import { eventTitle } from '../../../src/common/rules/event-words';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { languageFromHeader } from '../../i18n/catalogue';

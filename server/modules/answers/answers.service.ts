@@ -1,7 +1,7 @@
+import type { ErrorCode } from '@common/contract/errors';
+import type { EventDto } from '@common/contract/event';
+import { factsOf, isFull, standingOf } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { ErrorCode } from '../../../src/common/contract/errors';
-import type { EventDto } from '../../../src/common/contract/event';
-import { factsOf, isFull, standingOf } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';

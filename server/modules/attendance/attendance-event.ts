@@ -1,6 +1,6 @@
+import type { AttendanceTeam } from '@common/rules/attendance';
+import type { Actor, Verdict } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { AttendanceTeam } from '../../../src/common/rules/attendance';
-import type { Actor, Verdict } from '../../../src/common/rules/events';
 import type { Database } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { attendanceTeamOf } from '../events/co-organisers';

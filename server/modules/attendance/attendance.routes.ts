@@ -1,9 +1,9 @@
+import { attendanceSchema } from '@common/contract/attendance';
+import { uuidParam } from '@common/contract/fields';
+import { checklistRequestSchema, checklistResponseSchema } from '@common/contract/participation';
+import { idempotencyHeaderSchema } from '@common/contract/replay';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attendanceSchema } from '../../../src/common/contract/attendance';
-import { uuidParam } from '../../../src/common/contract/fields';
-import { checklistRequestSchema, checklistResponseSchema } from '../../../src/common/contract/participation';
-import { idempotencyHeaderSchema } from '../../../src/common/contract/replay';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { languageFromHeader } from '../../i18n/catalogue';

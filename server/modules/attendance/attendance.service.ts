@@ -1,10 +1,10 @@
+import type { AttendanceEntry } from '@common/contract/attendance';
+import { type AttendanceStatus, rowStatus } from '@common/contract/attendance-status';
+import type { Language } from '@common/contract/user';
+import { mayReadAttendance } from '@common/rules/attendance';
+import { checklistRows, sortRows } from '@common/rules/checklist-rows';
+import { clubDayOf, clubTimeOf } from '@common/rules/club-time';
 import type { Kysely } from 'kysely';
-import type { AttendanceEntry } from '../../../src/common/contract/attendance';
-import { type AttendanceStatus, rowStatus } from '../../../src/common/contract/attendance-status';
-import type { Language } from '../../../src/common/contract/user';
-import { mayReadAttendance } from '../../../src/common/rules/attendance';
-import { checklistRows, sortRows } from '../../../src/common/rules/checklist-rows';
-import { clubDayOf, clubTimeOf } from '../../../src/common/rules/club-time';
 import { toCsv } from '../../csv';
 import type { Database, UserRow } from '../../db/schema';
 import { catalogueText } from '../../i18n/catalogue';

@@ -1,5 +1,5 @@
+import type { AttendanceStatus } from '@common/contract/attendance-status';
 import type { Kysely } from 'kysely';
-import type { AttendanceStatus } from '../../../src/common/contract/attendance-status';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;

@@ -1,7 +1,7 @@
+import { isPresentStatus, requestedStatus } from '@common/contract/attendance-status';
+import type { ChecklistRequest } from '@common/contract/participation';
+import { mayTakeAttendance } from '@common/rules/attendance';
 import type { Kysely } from 'kysely';
-import { isPresentStatus, requestedStatus } from '../../../src/common/contract/attendance-status';
-import type { ChecklistRequest } from '../../../src/common/contract/participation';
-import { mayTakeAttendance } from '../../../src/common/rules/attendance';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';

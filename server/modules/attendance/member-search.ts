@@ -1,7 +1,7 @@
+import { thumbnailUrl } from '@common/contract/users';
+import { MEMBER_SEARCH_MAX, type MemberFound } from '@common/contract/walk-in';
+import { mayAddWalkIn } from '@common/rules/attendance';
 import { type Kysely, sql } from 'kysely';
-import { thumbnailUrl } from '../../../src/common/contract/users';
-import { MEMBER_SEARCH_MAX, type MemberFound } from '../../../src/common/contract/walk-in';
-import { mayAddWalkIn } from '../../../src/common/rules/attendance';
 import type { Database, UserRow } from '../../db/schema';
 import { attendanceEvent } from './attendance-event';
 

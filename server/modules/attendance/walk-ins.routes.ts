@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { uuidParam } from '../../../src/common/contract/fields';
-import { idempotencyHeaderSchema } from '../../../src/common/contract/replay';
+import { uuidParam } from '@common/contract/fields';
+import { idempotencyHeaderSchema } from '@common/contract/replay';
 import {
   memberFoundSchema,
   memberSearchQuerySchema,
   WALK_IN_PATH,
   walkInRequestSchema,
   walkInResponseSchema,
-} from '../../../src/common/contract/walk-in';
+} from '@common/contract/walk-in';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';

@@ -1,8 +1,8 @@
+import { isPresentStatus } from '@common/contract/attendance-status';
+import type { WalkInRequest } from '@common/contract/walk-in';
+import { walkInPersonKey } from '@common/contract/walk-in-key';
+import { mayAddWalkIn } from '@common/rules/attendance';
 import type { Kysely } from 'kysely';
-import { isPresentStatus } from '../../../src/common/contract/attendance-status';
-import type { WalkInRequest } from '../../../src/common/contract/walk-in';
-import { walkInPersonKey } from '../../../src/common/contract/walk-in-key';
-import { mayAddWalkIn } from '../../../src/common/rules/attendance';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';

@@ -1,5 +1,5 @@
+import type { Language } from '@common/contract/user';
 import { type Kysely, sql } from 'kysely';
-import type { Language } from '../../../src/common/contract/user';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import {
   CALENDAR_FILE_PATTERN,
   type CalendarFeedCreated,
   type CalendarFeedStatus,
-} from '../../../src/common/contract/calendar-feed';
+} from '@common/contract/calendar-feed';
+import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';

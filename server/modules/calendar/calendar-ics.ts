@@ -1,7 +1,7 @@
+import type { Language } from '@common/contract/user';
+import { addressLine } from '@common/rules/address';
+import { clubDayOf, weekStart } from '@common/rules/club-time';
 import ical, { ICalEventStatus } from 'ical-generator';
-import type { Language } from '../../../src/common/contract/user';
-import { addressLine } from '../../../src/common/rules/address';
-import { clubDayOf, weekStart } from '../../../src/common/rules/club-time';
 import { catalogueText } from '../../i18n/catalogue';
 import type { FeedEventRow } from './calendar-feed.repository';
 

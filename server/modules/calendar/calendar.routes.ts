@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CALENDAR_FEED_PATH,
   calendarFeedCreatedSchema,
   calendarFeedStatusSchema,
   calendarFileParamsSchema,
-} from '../../../src/common/contract/calendar-feed';
+} from '@common/contract/calendar-feed';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf } from '../../plugins/auth';

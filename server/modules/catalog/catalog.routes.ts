@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   modelInputSchema,
   modelSchema,
@@ -9,8 +6,11 @@ import {
   stuffInputSchema,
   stuffSchema,
   stuffUpdateSchema,
-} from '../../../src/common/contract/catalog';
-import { uuidParam } from '../../../src/common/contract/fields';
+} from '@common/contract/catalog';
+import { uuidParam } from '@common/contract/fields';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';

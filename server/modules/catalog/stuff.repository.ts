@@ -1,5 +1,5 @@
+import type { Stuff } from '@common/contract/catalog';
 import type { Kysely } from 'kysely';
-import type { Stuff } from '../../../src/common/contract/catalog';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;

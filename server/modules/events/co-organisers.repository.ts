@@ -1,5 +1,5 @@
+import type { RoleName } from '@common/contract/user';
 import type { Kysely } from 'kysely';
-import type { RoleName } from '../../../src/common/contract/user';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
+import type { AttendanceTeam } from '@common/rules/attendance';
+import { canManageContent } from '@common/rules/roles';
 import type { Kysely } from 'kysely';
-import type { AttendanceTeam } from '../../../src/common/rules/attendance';
-import { canManageContent } from '../../../src/common/rules/roles';
 import type { Database, EventRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { activeRoles, coOrganiserIds } from './co-organisers.repository';

@@ -1,6 +1,6 @@
+import type { SubscriberEntry, WaitingEntry } from '@common/contract/event';
+import { thumbnailUrl } from '@common/contract/users';
 import type { Kysely } from 'kysely';
-import type { SubscriberEntry, WaitingEntry } from '../../../src/common/contract/event';
-import { thumbnailUrl } from '../../../src/common/contract/users';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;

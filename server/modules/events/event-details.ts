@@ -1,5 +1,5 @@
+import type { EventDto } from '@common/contract/event';
 import type { Kysely } from 'kysely';
-import type { EventDto } from '../../../src/common/contract/event';
 import type { Database, EventRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { coOrganisersByEvent } from './co-organisers.repository';

@@ -1,5 +1,5 @@
+import type { EventFacts } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { EventFacts } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow } from '../../db/schema';
 import { HttpError } from '../../http-error';

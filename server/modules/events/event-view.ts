@@ -1,7 +1,7 @@
+import type { EventDto, SubscriberEntry, WaitingEntry } from '@common/contract/event';
+import { seesAttendees, seesEveryName } from '@common/rules/attendees';
+import type { Actor } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { EventDto, SubscriberEntry, WaitingEntry } from '../../../src/common/contract/event';
-import { seesAttendees, seesEveryName } from '../../../src/common/rules/attendees';
-import type { Actor } from '../../../src/common/rules/events';
 import type { Database } from '../../db/schema';
 import { showAttendees } from '../settings/club-settings';
 

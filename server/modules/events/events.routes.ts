@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   eventInputSchema,
   eventRangeParamsSchema,
@@ -8,10 +5,13 @@ import {
   modelStartSchema,
   ORGANISERS_PATH,
   organiserSchema,
-} from '../../../src/common/contract/event';
-import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields';
-import { groupMailRequestSchema } from '../../../src/common/contract/participation';
-import { mayCreateEvent } from '../../../src/common/rules/events';
+} from '@common/contract/event';
+import { okResponseSchema, uuidParam } from '@common/contract/fields';
+import { groupMailRequestSchema } from '@common/contract/participation';
+import { mayCreateEvent } from '@common/rules/events';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { assertAllowed } from '../../http-error';

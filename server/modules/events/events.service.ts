@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { EventDto, EventInput } from '@common/contract/event';
+import { maySetCoOrganisers } from '@common/rules/attendance';
+import { eventDateError } from '@common/rules/event-dates';
+import { mayCreateEvent, mayDeleteEvent, mayEditEvent } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { EventDto, EventInput } from '../../../src/common/contract/event';
-import { maySetCoOrganisers } from '../../../src/common/rules/attendance';
-import { eventDateError } from '../../../src/common/rules/event-dates';
-import { mayCreateEvent, mayDeleteEvent, mayEditEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';

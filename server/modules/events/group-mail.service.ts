@@ -1,7 +1,7 @@
+import { LIMITS } from '@common/contract/limits';
+import type { GroupMailAudience, GroupMailRequest } from '@common/contract/participation';
+import { mayManageEvent } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import { LIMITS } from '../../../src/common/contract/limits';
-import type { GroupMailAudience, GroupMailRequest } from '../../../src/common/contract/participation';
-import { mayManageEvent } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';

@@ -1,6 +1,6 @@
+import type { ModelStart } from '@common/contract/event';
+import { clubTimeOf } from '@common/rules/club-time';
 import type { Kysely } from 'kysely';
-import type { ModelStart } from '../../../src/common/contract/event';
-import { clubTimeOf } from '../../../src/common/rules/club-time';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { findModel } from '../catalog/models.repository';

@@ -1,5 +1,5 @@
-import { isPresentStatus } from '../../../src/common/contract/attendance-status';
-import type { WalkInEntry } from '../../../src/common/contract/walk-in';
+import { isPresentStatus } from '@common/contract/attendance-status';
+import type { WalkInEntry } from '@common/contract/walk-in';
 import type { WalkInsTable } from '../../db/participation-schema';
 import type { RowOf } from '../../db/schema';
 

@@ -1,7 +1,7 @@
+import type { EventDto } from '@common/contract/event';
+import { clubDayStart, nextDay } from '@common/rules/club-time';
+import type { Actor } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { EventDto } from '../../../src/common/contract/event';
-import { clubDayStart, nextDay } from '../../../src/common/rules/club-time';
-import type { Actor } from '../../../src/common/rules/events';
 import { readDataVersion } from '../../db/data-version';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';

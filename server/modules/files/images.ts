@@ -1,5 +1,5 @@
+import { LIMITS } from '@common/contract/limits';
 import sharp, { type Metadata } from 'sharp';
-import { LIMITS } from '../../../src/common/contract/limits';
 import { HttpError } from '../../http-error';
 import { withDecodeSlot } from './decode-slots';
 

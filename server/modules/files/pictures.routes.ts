@@ -1,13 +1,8 @@
 import path from 'node:path';
+import { settingResponseSchema } from '@common/contract/settings';
+import { pictureQuerySchema, pictureResponseSchema, pictureUrl, thumbnailUrl } from '@common/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { settingResponseSchema } from '../../../src/common/contract/settings';
-import {
-  pictureQuerySchema,
-  pictureResponseSchema,
-  pictureUrl,
-  thumbnailUrl,
-} from '../../../src/common/contract/users';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf, requireAdmin } from '../../plugins/auth';

@@ -1,5 +1,5 @@
+import { healthResponseSchema } from '@common/contract/settings';
 import type { FastifyInstance } from 'fastify';
-import { healthResponseSchema } from '../../../src/common/contract/settings';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { errorAnswers } from '../../plugins/error-answers';

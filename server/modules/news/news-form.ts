@@ -1,6 +1,6 @@
+import { newsInputSchema } from '@common/contract/news';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { newsInputSchema } from '../../../src/common/contract/news';
 import { HttpError } from '../../http-error';
 
 export interface NewsForm {

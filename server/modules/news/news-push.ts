@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { PushMessage } from '@common/contract/push';
 import type { Kysely } from 'kysely';
-import type { PushMessage } from '../../../src/common/contract/push';
 import type { Database } from '../../db/schema';
 import { catalogueText } from '../../i18n/catalogue';
 import { insertPush } from '../push/push.repository';

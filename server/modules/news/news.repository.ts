@@ -1,5 +1,5 @@
+import { NEWS_READ_MAX } from '@common/contract/news';
 import { type Kysely, sql } from 'kysely';
-import { NEWS_READ_MAX } from '../../../src/common/contract/news';
 import type { Database, NewsPostRow } from '../../db/schema';
 
 type Db = Kysely<Database>;

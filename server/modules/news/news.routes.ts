@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { okResponseSchema, uuidParam } from '@common/contract/fields';
+import { NEWS_PATH, type NewsPost, newsListSchema, newsPostSchema } from '@common/contract/news';
+import { mayEditNews } from '@common/rules/news';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields';
-import { NEWS_PATH, type NewsPost, newsListSchema, newsPostSchema } from '../../../src/common/contract/news';
-import { mayEditNews } from '../../../src/common/rules/news';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf, requireContributor } from '../../plugins/auth';

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
 import {
   NOTIFICATION_DEFAULTS,
   NOTIFICATION_TYPES,
   type NotificationSetting,
   type NotificationType,
-} from '../../../src/common/contract/notifications';
-import type { Language } from '../../../src/common/contract/user';
+} from '@common/contract/notifications';
+import type { Language } from '@common/contract/user';
+import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database>;

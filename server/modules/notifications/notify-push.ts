@@ -1,6 +1,6 @@
+import type { PushMessage } from '@common/contract/push';
+import type { Language } from '@common/contract/user';
 import type { Kysely } from 'kysely';
-import type { PushMessage } from '../../../src/common/contract/push';
-import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { catalogueText } from '../../i18n/catalogue';

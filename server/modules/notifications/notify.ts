@@ -1,6 +1,6 @@
+import { NOTIFICATION_TYPES, type NotificationType } from '@common/contract/notifications';
+import type { Language } from '@common/contract/user';
 import type { Kysely } from 'kysely';
-import { NOTIFICATION_TYPES, type NotificationType } from '../../../src/common/contract/notifications';
-import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { currentClub, linkDomain } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';

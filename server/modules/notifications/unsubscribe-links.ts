@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { NOTIFICATION_TYPES, type NotificationType } from '@common/contract/notifications';
 import type { Kysely } from 'kysely';
-import { NOTIFICATION_TYPES, type NotificationType } from '../../../src/common/contract/notifications';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 

@@ -1,5 +1,5 @@
-import type { NotificationType } from '../../../src/common/contract/notifications';
-import type { Language } from '../../../src/common/contract/user';
+import type { NotificationType } from '@common/contract/notifications';
+import type { Language } from '@common/contract/user';
 import { escapeHtml, simplePage as page } from '../../html';
 import { catalogueText } from '../../i18n/catalogue';
 

@@ -1,5 +1,5 @@
+import type { DeclineEntry } from '@common/contract/participation';
 import type { Kysely } from 'kysely';
-import type { DeclineEntry } from '../../../src/common/contract/participation';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;

@@ -1,8 +1,8 @@
+import type { EventDto } from '@common/contract/event';
+import type { DeclineEntry, DeclineRequest } from '@common/contract/participation';
+import { mayReadAttendance } from '@common/rules/attendance';
+import { mayActFor, mayAnswerDecline } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { EventDto } from '../../../src/common/contract/event';
-import type { DeclineEntry, DeclineRequest } from '../../../src/common/contract/participation';
-import { mayReadAttendance } from '../../../src/common/rules/attendance';
-import { mayActFor, mayAnswerDecline } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';

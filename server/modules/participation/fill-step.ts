@@ -1,5 +1,5 @@
+import { isPast, placesLeft } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import { isPast, placesLeft } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow } from '../../db/schema';

@@ -1,12 +1,6 @@
+import type { GuestRequest } from '@common/contract/participation';
+import { mayActFor, mayDeleteGuest, mayInvite, mayReadGuestsOf, mayUpdateGuest } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { GuestRequest } from '../../../src/common/contract/participation';
-import {
-  mayActFor,
-  mayDeleteGuest,
-  mayInvite,
-  mayReadGuestsOf,
-  mayUpdateGuest,
-} from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, GuestRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { SubscriberEntry, WaitingEntry } from '@common/contract/event';
+import type { Standing } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { SubscriberEntry, WaitingEntry } from '../../../src/common/contract/event';
-import type { Standing } from '../../../src/common/rules/events';
 import type { Database, SubscriptionRow, UserRow } from '../../db/schema';
 import {
   subscriberRows,

@@ -1,8 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { eventSchema, subscriberEntrySchema, waitingEntrySchema } from '../../../src/common/contract/event';
-import { uuidParam } from '../../../src/common/contract/fields';
+import { eventSchema, subscriberEntrySchema, waitingEntrySchema } from '@common/contract/event';
+import { uuidParam } from '@common/contract/fields';
 import {
   declineEntrySchema,
   declineRequestSchema,
@@ -12,8 +9,11 @@ import {
   myInviteParamsSchema,
   subscribeRequestSchema,
   waitingListRequestSchema,
-} from '../../../src/common/contract/participation';
-import { idempotencyHeaderSchema } from '../../../src/common/contract/replay';
+} from '@common/contract/participation';
+import { idempotencyHeaderSchema } from '@common/contract/replay';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';

@@ -1,7 +1,7 @@
+import type { EventDto } from '@common/contract/event';
+import type { SubscribeRequest } from '@common/contract/participation';
+import { mayActFor, maySubscribe, mayUnsubscribe } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { EventDto } from '../../../src/common/contract/event';
-import type { SubscribeRequest } from '../../../src/common/contract/participation';
-import { mayActFor, maySubscribe, mayUnsubscribe } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';

@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
+import { mayActFor, mayJoinWaitingList } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { EventDto } from '../../../src/common/contract/event';
-import { mayActFor, mayJoinWaitingList } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';

@@ -1,5 +1,5 @@
-import type { AccountDeletion } from '../../../src/common/contract/users';
-import { mayDeleteAccount } from '../../../src/common/rules/users';
+import type { AccountDeletion } from '@common/contract/users';
+import { mayDeleteAccount } from '@common/rules/users';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';

@@ -1,5 +1,5 @@
+import type { MemberExport } from '@common/contract/member-export';
 import { type Kysely, sql } from 'kysely';
-import type { MemberExport } from '../../../src/common/contract/member-export';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { MEMBER_EXPORT_FORMAT, type MemberExport } from '@common/contract/member-export';
+import { pictureUrl } from '@common/contract/users';
 import type { Kysely } from 'kysely';
-import { MEMBER_EXPORT_FORMAT, type MemberExport } from '../../../src/common/contract/member-export';
-import { pictureUrl } from '../../../src/common/contract/users';
 import type { Database, UserRow } from '../../db/schema';
 import { iso, isoOf, listSections } from './member-export-sections';
 

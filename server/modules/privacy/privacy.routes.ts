@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { okResponseSchema, uuidParam } from '@common/contract/fields';
+import { memberExportSchema } from '@common/contract/member-export';
+import { accountDeletionBodySchema } from '@common/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okResponseSchema, uuidParam } from '../../../src/common/contract/fields';
-import { memberExportSchema } from '../../../src/common/contract/member-export';
-import { accountDeletionBodySchema } from '../../../src/common/contract/users';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { PushMessage } from '@common/contract/push';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
-import type { PushMessage } from '../../../src/common/contract/push';
 import type { Database } from '../../db/schema';
 import { endpointUrl, type PushNetwork, publicAddressOf } from '../../push-network';
 import {

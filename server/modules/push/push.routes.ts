@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   PUSH_PUBLIC_KEY_PATH,
   PUSH_SUBSCRIPTION_PATH,
   pushPublicKeySchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
-} from '../../../src/common/contract/push';
+} from '@common/contract/push';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { realPushNetwork } from '../../push-network';

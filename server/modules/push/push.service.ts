@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { PushSubscriptionBody } from '@common/contract/push';
 import type { Kysely } from 'kysely';
-import type { PushSubscriptionBody } from '../../../src/common/contract/push';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { endpointUrl, type PushNetwork, publicAddressOf } from '../../push-network';

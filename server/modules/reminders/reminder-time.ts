@@ -1,4 +1,4 @@
-import { clubDateTime, clubDayOf, clubTimeOf, shiftDay } from '../../../src/common/rules/club-time';
+import { clubDateTime, clubDayOf, clubTimeOf, shiftDay } from '@common/rules/club-time';
 
 const HOUR_MS = 3_600_000;
 /** server-rules v4 "Reminders": 24 h before by default; the club setting takes 0 (off) or 1–72. */

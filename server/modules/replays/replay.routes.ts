@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readErrorBody } from '../../../src/common/contract/errors';
+import { readErrorBody } from '@common/contract/errors';
 import {
   type ReplayAnswer,
   type ReplayItem,
   replayRequestSchema,
   replayResponseSchema,
-} from '../../../src/common/contract/replay';
-import { isReplayableWrite, isRetryLater } from '../../../src/common/rules/replays';
+} from '@common/contract/replay';
+import { isReplayableWrite, isRetryLater } from '@common/rules/replays';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorMessage, languageFromHeader } from '../../i18n/catalogue';
 
 /**

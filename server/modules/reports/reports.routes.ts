@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SEASON_REPORT_CSV_PATH,
   SEASON_REPORT_PATH,
   seasonReportQuerySchema,
   seasonReportSchema,
-} from '../../../src/common/contract/report';
+} from '@common/contract/report';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { languageFromHeader } from '../../i18n/catalogue';

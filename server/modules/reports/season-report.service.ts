@@ -1,14 +1,14 @@
-import type { Kysely } from 'kysely';
 import {
   REPORT_FIGURES,
   type ReportFigures,
   type ReportRow,
   type SeasonReport,
   type SeasonReportQuery,
-} from '../../../src/common/contract/report';
-import type { Language } from '../../../src/common/contract/user';
-import { mayReadSeasonReport } from '../../../src/common/rules/attendance';
-import { clubDayStart, nextDay } from '../../../src/common/rules/club-time';
+} from '@common/contract/report';
+import type { Language } from '@common/contract/user';
+import { mayReadSeasonReport } from '@common/rules/attendance';
+import { clubDayStart, nextDay } from '@common/rules/club-time';
+import type { Kysely } from 'kysely';
 import { toCsv } from '../../csv';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed } from '../../http-error';

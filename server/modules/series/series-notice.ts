@@ -1,5 +1,5 @@
+import type { Language } from '@common/contract/user';
 import type { Kysely } from 'kysely';
-import type { Language } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';

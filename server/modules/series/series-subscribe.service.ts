@@ -1,6 +1,6 @@
+import type { SeriesSubscribe, SeriesSubscribeAnswer } from '@common/contract/series';
+import { mayActFor } from '@common/rules/events';
 import type { Kysely } from 'kysely';
-import type { SeriesSubscribe, SeriesSubscribeAnswer } from '../../../src/common/contract/series';
-import { mayActFor } from '../../../src/common/rules/events';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';

@@ -1,9 +1,9 @@
+import { type EventInput, eventInputSchema } from '@common/contract/event';
+import type { Series, SeriesUpdate } from '@common/contract/series';
+import { clubDateTime, clubDayOf } from '@common/rules/club-time';
+import { isPast } from '@common/rules/events';
+import { mayManageSeries } from '@common/rules/series';
 import type { Kysely } from 'kysely';
-import { type EventInput, eventInputSchema } from '../../../src/common/contract/event';
-import type { Series, SeriesUpdate } from '../../../src/common/contract/series';
-import { clubDateTime, clubDayOf } from '../../../src/common/rules/club-time';
-import { isPast } from '../../../src/common/rules/events';
-import { mayManageSeries } from '../../../src/common/rules/series';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';

@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { uuidParam } from '../../../src/common/contract/fields';
+import { uuidParam } from '@common/contract/fields';
 import {
   SERIES_PATH,
   seriesCreateSchema,
@@ -8,7 +6,9 @@ import {
   seriesSubscribeAnswerSchema,
   seriesSubscribeSchema,
   seriesUpdateSchema,
-} from '../../../src/common/contract/series';
+} from '@common/contract/series';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { SERIES_MAX_SESSIONS, type Series, type SeriesCreate, type Weekday } from '@common/contract/series';
+import { clubDayOf, clubTimeOf } from '@common/rules/club-time';
+import { mayCreateEvent } from '@common/rules/events';
+import { exceptionsOutside, sessionStarts } from '@common/rules/series';
 import type { Kysely } from 'kysely';
-import {
-  SERIES_MAX_SESSIONS,
-  type Series,
-  type SeriesCreate,
-  type Weekday,
-} from '../../../src/common/contract/series';
-import { clubDayOf, clubTimeOf } from '../../../src/common/rules/club-time';
-import { mayCreateEvent } from '../../../src/common/rules/events';
-import { exceptionsOutside, sessionStarts } from '../../../src/common/rules/series';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';

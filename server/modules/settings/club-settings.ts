@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import {
   DEFAULT_ACCENT_COLOUR,
   DEFAULT_REMINDER_HOURS,
   MAX_REMINDER_HOURS,
-} from '../../../src/common/contract/club-defaults';
+} from '@common/contract/club-defaults';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { MailBrand } from '../../mail/html-layout';

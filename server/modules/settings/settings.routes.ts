@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CLUB_SETTINGS_PATH,
   clubSettingsSchema,
@@ -9,8 +7,10 @@ import {
   settingResponseSchema,
   sloganUpdateQuerySchema,
   startSettingsSchema,
-} from '../../../src/common/contract/settings';
-import { START_SETTINGS_PATH } from '../../../src/common/contract/start-paths';
+} from '@common/contract/settings';
+import { START_SETTINGS_PATH } from '@common/contract/start-paths';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { requireAdmin } from '../../plugins/auth';

@@ -1,12 +1,8 @@
+import { confirmParamsSchema, confirmRequestSchema, resetRequestSchema } from '@common/contract/account';
+import { okResponseSchema } from '@common/contract/fields';
+import { loginRequestSchema, loginResponseSchema } from '@common/contract/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  confirmParamsSchema,
-  confirmRequestSchema,
-  resetRequestSchema,
-} from '../../../src/common/contract/account';
-import { okResponseSchema } from '../../../src/common/contract/fields';
-import { loginRequestSchema, loginResponseSchema } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { runAfterAnswer } from '../../background';
 import { HttpError } from '../../http-error';

@@ -1,7 +1,7 @@
+import type { RegisterRequest, RegisterResponse } from '@common/contract/account';
+import { isStrongPassword } from '@common/rules/password';
+import { canGiveRole } from '@common/rules/roles';
 import type { Kysely } from 'kysely';
-import type { RegisterRequest, RegisterResponse } from '../../../src/common/contract/account';
-import { isStrongPassword } from '../../../src/common/rules/password';
-import { canGiveRole } from '../../../src/common/rules/roles';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';

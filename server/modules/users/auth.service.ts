@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse } from '../../../src/common/contract/user';
+import type { LoginRequest, LoginResponse } from '@common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { type JobLog, runAfterAnswer } from '../../background';
 import type { UserRow, UserUpdate } from '../../db/schema';

@@ -1,6 +1,6 @@
+import { emailSchema, type RoleName, usernameSchema } from '@common/contract/user';
+import { isStrongPassword } from '@common/rules/password';
 import type { Kysely } from 'kysely';
-import { emailSchema, type RoleName, usernameSchema } from '../../../src/common/contract/user';
-import { isStrongPassword } from '../../../src/common/rules/password';
 import type { Database, UserRow } from '../../db/schema';
 import { hashPassword } from './passwords';
 import { insertUser, isUsernameOrEmailTaken } from './users.repository';

@@ -1,5 +1,5 @@
-import type { User } from '../../../src/common/contract/user';
-import type { EmailChange } from '../../../src/common/contract/users';
+import type { User } from '@common/contract/user';
+import type { EmailChange } from '@common/contract/users';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';

@@ -1,6 +1,6 @@
+import { FORBIDDEN_CONTROL_CHARACTER } from '@common/contract/fields';
+import { MEMBER_IMPORT_MAX_ROWS } from '@common/contract/member-import';
 import { parse } from 'csv-parse/sync';
-import { FORBIDDEN_CONTROL_CHARACTER } from '../../../src/common/contract/fields';
-import { MEMBER_IMPORT_MAX_ROWS } from '../../../src/common/contract/member-import';
 import { HttpError } from '../../http-error';
 
 /** The columns an import reads; any other column of the file is left alone. */

@@ -1,7 +1,7 @@
-import { phoneField } from '../../../src/common/contract/fields';
-import { LIMITS } from '../../../src/common/contract/limits';
-import type { ImportRow, ImportRowCode } from '../../../src/common/contract/member-import';
-import { emailSchema, usernameSchema } from '../../../src/common/contract/user';
+import { phoneField } from '@common/contract/fields';
+import { LIMITS } from '@common/contract/limits';
+import type { ImportRow, ImportRowCode } from '@common/contract/member-import';
+import { emailSchema, usernameSchema } from '@common/contract/user';
 import type { FileRow } from './member-import-file';
 
 /** The club's accounts as the plan needs them: every username, and each email's username. */

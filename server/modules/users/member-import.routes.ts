@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MEMBER_IMPORT_MAX_BYTES,
   MEMBER_IMPORT_PATH,
   memberImportQuerySchema,
   memberImportResponseSchema,
-} from '../../../src/common/contract/member-import';
-import { mayImportMembers } from '../../../src/common/rules/users';
+} from '@common/contract/member-import';
+import { mayImportMembers } from '@common/rules/users';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf } from '../../plugins/auth';

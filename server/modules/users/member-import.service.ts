@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { MemberImportResponse } from '@common/contract/member-import';
 import { type Kysely, sql } from 'kysely';
-import type { MemberImportResponse } from '../../../src/common/contract/member-import';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';

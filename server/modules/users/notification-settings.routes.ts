@@ -1,10 +1,7 @@
+import { uuidParam } from '@common/contract/fields';
+import { notificationSettingsSchema, notificationSettingUpdateSchema } from '@common/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { uuidParam } from '../../../src/common/contract/fields';
-import {
-  notificationSettingsSchema,
-  notificationSettingUpdateSchema,
-} from '../../../src/common/contract/notifications';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
 import { authOf, requireAdmin } from '../../plugins/auth';

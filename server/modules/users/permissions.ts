@@ -1,4 +1,4 @@
-import { mayEditProfile, mayReadProfile, mayRevoke } from '../../../src/common/rules/users';
+import { mayEditProfile, mayReadProfile, mayRevoke } from '@common/rules/users';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 

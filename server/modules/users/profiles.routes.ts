@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { uuidParam } from '../../../src/common/contract/fields';
-import { userSchema } from '../../../src/common/contract/user';
+import { uuidParam } from '@common/contract/fields';
+import { userSchema } from '@common/contract/user';
 import {
   emailChangeSchema,
   profileUpdateSchema,
   roleUpdateSchema,
   statusUpdateSchema,
-} from '../../../src/common/contract/users';
+} from '@common/contract/users';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';

@@ -1,4 +1,4 @@
-import { ROLE_IDS, type User } from '../../../src/common/contract/user';
+import { ROLE_IDS, type User } from '@common/contract/user';
 import type { UserRow } from '../../db/schema';
 
 /** A lock whose time has passed no longer counts, even before the next login clears it. */

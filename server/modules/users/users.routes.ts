@@ -1,8 +1,8 @@
+import { registerRequestSchema, registerResponseSchema } from '@common/contract/account';
+import { userSchema } from '@common/contract/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerRequestSchema, registerResponseSchema } from '../../../src/common/contract/account';
-import { userSchema } from '../../../src/common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { authOf, requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';

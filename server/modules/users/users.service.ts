@@ -1,6 +1,6 @@
-import type { RoleName, User } from '../../../src/common/contract/user';
-import type { ProfileUpdate, StatusUpdate } from '../../../src/common/contract/users';
-import { mayUnlockAccounts, rolesOffered } from '../../../src/common/rules/users';
+import type { RoleName, User } from '@common/contract/user';
+import type { ProfileUpdate, StatusUpdate } from '@common/contract/users';
+import { mayUnlockAccounts, rolesOffered } from '@common/rules/users';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';

@@ -1,7 +1,7 @@
+import { mayCreateEvent } from '@common/rules/events';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { mayCreateEvent } from '../../common/rules/events';
 import { LazyEventFormDialog } from '../../features/events/editor/lazy-event-form';
 import { useCurrentUser } from '../../state/session';
 import { Icon, type IconName } from '../../ui/icons';

@@ -1,6 +1,6 @@
-import { type AttendanceStatus, isPresentStatus, rowStatus } from '../contract/attendance-status';
-import type { EventDto } from '../contract/event';
-import { walkInPersonKey } from '../contract/walk-in-key';
+import { type AttendanceStatus, isPresentStatus, rowStatus } from '@common/contract/attendance-status';
+import type { EventDto } from '@common/contract/event';
+import { walkInPersonKey } from '@common/contract/walk-in-key';
 
 /** A registered member, one of their guests, or someone who came without registering (issue 28). */
 export type ChecklistRowKind = 'member' | 'guest' | 'walk_in';

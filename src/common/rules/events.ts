@@ -4,9 +4,9 @@
  * before writing (and turn a refusal into its HTTP answer); every screen calls them before offering an
  * action, so a screen never offers what the server would refuse.
  */
-import type { EventDto } from '../contract/event';
-import { LIMITS } from '../contract/limits';
-import type { RoleName } from '../contract/user';
+import type { EventDto } from '@common/contract/event';
+import { LIMITS } from '@common/contract/limits';
+import type { RoleName } from '@common/contract/user';
 import { canManageContent } from './roles';
 
 export interface Actor {

@@ -1,4 +1,4 @@
-import type { RoleName } from '../contract/user';
+import type { RoleName } from '@common/contract/user';
 
 /** Admin means Admin or SuperAdmin (server-rules "Roles"). */
 export function isAdminRole(role: RoleName | undefined): boolean {

@@ -7,8 +7,9 @@
  * the club zone's reading of that wall-clock time (club-time.ts). 19:00 stays 19:00 across the last
  * Sunday of March and of October.
  */
+
+import { SERIES_MAX_SESSIONS, WEEKDAYS, type Weekday } from '@common/contract/series';
 import * as rruleModule from 'rrule';
-import { SERIES_MAX_SESSIONS, WEEKDAYS, type Weekday } from '../contract/series';
 import { clubDateTime } from './club-time';
 import { type Actor, mayManageEvent, type Verdict } from './events';
 

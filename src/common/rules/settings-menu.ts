@@ -1,4 +1,4 @@
-import type { RoleName } from '../contract/user';
+import type { RoleName } from '@common/contract/user';
 import { canManageContent, isAdminRole } from './roles';
 
 /** The settings menu's entries, in order, and who sees each (product-spec §2, the route guards). */

@@ -1,4 +1,4 @@
-import type { RoleName } from '../contract/user';
+import type { RoleName } from '@common/contract/user';
 import { canGiveRole, isAdminRole } from './roles';
 
 /**

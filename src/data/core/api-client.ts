@@ -5,8 +5,8 @@
  * session module is told (and decides); the sign-in's own 401 is just the sign-in's error.
  */
 
-import { codeForStatus, readErrorBody } from '../../common/contract/errors';
-import type { z } from '../../common/contract/zod';
+import { codeForStatus, readErrorBody } from '@common/contract/errors';
+import type { z } from '@common/contract/zod';
 import { trackedFetch } from './connectivity';
 import { takeEarlyRead } from './early-reads';
 import { getToken } from './session-storage';

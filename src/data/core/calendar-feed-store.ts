@@ -3,7 +3,7 @@
  * this copy is the only way to show the URL again; it holds a credential, so signing out forgets it
  * (clearSession) along with the session itself.
  */
-import type { CalendarFeedCreated } from '../../common/contract/calendar-feed';
+import type { CalendarFeedCreated } from '@common/contract/calendar-feed';
 
 const KEY_PREFIX = 'calendarFeed:';
 

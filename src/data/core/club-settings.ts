@@ -4,7 +4,7 @@
  * club's own logo; read
  * by screens through data/settings.ts. Parsed with the contract's schema, so loaded after the first paint.
  */
-import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '../../common/contract/club-defaults';
+import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '@common/contract/club-defaults';
 import {
   CLUB_SETTINGS_PATH,
   type ClubSettings,
@@ -12,9 +12,9 @@ import {
   type PublicSettingKey,
   settingResponseSchema,
   startSettingsSchema,
-} from '../../common/contract/settings';
-import { START_SETTINGS_PATH } from '../../common/contract/start-paths';
-import { isTimeZone } from '../../common/rules/club-time';
+} from '@common/contract/settings';
+import { START_SETTINGS_PATH } from '@common/contract/start-paths';
+import { isTimeZone } from '@common/rules/club-time';
 import { apiRequest } from './api-client';
 import { mirrorClubTimeZone } from './club-time-zone-mirror';
 import type { EquipeeDb } from './db';

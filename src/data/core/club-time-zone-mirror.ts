@@ -8,8 +8,8 @@
  * zone-offsets.ts): with it, the first screen writes the club's dates and times without Intl, whose first
  * use in a page costs tens of milliseconds on a phone. Outside the table's span, Intl answers as before.
  */
-import { rememberZoneOffsets, zoneOffsetsOf } from '../../common/rules/club-time';
-import { isZoneOffsets, type ZoneOffsets } from '../../common/rules/zone-offsets';
+import { rememberZoneOffsets, zoneOffsetsOf } from '@common/rules/club-time';
+import { isZoneOffsets, type ZoneOffsets } from '@common/rules/zone-offsets';
 import { afterNextPaint } from './after-paint';
 import { whenNetworkQuiet } from './connectivity';
 import { CLUB_TIME_ZONE_KEY } from './page-load-plan';

@@ -6,13 +6,14 @@
  * schema changes; tests/client/data/db-versions.test.ts opens a version-1 database with queued writes
  * and checks they survive every later version.
  */
+
+import type { AttendanceEntry } from '@common/contract/attendance';
+import type { Model, Stuff } from '@common/contract/catalog';
+import type { EventDto } from '@common/contract/event';
+import type { NewsPost } from '@common/contract/news';
+import type { DeclineEntry } from '@common/contract/participation';
+import type { User } from '@common/contract/user';
 import { Dexie, type EntityTable } from 'dexie';
-import type { AttendanceEntry } from '../../common/contract/attendance';
-import type { Model, Stuff } from '../../common/contract/catalog';
-import type { EventDto } from '../../common/contract/event';
-import type { NewsPost } from '../../common/contract/news';
-import type { DeclineEntry } from '../../common/contract/participation';
-import type { User } from '../../common/contract/user';
 import type { QueuedWrite } from './offline-writes';
 
 export const DB_NAME = 'equipee';

@@ -3,8 +3,8 @@
  * The outbox goes to POST /api/replay in batches (server-rules "Replays"); each row is named by its kind's
  * method and path, and carries the idempotency key it was given when queued.
  */
-import { type EventDto, eventSchema } from '../../common/contract/event';
-import { replayResponseSchema } from '../../common/contract/replay';
+import { type EventDto, eventSchema } from '@common/contract/event';
+import { replayResponseSchema } from '@common/contract/replay';
 import { trackedFetch } from './connectivity';
 import type { DeliveryAnswer, DrainTransport } from './drain';
 import { OFFLINE_WRITES } from './offline-writes';

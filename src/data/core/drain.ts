@@ -17,10 +17,10 @@
  * each write re-reads the pending outbox to lay it over, and once per row made a long queue quadratic.
  */
 
-import { readErrorBody } from '../../common/contract/errors';
-import type { EventDto } from '../../common/contract/event';
-import { LIMITS } from '../../common/contract/limits';
-import { isRetryLater } from '../../common/rules/replays';
+import { readErrorBody } from '@common/contract/errors';
+import type { EventDto } from '@common/contract/event';
+import { LIMITS } from '@common/contract/limits';
+import { isRetryLater } from '@common/rules/replays';
 import type { EquipeeDb, OutboxRow } from './db';
 import { OFFLINE_ANSWERS } from './offline-answers';
 import { settleDeclines } from './pending-declines';

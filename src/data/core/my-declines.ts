@@ -3,8 +3,8 @@
  * member's pending writes laid over it in order, as events have theirs (server-events.ts). A decline
  * queued at the venue shows at once; subscribing or joining the waiting list replaces it, as on the server.
  */
-import { declineEntrySchema } from '../../common/contract/participation';
-import { z } from '../../common/contract/zod';
+import { declineEntrySchema } from '@common/contract/participation';
+import { z } from '@common/contract/zod';
 import { apiRequest } from './api-client';
 import type { EquipeeDb } from './db';
 

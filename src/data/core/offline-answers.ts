@@ -5,17 +5,17 @@
  * loads with the sync engine, after the first paint.
  */
 
-import { rowStatus } from '../../common/contract/attendance-status';
-import { type EventDto, eventSchema } from '../../common/contract/event';
+import { rowStatus } from '@common/contract/attendance-status';
+import { type EventDto, eventSchema } from '@common/contract/event';
 import {
   checklistRequestSchema,
   checklistResponseSchema,
   declineRequestSchema,
   subscribeRequestSchema,
   waitingListRequestSchema,
-} from '../../common/contract/participation';
-import { walkInRequestSchema, walkInResponseSchema } from '../../common/contract/walk-in';
-import type { z } from '../../common/contract/zod';
+} from '@common/contract/participation';
+import { walkInRequestSchema, walkInResponseSchema } from '@common/contract/walk-in';
+import type { z } from '@common/contract/zod';
 import type { OfflineWriteBodies, OutboxKind } from './offline-writes';
 import { withCheck, withWalkIn } from './optimistic';
 

@@ -7,17 +7,17 @@
  * typed over every kind, so a new kind is one entry in each, and the compiler asks for both. Methods and
  * paths come from the shared list of replayable writes, the only ones the server's batch route runs.
  */
-import { requestedStatus } from '../../common/contract/attendance-status';
-import type { EventDto } from '../../common/contract/event';
+import { requestedStatus } from '@common/contract/attendance-status';
+import type { EventDto } from '@common/contract/event';
 import type {
   ChecklistRequest,
   DeclineRequest,
   SubscribeRequest,
   WaitingListRequest,
-} from '../../common/contract/participation';
-import type { User } from '../../common/contract/user';
-import type { WalkInRequest } from '../../common/contract/walk-in';
-import { REPLAYABLE_WRITES } from '../../common/rules/replays';
+} from '@common/contract/participation';
+import type { User } from '@common/contract/user';
+import type { WalkInRequest } from '@common/contract/walk-in';
+import { REPLAYABLE_WRITES } from '@common/rules/replays';
 import { withCheck, withoutSubscription, withSubscription, withWaiting, withWalkIn } from './optimistic';
 
 /** The body each kind of queued write carries. */

@@ -1,8 +1,8 @@
-import { type AttendanceStatus, isPresentStatus } from '../../common/contract/attendance-status';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
-import type { WalkInEntry } from '../../common/contract/walk-in';
-import { walkInPersonKey } from '../../common/contract/walk-in-key';
+import { type AttendanceStatus, isPresentStatus } from '@common/contract/attendance-status';
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import type { WalkInEntry } from '@common/contract/walk-in';
+import { walkInPersonKey } from '@common/contract/walk-in-key';
 
 /**
  * The change a queued write will make, applied to the cached event at once (optimistic). Pure functions:

@@ -5,8 +5,8 @@
  * its outbox row: a crash or a failure can never leave a change applied but unqueued, or queued but not applied.
  * Nothing else in the client sends these writes; the drain (drain.ts) delivers them in order.
  */
-import { type AttendanceStatus, isPresentStatus } from '../../common/contract/attendance-status';
-import type { User } from '../../common/contract/user';
+import { type AttendanceStatus, isPresentStatus } from '@common/contract/attendance-status';
+import type { User } from '@common/contract/user';
 import type { EquipeeDb } from './db';
 import { applyWrite, eventUuidOfWrite, type QueuedWrite } from './offline-writes';
 import { addTickRow } from './tick-write';

@@ -4,8 +4,8 @@
  * inline script (app/boot/page-boot.ts) and again by the bundle (data/page-start.ts), which so agree on
  * every read. Bundled into the inline script too: it imports only dependency-free modules.
  */
-import { eventsRangePath, ME_PATH, START_SETTINGS_PATH } from '../../common/contract/start-paths';
-import { weekReadRange, weekStart } from '../../common/rules/club-time';
+import { eventsRangePath, ME_PATH, START_SETTINGS_PATH } from '@common/contract/start-paths';
+import { weekReadRange, weekStart } from '@common/rules/club-time';
 
 /** Where the club's time zone is mirrored (core/club-time-zone-mirror.ts). */
 export const CLUB_TIME_ZONE_KEY = 'clubTimeZone';

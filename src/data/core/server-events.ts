@@ -4,8 +4,8 @@
  * rollback never makes a later queued tick or subscription flicker away. Call it inside a transaction
  * over `events`, `outbox` and `session` when it must be atomic with another change.
  */
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
 import type { EquipeeDb, OutboxRow } from './db';
 import { applyWrite } from './offline-writes';
 

@@ -4,7 +4,7 @@
  * included, but never the outbox: writes still pending wait, tied to their user, for that user's next
  * sign-in. The club's settings (time zone, slogan) and its news are not the user's and stay.
  */
-import type { User } from '../../common/contract/user';
+import type { User } from '@common/contract/user';
 import type { EquipeeDb } from './db';
 
 export async function mirrorSession(db: EquipeeDb, token: string, user: User): Promise<void> {

@@ -1,4 +1,4 @@
-import type { User } from '../../common/contract/user';
+import type { User } from '@common/contract/user';
 import { forgetAllFeedLinks } from './calendar-feed-store';
 import { forgetWeekSnapshot } from './week-snapshot-store';
 

@@ -6,11 +6,11 @@
  * when the page becomes visible, and a second after each queued write.
  */
 
-import { modelSchema, stuffSchema } from '../../common/contract/catalog';
-import { eventSchema } from '../../common/contract/event';
-import { eventsRangePath, MODELS_PATH, STUFF_PATH } from '../../common/contract/start-paths';
-import { z } from '../../common/contract/zod';
-import { clubDayStart, currentWeek, shiftDay, weekReadRange, weekStart } from '../../common/rules/club-time';
+import { modelSchema, stuffSchema } from '@common/contract/catalog';
+import { eventSchema } from '@common/contract/event';
+import { eventsRangePath, MODELS_PATH, STUFF_PATH } from '@common/contract/start-paths';
+import { z } from '@common/contract/zod';
+import { clubDayStart, currentWeek, shiftDay, weekReadRange, weekStart } from '@common/rules/club-time';
 import { apiConditionalGet, apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline, whenNetworkQuiet } from './connectivity';

@@ -4,7 +4,7 @@
  * ticks go out even after the app is closed. The engine (with the contract's schemas it parses answers
  * with) is its own chunk, loaded when the session starts: the first paint reads the cache, not the network.
  */
-import type { User } from '../../common/contract/user';
+import type { User } from '@common/contract/user';
 import { requestBackgroundSync } from './background-sync';
 import { appDb } from './db';
 import { clearCachedData, mirrorSession } from './session-mirror';

@@ -1,6 +1,6 @@
+import type { ClubSettings } from '@common/contract/settings';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClubSettings } from '../../common/contract/settings';
 import { readClubSettingsForAdmin, updateClubSettings } from '../../data/settings';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';

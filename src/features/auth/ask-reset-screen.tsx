@@ -1,7 +1,7 @@
+import { emailSchema } from '@common/contract/user';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { emailSchema } from '../../common/contract/user';
 import { askPasswordReset } from '../../data/users';
 import styles from './password-screens.module.css';
 import { useRedirectAfter } from './use-redirect-after';

@@ -1,7 +1,7 @@
+import { isStrongPassword } from '@common/rules/password';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { isStrongPassword } from '../../common/rules/password';
 import { confirmAccount, resetPassword } from '../../data/users';
 import { markWelcomeDue } from '../../state/welcome';
 import { PasswordInput } from './password-input';

@@ -1,5 +1,5 @@
+import { passwordStrength } from '@common/rules/password';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength } from '../../common/rules/password';
 import styles from './password-screens.module.css';
 import { strengthLevel } from './password-strength';
 

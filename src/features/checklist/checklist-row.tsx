@@ -1,12 +1,12 @@
-import { memo, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
 import {
   ATTENDANCE_STATUSES,
   type AttendanceStatus,
   isPresentStatus,
-} from '../../common/contract/attendance-status';
-import type { ChecklistRow } from '../../common/rules/checklist-rows';
+} from '@common/contract/attendance-status';
+import type { ChecklistRow } from '@common/rules/checklist-rows';
+import { memo, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import styles from './checklist-row.module.css';
 import { type TickFacts, TickNote } from './tick-note';

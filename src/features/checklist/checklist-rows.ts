@@ -1,10 +1,10 @@
-import type { EventDto } from '../../common/contract/event';
+import type { EventDto } from '@common/contract/event';
 import {
   type ChecklistRow,
   checklistRows,
   type SortColumn,
   type SortKey,
-} from '../../common/rules/checklist-rows';
+} from '@common/rules/checklist-rows';
 
 /** What the order depends on: the rows and their sorted columns, not their ticks. */
 export function orderSignature(rows: ChecklistRow[]): string {

@@ -1,11 +1,11 @@
+import { type AttendanceStatus, isPresentStatus } from '@common/contract/attendance-status';
+import { mayTakeAttendance } from '@common/rules/attendance';
+import { type ChecklistRow, checklistRows } from '@common/rules/checklist-rows';
+import { eventTitle } from '@common/rules/event-words';
+import { factsOf } from '@common/rules/events';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { type AttendanceStatus, isPresentStatus } from '../../common/contract/attendance-status';
-import { mayTakeAttendance } from '../../common/rules/attendance';
-import { type ChecklistRow, checklistRows } from '../../common/rules/checklist-rows';
-import { eventTitle } from '../../common/rules/event-words';
-import { factsOf } from '../../common/rules/events';
 import { refreshAttendance, useAttendance } from '../../data/attendance';
 import { setRowStatus, usePendingChecks } from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';

@@ -1,12 +1,7 @@
+import type { AttendanceStatus } from '@common/contract/attendance-status';
+import { type ChecklistRow, type SortColumn, type SortKey, sortRows } from '@common/rules/checklist-rows';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AttendanceStatus } from '../../common/contract/attendance-status';
-import {
-  type ChecklistRow,
-  type SortColumn,
-  type SortKey,
-  sortRows,
-} from '../../common/rules/checklist-rows';
 import { useClubTimeZone } from '../../data/settings';
 import { MemoChecklistRow } from './checklist-row';
 import { nextSort, orderSignature } from './checklist-rows';

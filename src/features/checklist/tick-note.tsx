@@ -1,8 +1,8 @@
+import { type AttendanceEntry, wasSentOffline } from '@common/contract/attendance';
+import { clubTimeOf } from '@common/rules/club-time';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AttendanceEntry, wasSentOffline } from '../../common/contract/attendance';
-import { clubTimeOf } from '../../common/rules/club-time';
 import styles from './attendance.module.css';
 
 export type TickFacts = Pick<

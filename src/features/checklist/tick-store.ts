@@ -1,5 +1,5 @@
+import type { AttendanceStatus } from '@common/contract/attendance-status';
 import { createStore, type StoreApi } from 'zustand';
-import type { AttendanceStatus } from '../../common/contract/attendance-status';
 
 /** A status on screen before the live query reads it back: its value, and how many of its writes still run. */
 export interface ShownTick {

@@ -1,7 +1,7 @@
+import { LIMITS } from '@common/contract/limits';
+import type { User } from '@common/contract/user';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../common/contract/limits';
-import type { User } from '../../common/contract/user';
 import { addWalkIn } from '../../data/checklist';
 import { foundName, MEMBER_SEARCH_MIN, type MemberFound, useMemberSearch } from '../../data/member-search';
 import { errorText } from '../../i18n/error-text';

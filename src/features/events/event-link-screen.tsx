@@ -1,6 +1,6 @@
+import { clubDayOf, weekStart } from '@common/rules/club-time';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { clubDayOf, weekStart } from '../../common/rules/club-time';
 import { useLinkedEvent } from '../../data/event-link';
 import { useClubTimeZone } from '../../data/settings';
 

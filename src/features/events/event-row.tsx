@@ -1,11 +1,11 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { mayTakeAttendance } from '@common/rules/attendance';
+import { eventNotes, eventTitle } from '@common/rules/event-words';
+import { factsOf, isPast, mayManageEvent, standingOf } from '@common/rules/events';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
-import { mayTakeAttendance } from '../../common/rules/attendance';
-import { eventNotes, eventTitle } from '../../common/rules/event-words';
-import { factsOf, isPast, mayManageEvent, standingOf } from '../../common/rules/events';
 import { useHasPendingWrite, useMyDecline } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
 import { Icon } from '../../ui/icons';

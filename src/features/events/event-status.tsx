@@ -1,6 +1,6 @@
+import type { EventFacts, Standing } from '@common/rules/events';
+import { isFull, isPast } from '@common/rules/events';
 import { useTranslation } from 'react-i18next';
-import type { EventFacts, Standing } from '../../common/rules/events';
-import { isFull, isPast } from '../../common/rules/events';
 import { Icon, type IconName } from '../../ui/icons';
 import styles from './event-row.module.css';
 

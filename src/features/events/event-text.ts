@@ -1,4 +1,4 @@
-import type { EventDto } from '../../common/contract/event';
+import type { EventDto } from '@common/contract/event';
 
 export const countText = (event: EventDto): string =>
   `${event.subcribers_count}/${event.subscriber_is_infinite ? '∞' : event.max_subscribers}`;

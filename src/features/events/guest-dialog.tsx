@@ -1,7 +1,7 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
 import { type Guest, saveGuest } from '../../data/guests';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';

@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../common/contract/event';
 import styles from './dialog.module.css';
 
 export interface GuestValues {

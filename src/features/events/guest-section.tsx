@@ -1,8 +1,8 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { factsOf, mayDeleteGuest, mayInvite, mayUpdateGuest, standingOf } from '@common/rules/events';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
-import { factsOf, mayDeleteGuest, mayInvite, mayUpdateGuest, standingOf } from '../../common/rules/events';
 import { deleteGuest, fetchMyGuests, type Guest } from '../../data/guests';
 import { useIsOnline } from '../../data/sync-status';
 import { showToast } from '../../state/toast-store';

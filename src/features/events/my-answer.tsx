@@ -1,7 +1,7 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { factsOf, mayAnswerDecline, standingOf } from '@common/rules/events';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
-import { factsOf, mayAnswerDecline, standingOf } from '../../common/rules/events';
 import { answerDecline, useMyDecline } from '../../data/events';
 import { myWaitingPosition } from './attendees/attendee-list';
 import styles from './dialog.module.css';

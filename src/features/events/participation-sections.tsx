@@ -1,5 +1,5 @@
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
 import { AttendeesSection } from './attendees/attendees-section';
 import { GuestSection } from './guest-section';
 import { MyAnswer } from './my-answer';

@@ -1,14 +1,8 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { factsOf, mayJoinWaitingList, maySubscribe, mayUnsubscribe, standingOf } from '@common/rules/events';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
-import {
-  factsOf,
-  mayJoinWaitingList,
-  maySubscribe,
-  mayUnsubscribe,
-  standingOf,
-} from '../../common/rules/events';
 import { changeSubscription, joinWaitingList } from '../../data/events';
 import { loadLaterTexts } from '../../i18n/later-texts';
 import { useRunMove } from './run-move';

@@ -1,8 +1,8 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { eventTitle } from '@common/rules/event-words';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
-import { eventTitle } from '../../common/rules/event-words';
 import { changeSubscription, joinWaitingList } from '../../data/events';
 import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';

@@ -1,8 +1,8 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { eventNotes, eventTitle } from '@common/rules/event-words';
+import { factsOf, isPast } from '@common/rules/events';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
-import { eventNotes, eventTitle } from '../../common/rules/event-words';
-import { factsOf, isPast } from '../../common/rules/events';
 import { EventDatesText } from '../../ui/event-dates';
 import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';

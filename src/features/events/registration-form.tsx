@@ -1,7 +1,7 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
 import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import styles from './dialog.module.css';

@@ -1,6 +1,6 @@
+import type { User } from '@common/contract/user';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../common/contract/user';
 import { type SeriesSubscribeAnswer, subscribeSeries } from '../../data/series';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';

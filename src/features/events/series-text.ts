@@ -3,10 +3,11 @@
  * date-fns's locales. A club day (`yyyy-mm-dd`) is a calendar date: it is read as a local date, so no time
  * zone shifts it.
  */
+
+import { WEEKDAYS, type Weekday } from '@common/contract/series';
+import { clubDayOf } from '@common/rules/club-time';
 import { format } from 'date-fns';
 import { enGB, fr } from 'date-fns/locale';
-import { WEEKDAYS, type Weekday } from '../../common/contract/series';
-import { clubDayOf } from '../../common/rules/club-time';
 
 const localeOf = (language: string) => (language.startsWith('en') ? enGB : fr);
 

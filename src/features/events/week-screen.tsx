@@ -1,10 +1,10 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { askedWeek, clubDayOf, shiftDay } from '@common/rules/club-time';
+import { dayHeading, dayLabel } from '@common/rules/date-display';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { EventDto } from '../../common/contract/event';
-import type { User } from '../../common/contract/user';
-import { askedWeek, clubDayOf, shiftDay } from '../../common/rules/club-time';
-import { dayHeading, dayLabel } from '../../common/rules/date-display';
 import { currentWeek, showWeek, useWeekEvents, useWeekWasRead } from '../../data/events';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';

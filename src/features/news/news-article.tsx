@@ -1,7 +1,7 @@
+import { DEFAULT_TIMEZONE } from '@common/contract/club-defaults';
+import { eventDates } from '@common/rules/date-display';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIMEZONE } from '../../common/contract/club-defaults';
-import { eventDates } from '../../common/rules/date-display';
 import type { NewsPost } from '../../data/news';
 import { useClubTimeZone } from '../../data/settings';
 import styles from './news.module.css';

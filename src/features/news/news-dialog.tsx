@@ -1,6 +1,6 @@
+import { LIMITS } from '@common/contract/limits';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../common/contract/limits';
 import { editNews, type NewsPost, pictureProblem, postNews } from '../../data/news';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';

@@ -1,7 +1,7 @@
+import { mayEditNews, mayPostNews } from '@common/rules/news';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { mayEditNews, mayPostNews } from '../../common/rules/news';
 import { deleteNews, type NewsPost, useNews } from '../../data/news';
 import { useIsOnline } from '../../data/sync-status';
 import { useCurrentUser, useSession } from '../../state/session';

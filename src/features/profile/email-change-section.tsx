@@ -1,6 +1,6 @@
+import type { User } from '@common/contract/user';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../common/contract/user';
 import { changeMyEmail } from '../../data/profile';
 import { errorText } from '../../i18n/error-text';
 import { replaceCurrentUser } from '../../state/session';

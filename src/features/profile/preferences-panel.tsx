@@ -1,6 +1,6 @@
+import type { NotificationSetting } from '@common/contract/notifications';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationSetting } from '../../common/contract/notifications';
 import { fetchPreferences, savePreference } from '../../data/profile';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';

@@ -1,5 +1,5 @@
-import type { User } from '../../common/contract/user';
-import { type ProfileUpdate, profileUpdateSchema } from '../../common/contract/users';
+import type { User } from '@common/contract/user';
+import { type ProfileUpdate, profileUpdateSchema } from '@common/contract/users';
 
 /** The form's text inputs: exactly the profile fields the server writes (server-rules "Roles"). */
 export const TEXT_FIELDS = ['last_name', 'first_name', 'street', 'city', 'zip_code', 'phone'] as const;

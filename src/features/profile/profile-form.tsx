@@ -1,6 +1,6 @@
+import { LANGUAGES, type User } from '@common/contract/user';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type User } from '../../common/contract/user';
 import { saveProfile } from '../../data/profile';
 import { errorText } from '../../i18n/error-text';
 import { applyLanguage } from '../../i18n/i18n';

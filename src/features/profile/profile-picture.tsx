@@ -1,6 +1,6 @@
+import { thumbnailUrl } from '@common/contract/users';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { thumbnailUrl } from '../../common/contract/users';
 import { uploadPicture } from '../../data/profile';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';

@@ -1,5 +1,5 @@
+import { dayLabel } from '@common/rules/date-display';
 import { useTranslation } from 'react-i18next';
-import { dayLabel } from '../../common/rules/date-display';
 import { REPORT_FIGURES, type ReportRow, type SeasonReport } from '../../data/report';
 import styles from './season-report.module.css';
 

@@ -1,6 +1,6 @@
+import { clubDayOf } from '@common/rules/club-time';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clubDayOf } from '../../common/rules/club-time';
 import {
   downloadSeasonReportCsv,
   fetchSeasonReport,

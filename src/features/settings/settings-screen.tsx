@@ -1,6 +1,6 @@
+import { type SettingsEntry, settingsEntriesFor } from '@common/rules/settings-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type SettingsEntry, settingsEntriesFor } from '../../common/rules/settings-menu';
 import { useCurrentUser } from '../../state/session';
 import { Icon, type IconName } from '../../ui/icons';
 import styles from './settings.module.css';

@@ -1,6 +1,6 @@
+import { LIMITS } from '@common/contract/limits';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../common/contract/limits';
 import { createStuff, type Stuff, updateStuff } from '../../data/catalog';
 import { showToast } from '../../state/toast-store';
 import styles from '../../ui/form.module.css';

@@ -1,4 +1,4 @@
-import type { User } from '../../common/contract/user';
+import type { User } from '@common/contract/user';
 
 /** The username, with the first and last name when both are known (product-spec §2 "Users list"). */
 export function displayName(user: Pick<User, 'username' | 'first_name' | 'last_name'>): string {

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   type ImportRow,
   MEMBER_IMPORT_MAX_BYTES,
   type MemberImportResponse,
-} from '../../common/contract/member-import';
+} from '@common/contract/member-import';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useIsOnline } from '../../data/sync-status';
 import { importMembers } from '../../data/user-admin';
 import { errorText } from '../../i18n/error-text';

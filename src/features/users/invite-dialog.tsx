@@ -1,7 +1,7 @@
+import type { RegisterResponse } from '@common/contract/account';
+import { emailSchema, usernameSchema } from '@common/contract/user';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RegisterResponse } from '../../common/contract/account';
-import { emailSchema, usernameSchema } from '../../common/contract/user';
 import { useIsOnline } from '../../data/sync-status';
 import { inviteUser } from '../../data/user-admin';
 import { errorText } from '../../i18n/error-text';

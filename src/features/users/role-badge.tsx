@@ -1,5 +1,5 @@
+import type { RoleName } from '@common/contract/user';
 import { useTranslation } from 'react-i18next';
-import type { RoleName } from '../../common/contract/user';
 import styles from './users.module.css';
 
 /** U, C, A or Sa (product-spec §6), with the role's name as its accessible text: not colour alone. */

@@ -1,7 +1,7 @@
+import type { RoleName, User } from '@common/contract/user';
+import { rolesOffered } from '@common/rules/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoleName, User } from '../../common/contract/user';
-import { rolesOffered } from '../../common/rules/users';
 import styles from './users.module.css';
 
 /** Contributor and User, plus Admin for a SuperAdmin; absent on oneself and on a SuperAdmin (shared rule). */

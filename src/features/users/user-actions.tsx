@@ -1,7 +1,7 @@
+import type { User } from '@common/contract/user';
+import { mayDeleteOthersAccount, mayRevoke, mayUnlock } from '@common/rules/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../common/contract/user';
-import { mayDeleteOthersAccount, mayRevoke, mayUnlock } from '../../common/rules/users';
 import { useIsOnline } from '../../data/sync-status';
 import { changeRole, deleteMember, setRevoked, unlockUser } from '../../data/user-admin';
 import { errorText } from '../../i18n/error-text';

@@ -1,7 +1,7 @@
+import type { User } from '@common/contract/user';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { User } from '../../common/contract/user';
 import { fetchUser } from '../../data/user-admin';
 import { useCurrentUser } from '../../state/session';
 import { Icon } from '../../ui/icons';

@@ -1,6 +1,6 @@
+import type { User } from '@common/contract/user';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { User } from '../../common/contract/user';
 import { Icon } from '../../ui/icons';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import { displayName } from './display-name';

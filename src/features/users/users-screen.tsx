@@ -1,7 +1,7 @@
+import type { User } from '@common/contract/user';
+import { mayImportMembers } from '@common/rules/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../common/contract/user';
-import { mayImportMembers } from '../../common/rules/users';
 import { useIsOnline } from '../../data/sync-status';
 import { fetchUsers } from '../../data/user-admin';
 import { useCurrentUser } from '../../state/session';

@@ -1,5 +1,5 @@
+import { readErrorBody } from '@common/contract/errors';
 import { describe, expect, it } from 'vitest';
-import { readErrorBody } from '../../../src/common/contract/errors';
 
 describe('reading an error answer', () => {
   it('reads the body of §8, with or without a field', () => {

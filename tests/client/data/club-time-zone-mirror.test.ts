@@ -7,7 +7,7 @@ const DAY = 86_400_000;
 async function freshModules() {
   vi.resetModules();
   const mirror = await import('../../../src/data/core/club-time-zone-mirror');
-  const clubTime = await import('../../../src/common/rules/club-time');
+  const clubTime = await import('@common/rules/club-time');
   return { ...mirror, ...clubTime };
 }
 

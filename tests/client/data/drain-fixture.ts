@@ -2,8 +2,8 @@
  * The drain's test bench: a scripted server behind the DrainTransport, and rows queued as the app queues
  * them. Shared by the drain's test files.
  */
-import { readErrorBody } from '../../../src/common/contract/errors';
-import { isRetryLater } from '../../../src/common/rules/replays';
+import { readErrorBody } from '@common/contract/errors';
+import { isRetryLater } from '@common/rules/replays';
 import type { EquipeeDb, OutboxRow } from '../../../src/data/core/db';
 import type { DeliveryAnswer, DrainTransport } from '../../../src/data/core/drain';
 import { queueCheck } from '../../../src/data/core/outbox';

@@ -1,4 +1,4 @@
-import type { EventDto } from '../../../src/common/contract/event';
+import type { EventDto } from '@common/contract/event';
 
 export const EVENT_UUID = '11111111-1111-4111-8111-111111111111';
 /** The one member subscribed in the fixture. */

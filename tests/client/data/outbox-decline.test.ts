@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
+import { REPLAYABLE_WRITES } from '@common/rules/replays';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REPLAYABLE_WRITES } from '../../../src/common/rules/replays';
 import { EquipeeDb } from '../../../src/data/core/db';
 import { drainOutbox } from '../../../src/data/core/drain';
 import { queueDecline, queueSubscription } from '../../../src/data/core/outbox';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
+import { LIMITS } from '@common/contract/limits';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../src/common/contract/limits';
 import { EquipeeDb } from '../../../src/data/core/db';
 import { type DrainTransport, drainOutbox } from '../../../src/data/core/drain';
 import { queueSubscription } from '../../../src/data/core/outbox';

@@ -1,7 +1,7 @@
+import type { EventDto } from '@common/contract/event';
 import { render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventDto } from '../../../src/common/contract/event';
 import { setCachedUser, setToken } from '../../../src/data/core/session-storage';
 import { stubFetch, USER } from '../fake-api';
 import { cachedEvent } from './event-fixture';
@@ -15,7 +15,7 @@ async function freshPage() {
   const events = await import('../../../src/data/events');
   const { appDb } = await import('../../../src/data/core/db');
   const { mirrorClubTimeZone } = await import('../../../src/data/core/club-time-zone-mirror');
-  const clubTime = await import('../../../src/common/rules/club-time');
+  const clubTime = await import('@common/rules/club-time');
   return { ...pageStart, ...events, appDb, mirrorClubTimeZone, ...clubTime };
 }
 

@@ -1,5 +1,5 @@
+import { userSchema } from '@common/contract/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userSchema } from '../../../src/common/contract/user';
 import {
   CACHED_USER_KEY,
   getCachedUser,

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
+import type { ChecklistRow } from '@common/rules/checklist-rows';
 import i18n from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChecklistRow } from '../../../src/common/rules/checklist-rows';
 import { setRowStatus } from '../../../src/data/checklist';
 import { appDb } from '../../../src/data/core/db';
 import { StorageFullError } from '../../../src/data/core/sync';

@@ -1,5 +1,5 @@
+import { checklistRows } from '@common/rules/checklist-rows';
 import { describe, expect, it } from 'vitest';
-import { checklistRows } from '../../../src/common/rules/checklist-rows';
 import { cachedEvent } from '../data/event-fixture';
 
 // Issue 28 item 3: the checklist (and its CSV, built from the same rows) names people, not usernames.

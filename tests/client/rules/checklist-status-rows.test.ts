@@ -1,5 +1,5 @@
+import { checklistRows, sortRows } from '@common/rules/checklist-rows';
 import { describe, expect, it } from 'vitest';
-import { checklistRows, sortRows } from '../../../src/common/rules/checklist-rows';
 import { cachedEvent } from '../data/event-fixture';
 
 // Issue 28 item 3: statuses, guests under their member, walk-ins as rows of their own.

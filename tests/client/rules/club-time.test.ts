@@ -1,5 +1,5 @@
+import { clubDayOf, clubDayStart, nextDay, weekStart } from '@common/rules/club-time';
 import { describe, expect, it } from 'vitest';
-import { clubDayOf, clubDayStart, nextDay, weekStart } from '../../../src/common/rules/club-time';
 
 const PARIS = 'Europe/Paris';
 

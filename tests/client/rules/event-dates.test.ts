@@ -1,6 +1,6 @@
+import { clubDateTime, clubTimeOf } from '@common/rules/club-time';
+import { eventDateError } from '@common/rules/event-dates';
 import { describe, expect, it } from 'vitest';
-import { clubDateTime, clubTimeOf } from '../../../src/common/rules/club-time';
-import { eventDateError } from '../../../src/common/rules/event-dates';
 
 const NOW = new Date('2030-06-10T12:00:00Z');
 const at = (iso: string) => new Date(iso);

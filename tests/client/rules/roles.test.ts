@@ -1,6 +1,6 @@
+import type { RoleName } from '@common/contract/user';
+import { canGiveRole } from '@common/rules/roles';
 import { describe, expect, it } from 'vitest';
-import type { RoleName } from '../../../src/common/contract/user';
-import { canGiveRole } from '../../../src/common/rules/roles';
 
 // Written out cell by cell (server-rules "Roles"): who may give which role.
 const TABLE: Array<

@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { RoleName } from '../../../src/common/contract/user';
-import { settingsEntriesFor } from '../../../src/common/rules/settings-menu';
+import type { RoleName } from '@common/contract/user';
+import { settingsEntriesFor } from '@common/rules/settings-menu';
 import {
   mayChangeRole,
   mayEditProfile,
@@ -8,7 +7,8 @@ import {
   mayRevoke,
   mayUnlock,
   rolesOffered,
-} from '../../../src/common/rules/users';
+} from '@common/rules/users';
+import { describe, expect, it } from 'vitest';
 
 const ACTOR_ID = '00000000-0000-4000-8000-000000000001';
 const OTHER_ID = '00000000-0000-4000-8000-000000000002';

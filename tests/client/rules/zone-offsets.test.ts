@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
 import {
   clubDateTime,
   clubDayOf,
   clubTimeOf,
   rememberZoneOffsets,
   zoneOffsetsOf,
-} from '../../../src/common/rules/club-time';
-import { dayLabel, eventDates } from '../../../src/common/rules/date-display';
-import { isZoneOffsets, tableOffset } from '../../../src/common/rules/zone-offsets';
+} from '@common/rules/club-time';
+import { dayLabel, eventDates } from '@common/rules/date-display';
+import { isZoneOffsets, tableOffset } from '@common/rules/zone-offsets';
+import { describe, expect, it } from 'vitest';
 
 const FROM = Date.parse('2026-01-01T00:00:00Z');
 const TO = Date.parse('2027-07-01T00:00:00Z');

@@ -1,7 +1,7 @@
+import { eventDates } from '@common/rules/date-display';
 import { act, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventDates } from '../../../src/common/rules/date-display';
 import { appDb } from '../../../src/data/core/db';
 import { EventDatesText } from '../../../src/ui/event-dates';
 

@@ -1,5 +1,5 @@
+import type { EventDto } from '@common/contract/event';
 import ICAL from 'ical.js';
-import type { EventDto } from '../../../src/common/contract/event';
 import { bearer, type TestContext } from './test-context';
 
 export interface FeedEvent {

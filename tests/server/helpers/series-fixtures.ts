@@ -1,4 +1,4 @@
-import type { Series, SeriesSubscribeAnswer } from '../../../src/common/contract/series';
+import type { Series, SeriesSubscribeAnswer } from '@common/contract/series';
 import { insertModel, members } from './event-fixtures';
 import { bearer, createTestContext, type TestContext } from './test-context';
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { RoleName } from '@common/contract/user';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
@@ -20,7 +21,6 @@ import { sendDueSubscriptionNotices } from '../../../server/modules/participatio
 import { type PushWorker, startPushWorker } from '../../../server/modules/push/push-worker';
 import { createConfirmedUser } from '../../../server/modules/users/create-user';
 import type { PushNetwork } from '../../../server/push-network';
-import type { RoleName } from '../../../src/common/contract/user';
 import { missingClubConditions } from './club-id-check';
 import { databaseOf, withPg } from './database-template';
 

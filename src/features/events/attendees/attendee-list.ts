@@ -1,4 +1,4 @@
-import type { EventDto } from '../../../common/contract/event';
+import type { EventDto } from '@common/contract/event';
 
 /** One person of who's coming, as the sheet lists them. */
 export interface Attendee {

@@ -1,9 +1,9 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { seesEveryName } from '@common/rules/attendees';
+import { factsOf } from '@common/rules/events';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../../common/contract/event';
-import type { User } from '../../../common/contract/user';
-import { seesEveryName } from '../../../common/rules/attendees';
-import { factsOf } from '../../../common/rules/events';
 import { type Attendee, attendeesOf } from './attendee-list';
 import styles from './attendees.module.css';
 import { Avatar } from './avatar';

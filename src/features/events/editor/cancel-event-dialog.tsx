@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../../common/contract/event';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { CancelMessageField } from './cancel-message-field';
 import styles from './editor.module.css';

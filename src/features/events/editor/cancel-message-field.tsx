@@ -1,6 +1,6 @@
+import { LIMITS } from '@common/contract/limits';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../common/contract/limits';
 import styles from './editor.module.css';
 
 /** The organiser's optional word to those a cancellation tells (issue 28), with its length. */

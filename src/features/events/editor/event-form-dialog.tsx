@@ -1,9 +1,9 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { maySetCoOrganisers } from '@common/rules/attendance';
+import { factsOf } from '@common/rules/events';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../../common/contract/event';
-import type { User } from '../../../common/contract/user';
-import { maySetCoOrganisers } from '../../../common/rules/attendance';
-import { factsOf } from '../../../common/rules/events';
 import { lookUpLocation } from '../../../data/address-lookup';
 import { saveEvent } from '../../../data/event-writes';
 import { useClubTimeZone } from '../../../data/settings';

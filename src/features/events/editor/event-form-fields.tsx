@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
+import { LIMITS } from '@common/contract/limits';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../../common/contract/event';
-import { LIMITS } from '../../../common/contract/limits';
 import { useModels, useStuffs } from '../../../data/catalog';
 import styles from './editor.module.css';
 import type { EventFormValues, FieldErrors } from './event-form-state';

@@ -1,8 +1,8 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { eventDates } from '@common/rules/date-display';
+import { eventTitle } from '@common/rules/event-words';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../../common/contract/event';
-import type { User } from '../../../common/contract/user';
-import { eventDates } from '../../../common/rules/date-display';
-import { eventTitle } from '../../../common/rules/event-words';
 import { deleteEvent, saveEvent } from '../../../data/event-writes';
 import { showToast } from '../../../state/toast-store';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

@@ -2,8 +2,8 @@
  * Where a new event's form starts (issue 28): from the model's last event when a model is picked, or
  * from another event ("Dupliquer"). Plain functions, so the choices are tested without the form.
  */
-import type { EventDto } from '../../../common/contract/event';
-import { clubDateTime, clubDayOf, clubTimeOf, shiftDay } from '../../../common/rules/club-time';
+import type { EventDto } from '@common/contract/event';
+import { clubDateTime, clubDayOf, clubTimeOf, shiftDay } from '@common/rules/club-time';
 import type { LastEventOfModel } from '../../../data/model-start';
 import { DEFAULT_TIME, type EventFormValues, initialValues } from './event-form-state';
 

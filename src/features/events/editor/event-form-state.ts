@@ -3,11 +3,11 @@
  * as plain functions. Dates are typed as the club's wall-clock (whatever the device's zone) and turned
  * into instants with the club's zone; who may do what and the date rules come from common/rules.
  */
-import type { EventDto, EventInput } from '../../../common/contract/event';
-import { LIMITS } from '../../../common/contract/limits';
-import type { User } from '../../../common/contract/user';
-import { clubDateTime, clubDayOf, clubTimeOf } from '../../../common/rules/club-time';
-import { eventDateError } from '../../../common/rules/event-dates';
+import type { EventDto, EventInput } from '@common/contract/event';
+import { LIMITS } from '@common/contract/limits';
+import type { User } from '@common/contract/user';
+import { clubDateTime, clubDayOf, clubTimeOf } from '@common/rules/club-time';
+import { eventDateError } from '@common/rules/event-dates';
 import {
   factsOf,
   isPast,
@@ -15,7 +15,7 @@ import {
   mayDeleteEvent,
   mayEditEvent,
   mayManageEvent,
-} from '../../../common/rules/events';
+} from '@common/rules/events';
 
 export interface EventFormValues {
   modelUuid: string;

@@ -1,5 +1,5 @@
+import { LIMITS } from '@common/contract/limits';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../common/contract/limits';
 import styles from './editor.module.css';
 import type { EventFormValues, FieldErrors } from './event-form-state';
 

@@ -1,10 +1,10 @@
+import type { EventDto } from '@common/contract/event';
+import { LIMITS } from '@common/contract/limits';
+import { GROUP_MAIL_AUDIENCES, type GroupMailAudience } from '@common/contract/participation';
+import type { User } from '@common/contract/user';
+import { eventTitle } from '@common/rules/event-words';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../../common/contract/event';
-import { LIMITS } from '../../../common/contract/limits';
-import { GROUP_MAIL_AUDIENCES, type GroupMailAudience } from '../../../common/contract/participation';
-import type { User } from '../../../common/contract/user';
-import { eventTitle } from '../../../common/rules/event-words';
 import { sendGroupMail } from '../../../data/event-writes';
 import { useIsOnline } from '../../../data/sync-status';
 import { errorText } from '../../../i18n/error-text';

@@ -1,6 +1,6 @@
+import { SERIES_MAX_SESSIONS, WEEKDAYS } from '@common/contract/series';
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SERIES_MAX_SESSIONS, WEEKDAYS } from '../../../common/contract/series';
 import { clubDayText, weekdayNames, weekdayOf } from '../series-text';
 import styles from './editor.module.css';
 import repeatStyles from './repeat.module.css';

@@ -3,13 +3,8 @@
  * preview counts with `sessionDays` from common/rules, the very function the server creates the sessions
  * with, so the number shown is the number made.
  */
-import {
-  type RecurrenceInput,
-  SERIES_MAX_SESSIONS,
-  WEEKDAYS,
-  type Weekday,
-} from '../../../common/contract/series';
-import { exceptionsOutside, sessionDays } from '../../../common/rules/series';
+import { type RecurrenceInput, SERIES_MAX_SESSIONS, WEEKDAYS, type Weekday } from '@common/contract/series';
+import { exceptionsOutside, sessionDays } from '@common/rules/series';
 
 export interface RepeatValues {
   isOn: boolean;

@@ -3,8 +3,8 @@
  * changed are sent (the other sessions keep their own values for the rest), the time as the club's
  * wall-clock HH:mm and the length in minutes, so 19:00 stays 19:00 across a clock change.
  */
-import type { SeriesUpdate } from '../../../common/contract/series';
-import { clubDateTime } from '../../../common/rules/club-time';
+import type { SeriesUpdate } from '@common/contract/series';
+import { clubDateTime } from '@common/rules/club-time';
 import { addressQuery, type EventFormValues } from './event-form-state';
 
 export type SeriesScope = 'one' | 'following';

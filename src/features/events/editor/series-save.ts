@@ -3,10 +3,10 @@
  * and the following", cancel one session or it and the following. The single-session paths stay those of
  * an ordinary event (data/event-writes.ts).
  */
-import type { EventDto } from '../../../common/contract/event';
-import type { User } from '../../../common/contract/user';
-import { factsOf } from '../../../common/rules/events';
-import { mayManageSeries } from '../../../common/rules/series';
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { factsOf } from '@common/rules/events';
+import { mayManageSeries } from '@common/rules/series';
 import { saveEvent } from '../../../data/event-writes';
 import { createSeries, updateSeriesFrom } from '../../../data/series';
 import { type EventFormValues, initialValues, toInput } from './event-form-state';

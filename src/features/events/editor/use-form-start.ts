@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
 import { type Dispatch, type SetStateAction, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../../common/contract/event';
 import { readModelStart } from '../../../data/model-start';
 import { endAfter, fillFromLast } from './event-form-start';
 import type { EventFormValues } from './event-form-state';

@@ -1,8 +1,8 @@
+import type { AttendanceEntry } from '@common/contract/attendance';
+import type { User } from '@common/contract/user';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AttendanceEntry } from '../../../../src/common/contract/attendance';
-import type { User } from '../../../../src/common/contract/user';
 import { appDb } from '../../../../src/data/core/db';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { ChecklistScreen } from '../../../../src/features/checklist/checklist-screen';

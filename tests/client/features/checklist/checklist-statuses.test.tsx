@@ -1,7 +1,7 @@
+import type { User } from '@common/contract/user';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../../../src/common/contract/user';
 import { appDb } from '../../../../src/data/core/db';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { ChecklistScreen } from '../../../../src/features/checklist/checklist-screen';

@@ -1,7 +1,7 @@
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '@common/contract/notifications';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '../../../../src/common/contract/notifications';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { fetchSystemEmailSettings, saveSystemEmailSetting } from '../../../../src/data/email-settings';
 import {

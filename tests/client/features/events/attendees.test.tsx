@@ -1,7 +1,7 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventDto } from '../../../../src/common/contract/event';
-import type { User } from '../../../../src/common/contract/user';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
 import { refreshEventDeclines } from '../../../../src/data/declines';

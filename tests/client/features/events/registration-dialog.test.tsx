@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EventDto } from '../../../../src/common/contract/event';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { GuestDialog } from '../../../../src/features/events/guest-dialog';
 import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';

@@ -1,4 +1,4 @@
-import type { EventDto } from '../../../../src/common/contract/event';
+import type { EventDto } from '@common/contract/event';
 
 export const SERIES_UUID = '9a1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01';
 export const SESSION_UUID = 'e0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10';

@@ -1,6 +1,6 @@
+import { clubDateTime } from '@common/rules/club-time';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clubDateTime } from '../../../../src/common/rules/club-time';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
 import { json, stubFetch, USER } from '../../fake-api';

@@ -1,6 +1,6 @@
+import type { NewsPost } from '@common/contract/news';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NewsPost } from '../../../../src/common/contract/news';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';

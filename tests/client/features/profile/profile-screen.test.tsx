@@ -1,6 +1,6 @@
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '@common/contract/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '../../../../src/common/contract/notifications';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
 import { getCachedUser, setCachedUser, setToken } from '../../../../src/data/core/session-storage';

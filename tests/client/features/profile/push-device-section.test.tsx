@@ -1,6 +1,6 @@
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '@common/contract/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '../../../../src/common/contract/notifications';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { confirmSession, signOut } from '../../../../src/state/session';
 import { useToastStore } from '../../../../src/state/toast-store';

@@ -1,7 +1,7 @@
+import type { SeasonReport } from '@common/contract/report';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SeasonReport } from '../../../../src/common/contract/report';
 import { appDb } from '../../../../src/data/core/db';
 import { seasonOf } from '../../../../src/data/report';
 import { SeasonReportScreen } from '../../../../src/features/report/season-report-screen';

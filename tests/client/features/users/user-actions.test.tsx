@@ -1,7 +1,7 @@
+import type { RoleName, User } from '@common/contract/user';
+import { ROLE_IDS } from '@common/contract/user';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RoleName, User } from '../../../../src/common/contract/user';
-import { ROLE_IDS } from '../../../../src/common/contract/user';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { UserActions } from '../../../../src/features/users/user-actions';
 import { json, stubFetch, USER } from '../../fake-api';

@@ -1,6 +1,6 @@
+import { ROLE_IDS, type RoleName, type User } from '@common/contract/user';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_IDS, type RoleName, type User } from '../../../../src/common/contract/user';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { restoreSession } from '../../../../src/state/session';

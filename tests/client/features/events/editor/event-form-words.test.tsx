@@ -1,8 +1,8 @@
+import type { EventDto } from '@common/contract/event';
+import type { User } from '@common/contract/user';
+import { clubDayOf, clubTimeOf } from '@common/rules/club-time';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventDto } from '../../../../../src/common/contract/event';
-import type { User } from '../../../../../src/common/contract/user';
-import { clubDayOf, clubTimeOf } from '../../../../../src/common/rules/club-time';
 import { useConnectivityStore } from '../../../../../src/data/core/connectivity';
 import { saveEvent } from '../../../../../src/data/event-writes';
 import { readModelStart } from '../../../../../src/data/model-start';

@@ -1,6 +1,6 @@
+import type { EventDto } from '@common/contract/event';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventDto } from '../../../../../src/common/contract/event';
 import { sendGroupMail, toBase64 } from '../../../../../src/data/event-writes';
 import { GroupMailDialog } from '../../../../../src/features/events/editor/group-mail-dialog';
 import { loadLaterTexts } from '../../../../../src/i18n/later-texts';

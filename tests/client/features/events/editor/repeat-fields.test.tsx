@@ -1,7 +1,7 @@
+import type { User } from '@common/contract/user';
+import { clubDayOf } from '@common/rules/club-time';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../../../src/common/contract/user';
-import { clubDayOf } from '../../../../../src/common/rules/club-time';
 import { useConnectivityStore } from '../../../../../src/data/core/connectivity';
 import { saveEvent } from '../../../../../src/data/event-writes';
 import { createSeries } from '../../../../../src/data/series';

@@ -1,7 +1,7 @@
+import type { User } from '@common/contract/user';
+import { clubDateTime, clubDayOf } from '@common/rules/club-time';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../../../src/common/contract/user';
-import { clubDateTime, clubDayOf } from '../../../../../src/common/rules/club-time';
 import { useConnectivityStore } from '../../../../../src/data/core/connectivity';
 import { EventFormDialog } from '../../../../../src/features/events/editor/event-form-dialog';
 import { loadLaterTexts } from '../../../../../src/i18n/later-texts';
