@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import type { RoleName } from '@common/contract/user';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, solidImage } from '../helpers/multipart';
+import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
+
+/**
+ * Every endpoint of the accounts/users/settings/catalog API × every kind of caller. The expected statuses
+ * are written out literally, cell by cell — never derived from the rules the guards use.
+ */
+type Principal = 'anonymous' | 'User' | 'Contributor' | 'Admin' | 'SuperAdmin';
+const PRINCIPALS: Principal[] = ['anonymous', 'User', 'Contributor', 'Admin', 'SuperAdmin'];
+
+let ctx: TestContext;
+const ids: Record<string, string> = {};
+const tokens: Partial<Record<Principal, string>> = {};
+let png: Buffer;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const accounts: Array<[string, RoleName]> = [
+    ['member', 'User'],
+    ['contrib', 'Contributor'],
+    ['admin', 'Admin'],
+    ['root', 'SuperAdmin'],
+    ['other', 'User'],
+    ['admin2', 'Admin'],
+    ['root2', 'SuperAdmin'],
+  ];
+  for (const [name, role] of accounts) ids[name] = (await ctx.createUser(name, role)).id;
+  // Invited, made Admin by a SuperAdmin, not confirmed yet: re-inviting it takes the right to give Admin.
+  ids.invitedAdmin = (await ctx.createUser('invited-admin', 'Admin')).id;
+  await ctx.db
+    .updateTable('users')
+    .set({ confirmed_at: null, password_hash: null })
+    .where('id', '=', ids.invitedAdmin)
+    .execute();
+  tokens.User = await ctx.signIn('member');
+  tokens.Contributor = await ctx.signIn('contrib');
+  tokens.Admin = await ctx.signIn('admin');
+  tokens.SuperAdmin = await ctx.signIn('root');
+  png = await solidImage('png');
+});
+afterAll(() => ctx.close());
+
+const SELF: Record<Principal, string> = {
+  anonymous: 'member',
+  User: 'member',
+  Contributor: 'contrib',
+  Admin: 'admin',
+  SuperAdmin: 'root',
+};
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+}
+
+async function restoreTargets() {
+  await ctx.db
+    .updateTable('users')
+    .set({ role_name: 'User', is_revoked: false })
+    .where('id', '=', ids.other ?? '')
+    .execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ role_name: 'Admin', is_revoked: false })
+    .where('id', '=', ids.admin2 ?? '')
+    .execute();
+}
+
+async function newModel(): Promise<string> {
+  const uuid = randomUUID();
+  await ctx.db.insertInto('event_models').values({ uuid, name: 'Kayak', description: 'Sortie' }).execute();
+  return uuid;
+}
+async function newStuff(): Promise<string> {
+  const uuid = randomUUID();
+  await ctx.db
+    .insertInto('stuffs')
+    .values({ uuid, name: 'Kayak', description: 'Biplace', stock: 2, is_infinite: false })
+    .execute();
+  return uuid;
+}
+const upload = () => {
+  const { payload, headers } = multipartFile(png);
+  return { payload, headers };
+};
+
+type Row = [label: string, call: (p: Principal) => Call | Promise<Call>, expected: Record<Principal, number>];
+const row = (anonymous: number, User: number, Contributor: number, Admin: number, SuperAdmin: number) => ({
+  anonymous,
+  User,
+  Contributor,
+  Admin,
+  SuperAdmin,
+});
+
+let counter = 0;
+const unique = () => `new${++counter}`;
+
+const MATRIX: Row[] = [
+  [
+    'POST /api/user/register',
+    () => ({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { username: unique(), email: `${unique()}@example.org` },
+    }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'POST /api/user/register (again: an unconfirmed Admin)',
+    () => ({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { username: 'invited-admin', email: 'invited-admin@example.org' },
+    }),
+    row(401, 403, 403, 403, 200),
+  ],
+  [
+    'POST /api/user/confirm/{token} (public; unknown token)',
+    () => ({
+      method: 'POST',
+      url: `/api/user/confirm/${'x'.repeat(43)}`,
+      payload: { password: 'Str0ngPassword' },
+    }),
+    row(400, 400, 400, 400, 400),
+  ],
+  [
+    'POST /api/user/reset Ask (public)',
+    () => ({ method: 'POST', url: '/api/user/reset', payload: { Ask: { email: 'other@example.org' } } }),
+    row(200, 200, 200, 200, 200),
+  ],
+  ['GET /api/user/me', () => ({ method: 'GET', url: '/api/user/me' }), row(401, 200, 200, 200, 200)],
+  ['GET /api/user', () => ({ method: 'GET', url: '/api/user' }), row(401, 403, 403, 200, 200)],
+  [
+    'GET /api/user/profile/{self}',
+    (p) => ({ method: 'GET', url: `/api/user/profile/${ids[SELF[p]]}` }),
+    row(401, 200, 200, 200, 200),
+  ],
+  [
+    'GET /api/user/profile/{other User}',
+    () => ({ method: 'GET', url: `/api/user/profile/${ids.other}` }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'GET /api/user/profile/{other SuperAdmin}',
+    () => ({ method: 'GET', url: `/api/user/profile/${ids.root2}` }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/profile/update/{self}',
+    (p) => ({ method: 'PUT', url: `/api/user/profile/update/${ids[SELF[p]]}`, payload: { city: 'Lyon' } }),
+    row(401, 200, 200, 200, 200),
+  ],
+  [
+    'PUT /api/user/profile/update/{other User}',
+    () => ({ method: 'PUT', url: `/api/user/profile/update/${ids.other}`, payload: { city: 'Lyon' } }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/profile/update/{other SuperAdmin}',
+    () => ({ method: 'PUT', url: `/api/user/profile/update/${ids.root2}`, payload: { city: 'Lyon' } }),
+    row(401, 403, 403, 403, 200),
+  ],
+  [
+    'PUT /api/user/role/{other User} → Contributor',
+    () => ({ method: 'PUT', url: `/api/user/role/${ids.other}`, payload: { role_name: 'Contributor' } }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/role/{other User} → User',
+    () => ({ method: 'PUT', url: `/api/user/role/${ids.other}`, payload: { role_name: 'User' } }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/role/{other User} → Admin',
+    () => ({ method: 'PUT', url: `/api/user/role/${ids.other}`, payload: { role_name: 'Admin' } }),
+    row(401, 403, 403, 403, 200),
+  ],
+  [
+    'PUT /api/user/role/{other Admin} → User',
+    () => ({ method: 'PUT', url: `/api/user/role/${ids.admin2}`, payload: { role_name: 'User' } }),
+    row(401, 403, 403, 403, 200),
+  ],
+  [
+    'PUT /api/user/role/{other User} → SuperAdmin',
+    () => ({ method: 'PUT', url: `/api/user/role/${ids.other}`, payload: { role_name: 'SuperAdmin' } }),
+    row(401, 403, 403, 403, 403),
+  ],
+  [
+    'PUT /api/user/role/{self} → User',
+    (p) => ({ method: 'PUT', url: `/api/user/role/${ids[SELF[p]]}`, payload: { role_name: 'User' } }),
+    row(401, 403, 403, 403, 403),
+  ],
+  [
+    'PUT /api/user/role/{other SuperAdmin} → Admin',
+    () => ({ method: 'PUT', url: `/api/user/role/${ids.root2}`, payload: { role_name: 'Admin' } }),
+    row(401, 403, 403, 403, 403),
+  ],
+  [
+    'PUT /api/user/status/{other User} unlock',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/status/${ids.other}`,
+      payload: { status: 'Lock', action: false },
+    }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/status/{other SuperAdmin} unlock',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/status/${ids.root2}`,
+      payload: { status: 'Lock', action: false },
+    }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/status/{other User} revoke',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/status/${ids.other}`,
+      payload: { status: 'Revok', action: true },
+    }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/status/{other User} reactivate',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/status/${ids.other}`,
+      payload: { status: 'Revok', action: false },
+    }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/status/{other Admin} revoke',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/status/${ids.admin2}`,
+      payload: { status: 'Revok', action: true },
+    }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/status/{self} revoke',
+    (p) => ({
+      method: 'PUT',
+      url: `/api/user/status/${ids[SELF[p]]}`,
+      payload: { status: 'Revok', action: true },
+    }),
+    row(401, 403, 403, 403, 403),
+  ],
+  [
+    'PUT /api/user/status/{other SuperAdmin} revoke',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/status/${ids.root2}`,
+      payload: { status: 'Revok', action: true },
+    }),
+    row(401, 403, 403, 403, 403),
+  ],
+  [
+    'POST /api/user/profile/picture (own)',
+    () => ({ method: 'POST', url: '/api/user/profile/picture', ...upload() }),
+    row(401, 200, 200, 200, 200),
+  ],
+  [
+    'POST /api/user/profile/picture?user_id={other User}',
+    () => ({ method: 'POST', url: `/api/user/profile/picture?user_id=${ids.other}`, ...upload() }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'POST /api/user/profile/picture?user_id={other SuperAdmin}',
+    () => ({ method: 'POST', url: `/api/user/profile/picture?user_id=${ids.root2}`, ...upload() }),
+    row(401, 403, 403, 403, 200),
+  ],
+  [
+    'GET /api/user/preference/{self}',
+    (p) => ({ method: 'GET', url: `/api/user/preference/${ids[SELF[p]]}` }),
+    row(401, 200, 200, 200, 200),
+  ],
+  [
+    'GET /api/user/preference/{other User}',
+    () => ({ method: 'GET', url: `/api/user/preference/${ids.other}` }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/preference/{self}',
+    (p) => ({
+      method: 'PUT',
+      url: `/api/user/preference/${ids[SELF[p]]}`,
+      payload: { setting: { name: 'event_update', active: false } },
+    }),
+    row(401, 200, 200, 200, 200),
+  ],
+  [
+    'PUT /api/user/preference/{other User}',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/preference/${ids.other}`,
+      payload: { setting: { name: 'event_update', active: false } },
+    }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/preference/{other SuperAdmin}',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/preference/${ids.root2}`,
+      payload: { setting: { name: 'event_update', active: false } },
+    }),
+    row(401, 403, 403, 403, 200),
+  ],
+  [
+    'GET /api/user/system/settings/{self}',
+    (p) => ({ method: 'GET', url: `/api/user/system/settings/${ids[SELF[p]]}` }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/user/system/settings/{self}',
+    (p) => ({
+      method: 'PUT',
+      url: `/api/user/system/settings/${ids[SELF[p]]}`,
+      payload: { setting: { name: 'weekly_event_list', active: false } },
+    }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'GET /api/internal/settings?key=slogan (public)',
+    () => ({ method: 'GET', url: '/api/internal/settings?key=slogan' }),
+    row(200, 200, 200, 200, 200),
+  ],
+  [
+    'PUT /api/internal/settings?key=slogan',
+    () => ({ method: 'PUT', url: '/api/internal/settings?key=slogan&value=Allez%20le%20club' }),
+    row(401, 403, 403, 200, 200),
+  ],
+  [
+    'PUT /api/internal/settings/logo',
+    () => ({ method: 'PUT', url: '/api/internal/settings/logo', ...upload() }),
+    row(401, 403, 403, 200, 200),
+  ],
+  ['GET /api/event/model', () => ({ method: 'GET', url: '/api/event/model' }), row(401, 200, 200, 200, 200)],
+  [
+    'POST /api/event/model/add',
+    () => ({
+      method: 'POST',
+      url: '/api/event/model/add',
+      payload: { name: 'Kayak', description: 'Sortie en mer' },
+    }),
+    row(401, 403, 200, 200, 200),
+  ],
+  [
+    'POST /api/event/model/update',
+    async () => ({
+      method: 'POST',
+      url: '/api/event/model/update',
+      payload: { uuid: await newModel(), name: 'Kayak', description: 'Rivière' },
+    }),
+    row(401, 403, 200, 200, 200),
+  ],
+  [
+    'DELETE /api/event/model/delete/{id}',
+    async () => ({ method: 'DELETE', url: `/api/event/model/delete/${await newModel()}` }),
+    row(401, 403, 204, 204, 204),
+  ],
+  ['GET /api/stuff', () => ({ method: 'GET', url: '/api/stuff' }), row(401, 200, 200, 200, 200)],
+  [
+    'POST /api/stuff/add',
+    () => ({
+      method: 'POST',
+      url: '/api/stuff/add',
+      payload: { name: 'Pagaie', description: 'Carbone', stock: 4 },
+    }),
+    row(401, 403, 200, 200, 200),
+  ],
+  [
+    'POST /api/stuff/update',
+    async () => ({
+      method: 'POST',
+      url: '/api/stuff/update',
+      payload: { uuid: await newStuff(), name: 'Pagaie', description: 'Bois', is_infinite: true },
+    }),
+    row(401, 403, 200, 200, 200),
+  ],
+  [
+    'DELETE /api/stuff/delete/{id}',
+    async () => ({ method: 'DELETE', url: `/api/stuff/delete/${await newStuff()}` }),
+    row(401, 403, 204, 204, 204),
+  ],
+  [
+    'GET /api/docs/json (public)',
+    () => ({ method: 'GET', url: '/api/docs/json' }),
+    row(200, 200, 200, 200, 200),
+  ],
+];
+
+describe('authorization matrix', () => {
+  it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
+    expect(MATRIX.length * PRINCIPALS.length).toBe(240);
+  });
+
+  for (const [label, makeCall, expected] of MATRIX) {
+    it(label, async () => {
+      const actual: Record<string, number> = {};
+      for (const principal of PRINCIPALS) {
+        await restoreTargets();
+        const call = await makeCall(principal);
+        const token = tokens[principal as Exclude<Principal, 'anonymous'>];
+        const response = await ctx.app.inject({
+          method: call.method,
+          url: call.url,
+          ...(call.payload ? { payload: call.payload } : {}),
+          headers: { ...call.headers, ...(token ? bearer(token) : {}) },
+        });
+        actual[principal] = response.statusCode;
+      }
+      expect(actual).toEqual(expected);
+    });
+  }
+});

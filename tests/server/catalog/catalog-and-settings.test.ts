@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
+
+let ctx: TestContext;
+let contributor: Record<string, string>;
+let member: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.createUser('carla', 'Contributor');
+  await ctx.createUser('admin', 'Admin');
+  await ctx.createUser('mel');
+  contributor = bearer(await ctx.signIn('carla'));
+  member = bearer(await ctx.signIn('mel'));
+});
+afterAll(() => ctx.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+describe('event models', () => {
+  it('creates, lists with descriptions, updates and deletes', async () => {
+    const created = await call('POST', '/api/event/model/add', contributor, {
+      name: ' Kayak de mer ',
+      description: 'Sortie à la journée',
+    });
+    expect(created.statusCode).toBe(200);
+    const model = created.json();
+    expect(model).toEqual({
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Kayak de mer',
+      description: 'Sortie à la journée',
+    });
+    await call('POST', '/api/event/model/add', contributor, { name: 'Aviron', description: 'Sur le lac' });
+
+    const list = await call('GET', '/api/event/model', member);
+    expect(list.json().map((m: { name: string }) => m.name)).toEqual(['Aviron', 'Kayak de mer']);
+    expect(list.json()[1]).toEqual(model);
+
+    const updated = await call('POST', '/api/event/model/update', contributor, {
+      uuid: model.uuid,
+      name: 'Kayak',
+      description: 'Demi-journée',
+    });
+    expect(updated.json()).toEqual({ uuid: model.uuid, name: 'Kayak', description: 'Demi-journée' });
+    expect((await call('DELETE', `/api/event/model/delete/${model.uuid}`, contributor)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/event/model/delete/${model.uuid}`, contributor)).json().code).toBe(
+      'not_found',
+    );
+    const gone = await call('POST', '/api/event/model/update', contributor, {
+      uuid: model.uuid,
+      name: 'Kayak',
+      description: 'x',
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('stuff', () => {
+  it('requires a stock unless infinite, and stores infinite stock as 0', async () => {
+    const missing = await call('POST', '/api/stuff/add', contributor, {
+      name: 'Gilet',
+      description: 'Taille M',
+    });
+    expect(missing.json()).toMatchObject({ code: 'invalid_input', field: 'stock' });
+    const infinite = await call('POST', '/api/stuff/add', contributor, {
+      name: 'Gourde',
+      description: 'Prêt',
+      is_infinite: true,
+      stock: 12,
+    });
+    expect(infinite.json()).toMatchObject({ name: 'Gourde', is_infinite: true, stock: 0 });
+    const counted = await call('POST', '/api/stuff/add', contributor, {
+      name: 'Gilet',
+      description: 'Taille M',
+      stock: 8,
+    });
+    expect(counted.json()).toMatchObject({ stock: 8, is_infinite: false });
+
+    const updated = await call('POST', '/api/stuff/update', contributor, {
+      uuid: counted.json().uuid,
+      name: 'Gilet',
+      description: 'Taille L',
+      stock: 3,
+    });
+    expect(updated.json()).toMatchObject({ description: 'Taille L', stock: 3 });
+    const list = await call('GET', '/api/stuff', member);
+    expect(list.json().map((s: { name: string; stock: number }) => `${s.name}:${s.stock}`)).toEqual([
+      'Gilet:3',
+      'Gourde:0',
+    ]);
+  });
+});
+
+describe('slogan', () => {
+  it('is set by an admin within 500 characters and read by anyone', async () => {
+    const admin = bearer(await ctx.signIn('admin'));
+    const saved = await call(
+      'PUT',
+      `/api/internal/settings?key=slogan&value=${encodeURIComponent('Tous à l’eau !')}`,
+      admin,
+    );
+    expect(saved.json()).toEqual({ key: 'slogan', value: 'Tous à l’eau !' });
+    expect((await call('GET', '/api/internal/settings?key=slogan', {})).json().value).toBe('Tous à l’eau !');
+    const tooLong = await call('PUT', `/api/internal/settings?key=slogan&value=${'x'.repeat(501)}`, admin);
+    expect(tooLong.json()).toMatchObject({ code: 'invalid_input', field: 'value' });
+  });
+});
+
+describe('start settings', () => {
+  it('answers the time zone, slogan and logo in one public request, as the one-key reads do', async () => {
+    const answer = await call('GET', '/api/internal/settings/start', {});
+    expect(answer.statusCode).toBe(200);
+    const one = async (key: string) =>
+      (await call('GET', `/api/internal/settings?key=${key}`, {})).json().value;
+    expect(answer.json()).toEqual({
+      timezone: await one('timezone'),
+      slogan: await one('slogan'),
+      logo: await one('logo'),
+      club_name: 'Équipée',
+      accent_colour: '#1d4ed8',
+    });
+    expect(answer.json().timezone).toBe('Europe/Paris');
+    // The same answer with a member's token: public, and never a 401 for a stale token.
+    const withToken = await call('GET', '/api/internal/settings/start', member);
+    expect(withToken.json()).toEqual(answer.json());
+    const stale = await call('GET', '/api/internal/settings/start', { authorization: 'Bearer stale' });
+    expect(stale.statusCode).toBe(200);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every path of the API from the contract', async () => {
+    const response = await call('GET', '/api/docs/json', {});
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/user/login',
+      '/api/user/register',
+      '/api/user/confirm/{token}',
+      '/api/user/reset',
+      '/api/user/profile/update/{id}',
+      '/api/user/role/{id}',
+      '/api/user/status/{id}',
+      '/api/user/profile/picture',
+      '/api/user/preference/{id}',
+      '/api/user/system/settings/{id}',
+      '/api/internal/settings',
+      '/api/internal/settings/logo',
+      '/api/internal/settings/start',
+      '/api/event/model',
+      '/api/event/model/add',
+      '/api/stuff/delete/{id}',
+      '/api/event/series',
+      '/api/event/series/{id}',
+      '/api/event/series/{id}/subscribe',
+    ]) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+    const login = document.paths['/api/user/login'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual([
+      'username_or_email',
+      'password',
+    ]);
+    const page = await call('GET', '/api/docs', {});
+    expect([200, 302]).toContain(page.statusCode);
+  });
+});

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { clubRegistry } from '../../../server/db/club-scope/club-registry';
+import { type Club, runInClub } from '../../../server/db/club-scope/current-club';
+import { disableClub } from '../../../server/modules/clubs/create-club';
+import { publicFilesDir } from '../../../server/plugins/public-files';
+import { addClub } from '../helpers/clubs';
+import { createEvent, insertModel, subscribe } from '../helpers/event-fixtures';
+import { bearer, createTestContext, PASSWORD, type TestContext } from '../helpers/test-context';
+
+// Issue 30, through the API: two clubs on one deployment, told apart by the Host header. Club 1 answers
+// localhost (and any host nobody claims); club 2 answers its own host. Nothing crosses between them.
+const HOST_2 = 'aviron-vannes.example.org';
+const HOST_3 = 'kayak-odet.example.org';
+let ctx: TestContext;
+let second: Club;
+let third: Club;
+let admin1: string;
+let boss2: string;
+let model1: string;
+
+const on = (host: string, options: InjectOptions) =>
+  ctx.app.inject({ ...options, headers: { ...options.headers, host } });
+
+async function signInOn(host: string, username: string) {
+  const response = await on(host, {
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username_or_email: username, password: PASSWORD },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ token: string }>().token;
+}
+
+const me = (host: string, token: string) =>
+  on(host, { method: 'GET', url: '/api/user/me', headers: bearer(token) });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  second = await addClub(ctx, HOST_2, 'Aviron de Vannes');
+  third = await addClub(ctx, HOST_3, 'Kayak Odet');
+  await ctx.createUser('anne', 'Admin');
+  admin1 = await ctx.signIn('anne');
+  boss2 = await signInOn(HOST_2, 'boss');
+  model1 = await insertModel(ctx);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('two clubs on one deployment', () => {
+  it('tells the clubs apart by host: each has its own name and members', async () => {
+    const start = (host: string) => on(host, { method: 'GET', url: '/api/internal/settings/start' });
+    expect((await start(HOST_2)).json().club_name).toBe('Aviron de Vannes');
+    expect((await start('localhost')).json().club_name).not.toBe('Aviron de Vannes');
+    // The same username in two clubs is two accounts.
+    await runInClub(second, () => ctx.createUser('anne', 'User'));
+    const anne2 = await signInOn(HOST_2, 'anne');
+    const [one, two] = await Promise.all([me('localhost', admin1), me(HOST_2, anne2)]);
+    expect(one.json().id).not.toBe(two.json().id);
+    expect(two.json().role_name).toBe('User');
+  });
+
+  it("refuses a token on another club's host (401), as if it were unknown", async () => {
+    expect((await me(HOST_2, admin1)).statusCode).toBe(401);
+    expect((await me('localhost', boss2)).statusCode).toBe(401);
+    expect((await me(HOST_2, boss2)).statusCode).toBe(200);
+  });
+
+  it("answers 404, never 403, for another club's ids, and its week never shows them", async () => {
+    const event = await createEvent(ctx, admin1, model1);
+    const id = event.uuid_event as string;
+    expect(
+      (await on(HOST_2, { method: 'GET', url: `/api/event/${id}`, headers: bearer(boss2) })).statusCode,
+    ).toBe(404);
+    const boss = (await me(HOST_2, boss2)).json<{ id: string }>();
+    const subscribing = await on(HOST_2, {
+      method: 'PUT',
+      url: '/api/event/subscribe/status',
+      headers: bearer(boss2),
+      payload: { uuid_event: id, uuid_user: boss.id, subscribe: true },
+    });
+    expect(subscribing.statusCode).toBe(404);
+    const deleting = await on(HOST_2, {
+      method: 'DELETE',
+      url: `/api/event/delete/${id}`,
+      headers: bearer(boss2),
+    });
+    expect(deleting.statusCode).toBe(404);
+    // A range around the start, in UTC days: from 23:00 UTC the club's day (Europe/Paris) is already
+    // the next one, and a one-day range named by the UTC date would miss the event.
+    const day = (shift: number) =>
+      new Date(new Date(event.start_date).getTime() + shift * 86_400_000).toISOString().slice(0, 10);
+    const week = async (host: string, token: string) =>
+      (
+        await on(host, {
+          method: 'GET',
+          url: `/api/event/from/${day(-1)}/to/${day(1)}`,
+          headers: bearer(token),
+        })
+      )
+        .json<Array<{ uuid_event: string }>>()
+        .map((e) => e.uuid_event);
+    expect(await week(HOST_2, boss2)).toEqual([]);
+    expect(await week('localhost', admin1)).toContain(id);
+    // Club 1's event is untouched.
+    expect(
+      (await on('localhost', { method: 'GET', url: `/api/event/${id}`, headers: bearer(admin1) })).statusCode,
+    ).toBe(200);
+  });
+
+  it("keeps each club's replay keys: the same key in another club runs there, not the first club's answer", async () => {
+    const event1 = await createEvent(ctx, admin1, model1);
+    const anne1 = (await me('localhost', admin1)).json<{ id: string }>();
+    expect(
+      (await subscribe(ctx, admin1, anne1.id, event1.uuid_event, undefined, true, 'shared-key')).statusCode,
+    ).toBe(200);
+    const boss = (await me(HOST_2, boss2)).json<{ id: string }>();
+    const model2 = await runInClub(second, () => insertModel(ctx, 'Aviron'));
+    const event2 = await runInClub(second, () => createEvent(ctx, boss2, model2));
+    const replayed = await on(HOST_2, {
+      method: 'POST',
+      url: '/api/replay',
+      headers: bearer(boss2),
+      payload: {
+        writes: [
+          {
+            method: 'PUT',
+            path: '/api/event/subscribe/status',
+            idempotencyKey: 'shared-key',
+            body: { uuid_event: event2.uuid_event, uuid_user: boss.id, subscribe: true },
+          },
+          {
+            method: 'PUT',
+            path: '/api/event/subscribe/status',
+            idempotencyKey: 'other-key',
+            body: { uuid_event: event1.uuid_event, uuid_user: boss.id, subscribe: true },
+          },
+        ],
+      },
+    });
+    expect(replayed.statusCode).toBe(200);
+    const answers = replayed.json<{ answers: Array<{ status: number; body: { uuid_event?: string } }> }>()
+      .answers;
+    expect(answers[0]?.status).toBe(200);
+    expect(answers[0]?.body.uuid_event).toBe(event2.uuid_event);
+    expect(answers[1]?.status).toBe(404);
+  });
+
+  it("answers 404 for a calendar feed token on another club's host", async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/calendar-feed',
+      headers: bearer(admin1),
+    });
+    const feedPath = new URL(created.json<{ url: string }>().url).pathname;
+    expect((await on('localhost', { method: 'GET', url: feedPath })).statusCode).toBe(200);
+    expect((await on(HOST_2, { method: 'GET', url: feedPath })).statusCode).toBe(404);
+  });
+
+  it("serves each club's files from its own folder only", async () => {
+    const name = `${randomUUID()}.png`;
+    fs.writeFileSync(
+      path.join(
+        runInClub(second, () => publicFilesDir(ctx.config)),
+        name,
+      ),
+      Buffer.from('png'),
+    );
+    expect((await on(HOST_2, { method: 'GET', url: `/files/${name}` })).statusCode).toBe(200);
+    expect((await on('localhost', { method: 'GET', url: `/files/${name}` })).statusCode).toBe(404);
+    const climbing = await on('localhost', {
+      method: 'GET',
+      url: `/files/..%2Fclub-${second.id}%2Fpublic%2F${name}`,
+    });
+    // Refused by the file server (a path that leaves its root is forbidden), never served.
+    expect([403, 404]).toContain(climbing.statusCode);
+  });
+
+  it("writes mail links with the club's own host, signs them for it and logs them in its folder", async () => {
+    await runInClub(second, () => ctx.createUser('marin', 'User'));
+    const asked = await on(HOST_2, {
+      method: 'POST',
+      url: '/api/user/reset',
+      payload: { Ask: { email: 'marin@example.org' } },
+    });
+    expect(asked.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [mail] = await runInClub(second, () =>
+      ctx.db
+        .selectFrom('mail_queue')
+        .select(['body_text', 'message_id'])
+        .where('to_address', '=', 'marin@example.org')
+        .execute(),
+    );
+    expect(mail?.body_text).toContain(`http://${HOST_2}:3000/reset?token=`);
+    expect(mail?.message_id).toContain(`@${second.key}.equipee>`);
+    const none = await ctx.db
+      .selectFrom('mail_queue')
+      .select('id')
+      .where('to_address', '=', 'marin@example.org')
+      .execute();
+    expect(none).toEqual([]);
+    // The request kicked the mail worker; a round queued after it ends once that one has sent.
+    await ctx.mail.runOnce();
+    expect(fs.readdirSync(path.join(ctx.dataDir, second.key, 'mail-log')).length).toBeGreaterThan(0);
+  });
+
+  it('ends a disabled club: its members are signed out, its data stays, the other clubs carry on', async () => {
+    const boss3 = await signInOn(HOST_3, 'boss');
+    expect((await me(HOST_3, boss3)).statusCode).toBe(200);
+    await ctx.asOwner((owner) => disableClub(owner, HOST_3, new Date()));
+    clubRegistry(ctx.db, ctx.config).forget();
+    expect((await me(HOST_3, boss3)).statusCode).toBe(401);
+    expect((await on(HOST_3, { method: 'GET', url: '/' })).statusCode).toBe(404);
+    expect((await me(HOST_2, boss2)).statusCode).toBe(200);
+    expect((await me('localhost', admin1)).statusCode).toBe(200);
+    const kept = await runInClub(third, () => ctx.db.selectFrom('users').select('username').execute());
+    expect(kept.map((u) => u.username)).toEqual(['boss']);
+    const sessions = await runInClub(third, () => ctx.db.selectFrom('sessions').select('user_id').execute());
+    expect(sessions.length).toBeGreaterThan(0);
+  });
+});
+
+/** Another process on the same database, with other settings. */
+const appWith = (env: Record<string, string>) =>
+  buildApp(
+    {
+      config: loadConfig({ DATA_DIR: ctx.dataDir, STATIC_DIR: ctx.config.staticDir, ...env }),
+      db: ctx.db,
+      dbKind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      now: () => ctx.clock.now,
+      mail: ctx.mail,
+    },
+    { logStream: false },
+  );
+
+describe('hosts and proxies', () => {
+  it("trusts X-Forwarded-Host only from a trusted proxy; by default it is the client's word and ignored", async () => {
+    const start = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/internal/settings/start',
+        headers: { host: 'localhost', ...headers },
+      });
+    const forwarded = { 'x-forwarded-host': HOST_2 };
+    expect((await start(forwarded)).json().club_name).not.toBe('Aviron de Vannes');
+    const behindProxy = await appWith({ TRUST_PROXY: '1' });
+    try {
+      const answer = await behindProxy.inject({
+        method: 'GET',
+        url: '/api/internal/settings/start',
+        headers: { host: 'localhost', ...forwarded },
+      });
+      expect(answer.json().club_name).toBe('Aviron de Vannes');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('with STRICT_HOSTS=1, answers a plain 404 to a host no club claims, and each club on its own', async () => {
+    const strict = await appWith({ STRICT_HOSTS: '1' });
+    try {
+      const get = (host: string) =>
+        strict.inject({ method: 'GET', url: '/api/internal/settings/start', headers: { host } });
+      const unknown = await get('phishing.example.net');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toContain('text/plain');
+      expect(unknown.body).not.toContain('club_name');
+      expect((await get(HOST_2)).json().club_name).toBe('Aviron de Vannes');
+      expect((await get('localhost')).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});

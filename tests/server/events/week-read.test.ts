@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from '../../../server/background';
+import { createEvent, DAY, insertModel, insertStuff, subscribe } from '../helpers/event-fixtures';
+import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
+
+/** The week read (issue 10): a weak ETag and 304, a constant number of queries, no write on a read. */
+let ctx: TestContext;
+let orga: string;
+let member: { id: string; token: string };
+let model: string;
+let recording: string[] | null = null;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ onQuery: (sql) => recording?.push(sql) });
+  ctx.clock.now = new Date('2026-01-01T12:00:00Z');
+  await ctx.createUser('orga', 'Contributor');
+  orga = await ctx.signIn('orga');
+  const { id } = await ctx.createUser('member');
+  member = { id, token: await ctx.signIn('member') };
+  model = await insertModel(ctx);
+});
+afterAll(() => ctx.close());
+
+const WEEK = '/api/event/from/2026-01-05/to/2026-01-11';
+const read = (token: string, ifNoneMatch?: string, url = WEEK) =>
+  ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...bearer(token), ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+  });
+
+/** The statements `run` causes, once the work queued by earlier requests (mail) is done. */
+async function recorded(run: () => Promise<unknown>): Promise<string[]> {
+  await settled();
+  await ctx.mail.runOnce();
+  recording = [];
+  try {
+    await run();
+    return recording;
+  } finally {
+    recording = null;
+  }
+}
+
+describe('GET /api/event/from/{from}/to/{to}', () => {
+  it('answers 304 with no body to the ETag of an unchanged week, and 200 with a new ETag once it changes', async () => {
+    const event = await createEvent(ctx, orga, model, { startInMs: 5 * DAY });
+    const first = await read(member.token);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+
+    const unchanged = await read(member.token, etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    expect((await read(member.token, `"other", ${etag}`)).statusCode).toBe(304);
+    expect((await read(member.token, etag.slice(2))).statusCode).toBe(304);
+
+    expect((await subscribe(ctx, member.token, member.id, event.uuid_event)).statusCode).toBe(200);
+    const changed = await read(member.token, etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json()[0].subcribers_count).toBe(1);
+    expect((await read(member.token, changed.headers.etag as string)).statusCode).toBe(304);
+  });
+
+  it('gives every user the same answer and tag (nothing in a week is per user), and another week another tag', async () => {
+    const mine = await read(member.token);
+    const theirs = await read(orga);
+    expect(theirs.body).toBe(mine.body);
+    expect(theirs.headers.etag).toBe(mine.headers.etag);
+    const other = await read(member.token, undefined, '/api/event/from/2026-01-12/to/2026-01-18');
+    expect(other.headers.etag).not.toBe(mine.headers.etag);
+    expect(
+      (await read(member.token, mine.headers.etag as string, '/api/event/from/2026-01-12/to/2026-01-18'))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('runs the same number of queries for a week of one event as for a week of six with subscribers', async () => {
+    const oneEvent = '/api/event/from/2026-02-02/to/2026-02-08';
+    const sixEvents = '/api/event/from/2026-02-09/to/2026-02-15';
+    const monday = new Date('2026-02-02T09:00:00Z').getTime() - ctx.clock.now.getTime();
+    const stuffs = [await insertStuff(ctx, 'Kayak', 10)];
+    await createEvent(ctx, orga, model, { startInMs: monday, stuffs });
+    for (let i = 0; i < 6; i++) {
+      const event = await createEvent(ctx, orga, model, {
+        startInMs: monday + 7 * DAY + i * 3_600_000,
+        stuffs,
+      });
+      expect((await subscribe(ctx, member.token, member.id, event.uuid_event)).statusCode).toBe(200);
+    }
+    const few = await recorded(() => read(member.token, undefined, oneEvent));
+    const many = await recorded(() => read(member.token, undefined, sixEvents));
+    expect((await read(member.token, undefined, sixEvents)).json()).toHaveLength(6);
+    expect(many.length).toBe(few.length);
+    // Session, user and data version; then, in one repeatable-read transaction (begin, commit): the data
+    // version again, events, names, subscribers, guests, waiting, stuffs, walk-ins and co-organisers
+    // (issue 28), holdings, and the club's show_attendees (issue 27).
+    expect(many.length).toBe(14);
+  });
+
+  it('answers an unchanged week from what it kept: the session check is the one statement', async () => {
+    const sixEvents = '/api/event/from/2026-02-09/to/2026-02-15';
+    const built = await read(member.token, undefined, sixEvents);
+    const statements = await recorded(async () => {
+      const kept = await read(orga, undefined, sixEvents);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.body).toBe(built.body);
+      expect(kept.headers.etag).toBe(built.headers.etag);
+      expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+    });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "sessions"/);
+  });
+
+  it('writes nothing to the database for a signed-in read (the session check included)', async () => {
+    await read(member.token);
+    const statements = await recorded(async () => {
+      for (let i = 0; i < 3; i++) {
+        await read(member.token);
+        await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(member.token) });
+      }
+    });
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((sql) => /^\s*(insert|update|delete)\b/i.test(sql))).toEqual([]);
+  });
+});

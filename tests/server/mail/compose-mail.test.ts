@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { type ComposeInput, composeMail } from '../../../server/mail/compose-mail';
+import { SIGNATURE } from '../../../server/mail/signature';
+
+const input: ComposeInput = {
+  kind: 'weekly_event_list',
+  language: 'fr',
+  subject: 'Les événements de la semaine',
+  text: `Bonjour,\n\nKayak, mardi 1 décembre à 18 h.${SIGNATURE.fr}`,
+  actions: [{ label: 'Voir la semaine', href: 'https://club.example.org/' }],
+  isSwitchable: true,
+  brand: { clubName: 'Les Pagayeurs', accentColour: '#0f766e', logoUrl: 'https://club.example.org/logo.png' },
+};
+
+describe('composing a mail', () => {
+  it("keeps a template's own HTML as it is, with the same text part as the club's layout gives", async () => {
+    const inLayout = await composeMail(input);
+    expect(inLayout.html).toContain('Les Pagayeurs');
+    const own = '<!doctype html><html><body><p>La semaine</p></body></html>';
+    const kept = await composeMail({ ...input, ownHtml: own });
+    expect(kept.html).toBe(own);
+    expect(kept.text).toBe(inLayout.text);
+    expect(kept.text).toContain('Voir la semaine : https://club.example.org/');
+  });
+});

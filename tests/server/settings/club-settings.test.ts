@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeMail } from '../../../server/mail/compose-mail';
+import { readClubBrand } from '../../../server/modules/settings/club-settings';
+import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
+
+// Issue 26 items 1 and 5: the club's name, accent colour and reminder delay, set by an Admin; the start
+// settings (the app's header) and the mails follow.
+let ctx: TestContext;
+let admin: string;
+let member: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: { MAIL_FROM: '"Kayak Club Brest" <club@example.org>', RATE_LIMIT_LOGIN: '1000' },
+  });
+  await ctx.createUser('admin', 'Admin');
+  admin = await ctx.signIn('admin');
+  await ctx.createUser('member');
+  member = await ctx.signIn('member');
+});
+afterAll(() => ctx.close());
+
+const read = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/internal/club-settings', headers: bearer(token) });
+const write = (token: string, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/internal/club-settings', headers: bearer(token), payload });
+
+describe('the club settings', () => {
+  it("default to MAIL_FROM's name, the theme colour and 24 h; Admins only", async () => {
+    const answer = await read(admin);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      club_name: 'Kayak Club Brest',
+      accent_colour: '#1d4ed8',
+      reminder_hours: 24,
+      show_attendees: true,
+    });
+    expect((await read(member)).statusCode).toBe(403);
+    expect((await write(member, { club_name: 'Mine' })).statusCode).toBe(403);
+  });
+
+  it('change one at a time; the start settings and the mails follow', async () => {
+    expect((await write(admin, { accent_colour: '#0F766E' })).json()).toEqual({
+      club_name: 'Kayak Club Brest',
+      accent_colour: '#0f766e',
+      reminder_hours: 24,
+      show_attendees: true,
+    });
+    const saved = await write(admin, { club_name: '  Les Pagayeurs  ', reminder_hours: 0 });
+    expect(saved.json()).toEqual({
+      club_name: 'Les Pagayeurs',
+      accent_colour: '#0f766e',
+      reminder_hours: 0,
+      show_attendees: true,
+    });
+    const start = (await ctx.app.inject({ method: 'GET', url: '/api/internal/settings/start' })).json();
+    expect([start.club_name, start.accent_colour]).toEqual(['Les Pagayeurs', '#0f766e']);
+
+    const { html } = await composeMail({
+      kind: 'event_update',
+      language: 'fr',
+      subject: 'Modifié',
+      text: 'Bonjour',
+      actions: [],
+      isSwitchable: true,
+      brand: await readClubBrand(ctx.db, ctx.config),
+    });
+    expect(html).toContain('Les Pagayeurs');
+    expect(html).toContain('background-color:#0f766e');
+  });
+
+  it('refuses a bad colour, a name too long or blank, and a delay outside 0–72, changing nothing', async () => {
+    const before = (await read(admin)).json();
+    for (const payload of [
+      { accent_colour: 'red' },
+      { accent_colour: '#12345' },
+      { club_name: '   ' },
+      { club_name: 'x'.repeat(81) },
+      { reminder_hours: 73 },
+      { reminder_hours: -1 },
+      { reminder_hours: 1.5 },
+    ]) {
+      const answer = await write(admin, payload);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().code).toBe('invalid_input');
+    }
+    expect((await read(admin)).json()).toEqual(before);
+  });
+});
