@@ -28,7 +28,11 @@ export interface Config {
   /** PostgreSQL: how the application connects as its role (app-role.ts); DATABASE_URL stays the owner's. */
   appDatabaseUrl: string | undefined;
   dataDir: string;
-  clubId: string;
+  /**
+   * The first club's key (CLUB_ID): a name, not the database id. It names the club's folder under DATA_DIR
+   * and the domain of its signed links and Message-IDs (`Club.key`, which the other clubs' rows hold).
+   */
+  clubKey: string;
   clubTimezone: string;
   smtpUrl: string | undefined;
   /**
@@ -144,9 +148,9 @@ function defaultVapidSubject(mailFrom: string, publicUrl: string): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = positiveInt(env.PORT, 3000, 'PORT');
-  const clubId = env.CLUB_ID || 'default';
-  if (!/^[a-z0-9_-]{1,64}$/i.test(clubId))
-    throw new ConfigError(`CLUB_ID must match [a-z0-9_-]{1,64}, got "${clubId}"`);
+  const clubKey = env.CLUB_ID || 'default';
+  if (!/^[a-z0-9_-]{1,64}$/i.test(clubKey))
+    throw new ConfigError(`CLUB_ID must match [a-z0-9_-]{1,64}, got "${clubKey}"`);
   const mailFrom = env.MAIL_FROM || 'Équipée <no-reply@localhost>';
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   return {
@@ -155,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    clubId,
+    clubKey,
     clubTimezone: env.CLUB_TIMEZONE || DEFAULT_TIMEZONE,
     smtpUrl: env.SMTP_URL || undefined,
     addressSearchUrl: httpUrl(env.ADDRESS_SEARCH_URL, DEFAULT_ADDRESS_SEARCH_URL, 'ADDRESS_SEARCH_URL'),

@@ -26,23 +26,23 @@ export interface AnswerClaims {
   signature: string;
 }
 
-const sign = (secret: Buffer, clubId: string, claims: Omit<AnswerClaims, 'signature'>, expiry: number) =>
+const sign = (secret: Buffer, clubKey: string, claims: Omit<AnswerClaims, 'signature'>, expiry: number) =>
   createHmac('sha256', secret)
-    .update(`answer\n${clubId}\n${claims.userId}\n${claims.eventUuid}\n${claims.action}\n${expiry}`)
+    .update(`answer\n${clubKey}\n${claims.userId}\n${claims.eventUuid}\n${claims.action}\n${expiry}`)
     .digest('base64url');
 
 export function answerUrl(
-  config: Pick<Config, 'clubId' | 'publicUrl'>,
+  config: Pick<Config, 'clubKey' | 'publicUrl'>,
   secret: Buffer,
   link: { eventUuid: string; userId: string; action: AnswerAction; expiresAt: Date },
 ): string {
   const expiry = Math.floor(link.expiresAt.getTime() / 1000);
-  const signature = sign(secret, config.clubId, link, expiry);
+  const signature = sign(secret, config.clubKey, link, expiry);
   return `${config.publicUrl}${ANSWER_PATH}/${link.eventUuid}.${link.userId}.${link.action}.${expiry}.${signature}`;
 }
 
 /** What a token says, or null when this club did not sign it (changed, cut short, another club's). */
-export function readAnswerToken(clubId: string, secret: Buffer, token: string): AnswerClaims | null {
+export function readAnswerToken(clubKey: string, secret: Buffer, token: string): AnswerClaims | null {
   const match = TOKEN.exec(token);
   if (!match) return null;
   const [, eventUuid = '', userId = '', action = '', expiry = '', given = ''] = match;
@@ -52,7 +52,7 @@ export function readAnswerToken(clubId: string, secret: Buffer, token: string): 
     action: action as AnswerAction,
     expiresAt: new Date(Number(expiry) * 1000),
   };
-  const expected = Buffer.from(sign(secret, clubId, claims, Number(expiry)));
+  const expected = Buffer.from(sign(secret, clubKey, claims, Number(expiry)));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   return { ...claims, signature: given };

@@ -62,7 +62,7 @@ export const mailPriority = (kind: string): number =>
 export async function enqueueMail(
   db: Kysely<Database>,
   now: Date,
-  clubId: string,
+  clubKey: string,
   mail: QueuedMail,
 ): Promise<void> {
   const id = randomUUID();
@@ -70,7 +70,7 @@ export async function enqueueMail(
     db,
     {
       id,
-      message_id: `<${id}@${clubId}.equipee>`,
+      message_id: `<${id}@${clubKey}.equipee>`,
       kind: mail.kind,
       to_address: mail.to,
       subject: mail.subject,

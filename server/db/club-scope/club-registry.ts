@@ -66,7 +66,7 @@ export function toClub(row: ClubRow, first: boolean, config: Config): Club {
     id: row.id,
     name: row.name,
     host: row.host,
-    key: first ? config.clubId : row.key,
+    key: first ? config.clubKey : row.key,
     timezone: row.timezone ?? config.clubTimezone,
     publicUrl,
     disabled: row.disabled_at !== null,

@@ -51,7 +51,7 @@ export function scopedClub(): Club | undefined {
 }
 
 /** What signed links are made of: the club's key (their signature's domain) and its public address. */
-export function linkDomain(): { clubId: string; publicUrl: string } {
+export function linkDomain(): { clubKey: string; publicUrl: string } {
   const club = currentClub();
-  return { clubId: club.key, publicUrl: club.publicUrl };
+  return { clubKey: club.key, publicUrl: club.publicUrl };
 }

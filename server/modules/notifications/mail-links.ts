@@ -27,7 +27,7 @@ export const linkText = (language: UserRow['language'], key: string) =>
   catalogueText(language, 'mail_links', key);
 
 export function memberLinks<R extends UserRow>(
-  config: Pick<Config, 'clubId' | 'publicUrl'>,
+  config: Pick<Config, 'clubKey' | 'publicUrl'>,
   secret: Buffer,
   member: R,
   links: MailLinks<R> & { preferences: boolean },

@@ -25,21 +25,21 @@ export async function readLinkSecret(db: Kysely<Database>): Promise<Buffer> {
   return Buffer.from(row.value, 'base64url');
 }
 
-const signature = (secret: Buffer, clubId: string, userId: string, type: string) =>
-  createHmac('sha256', secret).update(`unsubscribe\n${clubId}\n${userId}\n${type}`).digest('base64url');
+const signature = (secret: Buffer, clubKey: string, userId: string, type: string) =>
+  createHmac('sha256', secret).update(`unsubscribe\n${clubKey}\n${userId}\n${type}`).digest('base64url');
 
 export function unsubscribeUrl(
-  config: Pick<Config, 'clubId' | 'publicUrl'>,
+  config: Pick<Config, 'clubKey' | 'publicUrl'>,
   secret: Buffer,
   userId: string,
   type: NotificationType,
 ): string {
-  return `${config.publicUrl}${UNSUBSCRIBE_PATH}/${userId}.${type}.${signature(secret, config.clubId, userId, type)}`;
+  return `${config.publicUrl}${UNSUBSCRIBE_PATH}/${userId}.${type}.${signature(secret, config.clubKey, userId, type)}`;
 }
 
 /** The member and type a token names, or null when it is not one this club signed. */
 export function readUnsubscribeToken(
-  clubId: string,
+  clubKey: string,
   secret: Buffer,
   token: string,
 ): { userId: string; type: NotificationType } | null {
@@ -47,7 +47,7 @@ export function readUnsubscribeToken(
   if (!match) return null;
   const [, userId = '', type = '', given = ''] = match;
   if (!(NOTIFICATION_TYPES as readonly string[]).includes(type)) return null;
-  const expected = Buffer.from(signature(secret, clubId, userId, type));
+  const expected = Buffer.from(signature(secret, clubKey, userId, type));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   return { userId, type: type as NotificationType };

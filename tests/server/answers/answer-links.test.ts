@@ -202,9 +202,9 @@ describe('answer links in mails', () => {
 describe('a link that cannot act gets a page that says why (4xx), and nothing changes', () => {
   let event: { uuid_event: string; start_date: string };
   let secret: Buffer;
-  const linkFor = (name: string, options: { expiresAt?: Date; eventUuid?: string; clubId?: string } = {}) =>
+  const linkFor = (name: string, options: { expiresAt?: Date; eventUuid?: string; clubKey?: string } = {}) =>
     pathOf(
-      answerUrl({ clubId: options.clubId ?? ctx.config.clubId, publicUrl: PUBLIC_URL }, secret, {
+      answerUrl({ clubKey: options.clubKey ?? ctx.config.clubKey, publicUrl: PUBLIC_URL }, secret, {
         eventUuid: options.eventUuid ?? event.uuid_event,
         userId: person(name).id,
         action: 'come',
@@ -229,7 +229,12 @@ describe('a link that cannot act gets a page that says why (4xx), and nothing ch
     const good = linkFor('anne');
     const flipped = `${good.slice(0, -1)}${good.endsWith('A') ? 'B' : 'A'}`;
     const otherMember = good.replace(person('anne').id, person('bob').id);
-    for (const path of [flipped, good.slice(0, -5), otherMember, linkFor('anne', { clubId: 'other-club' })]) {
+    for (const path of [
+      flipped,
+      good.slice(0, -5),
+      otherMember,
+      linkFor('anne', { clubKey: 'other-club' }),
+    ]) {
       const answer = await act(path);
       expect(answer.statusCode).toBe(404);
       expect(answer.body).toContain('Lien non valable');

@@ -44,7 +44,7 @@ const mailTo = (address: string) =>
 describe('addresses that bounce', () => {
   it('marks an address refused with 550, gives its mail up, and retries a 452 without marking', async () => {
     for (const name of ['dead', 'full', 'alive'])
-      await enqueueMail(ctx.db, ctx.clock.now, ctx.config.clubId, {
+      await enqueueMail(ctx.db, ctx.clock.now, ctx.config.clubKey, {
         kind: 'event_update',
         to: `${name}@example.org`,
         subject: 'Modification',

@@ -135,7 +135,7 @@ describe('account mails', () => {
   it('go before 1,000 queued notifications: a reset asked after them leaves within 10 s, first', async () => {
     await ctx.createUser('nina');
     for (let i = 0; i < 1000; i++)
-      await enqueueMail(ctx.db, ctx.clock.now, ctx.config.clubId, {
+      await enqueueMail(ctx.db, ctx.clock.now, ctx.config.clubKey, {
         kind: 'event_update',
         to: `member${i}@example.org`,
         subject: `Modification ${i}`,

@@ -131,17 +131,17 @@ describe('one-click unsubscribe', () => {
     const secret = await readLinkSecret(ctx.db);
     const bob = person('bob').id;
     const genuine = pathOf(
-      unsubscribeUrl({ clubId: ctx.config.clubId, publicUrl: PUBLIC_URL }, secret, bob, 'event_update'),
+      unsubscribeUrl({ clubKey: ctx.config.clubKey, publicUrl: PUBLIC_URL }, secret, bob, 'event_update'),
     );
     const lastChar = genuine.at(-1) === 'A' ? 'B' : 'A';
     const forged = [
       `${genuine.slice(0, -1)}${lastChar}`,
       genuine.replace('event_update', 'event_cancellation'),
       genuine.replace(bob, person('carl').id),
-      pathOf(unsubscribeUrl({ clubId: 'another-club', publicUrl: PUBLIC_URL }, secret, bob, 'event_update')),
+      pathOf(unsubscribeUrl({ clubKey: 'another-club', publicUrl: PUBLIC_URL }, secret, bob, 'event_update')),
       pathOf(
         unsubscribeUrl(
-          { clubId: ctx.config.clubId, publicUrl: PUBLIC_URL },
+          { clubKey: ctx.config.clubKey, publicUrl: PUBLIC_URL },
           Buffer.alloc(32),
           bob,
           'event_update',
