@@ -1,6 +1,6 @@
-// Issue 30, measured: 200 clubs × 30 members × a week of events on one PostgreSQL. The week read loaded
-// across every club (each request with its club's host and token, in turn) beside the same read in a
-// single club of the same deployment; then the subscribe race (exactly N seats) run in 20 clubs at once.
+// Several clubs, measured: 200 clubs × 30 members × a week of events on one PostgreSQL. The week read loaded
+// across every club (each request with its club's host and token, in turn) beside the same read in a single
+// club of the same deployment; then the subscribe race (exactly N seats) run in 20 clubs at once.
 // PostgreSQL only (DATABASE_URL; `npm run bench` starts a throwaway cluster): the point is one database
 // holding every club. BENCH_CLUBS changes the count.
 

@@ -1,6 +1,6 @@
-// The demo club's seed (issue 17: "seeded in under 20 s"), twice in a row as `npm run demo` does after a
-// reset: each run is its own process on a fresh folder (the command an operator types), timed from start to
-// exit. A figure, not a test: the e2e checks the seeded club, this says how long seeding took.
+// The demo club's seed (meant to take under 20 s), twice in a row as `npm run demo` does after a reset: each
+// run is its own process on a fresh folder (the command an operator types), timed from start to exit. A
+// figure, not a test: the e2e checks the seeded club, this says how long seeding took.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,8 +1,8 @@
-// Issue 29 item 1: a club moving in. Imports 1,000 members from a CSV (the preview, then the import) on
-// PGlite in memory, with the mail worker sending the invitations to a real SMTP server on 127.0.0.1
-// (smtp-server); right after the import, a member asks a password reset. Prints how long the preview and
-// the import took, how long the reset mail took to reach the SMTP server, and how many invitations had
-// left before it. Asserts nothing; the goal is the issue's: the reset within 10 s.
+// A club moving in. Imports 1,000 members from a CSV (the preview, then the import) on PGlite in memory, with
+// the mail worker sending the invitations to a real SMTP server on 127.0.0.1 (smtp-server); right after the
+// import, a member asks a password reset. Prints how long the preview and the import took, how long the reset
+// mail took to reach the SMTP server, and how many invitations had left before it. Asserts nothing; the goal:
+// the reset within 10 s.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { createConfirmedUser } from '../server/modules/users/create-user';

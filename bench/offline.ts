@@ -256,8 +256,8 @@ console.log(
     `${(at(repaints.painted, 0.5) / FRAME).toFixed(2)}× one frame; ` +
     `p95 ${(at(repaints.painted, 0.95) / FRAME).toFixed(2)}× one frame`,
 );
-// The median is held to the bare button on the same page (issue 24: within 1.1 × of it, the frame the
-// browser paints anyway), the p95 to 50 ms.
+// The median is held to the bare button on the same page (within 1.1 × of it, the frame the browser paints
+// anyway), the p95 to 50 ms.
 const medianRatio = at(repaints.painted, 0.5) / at(floor.painted, 0.5);
 reportRow({
   measure: `tick → repaint, ${ROWS}-row checklist, median`,

@@ -1,7 +1,7 @@
-// Answer times that must not tell whether an account exists (server-rules "Accounts and sessions"):
-// sign-in with an unknown name vs a wrong password on a real account, and reset Ask with an unknown vs a
-// real address. Median of a few hundred `inject` calls each on PGlite in memory, the cases interleaved
-// (a, b, b, a, …) so drift and load hit both alike. Prints figures; asserts nothing (target: gaps < 0.3 ms).
+// Answer times that must not tell whether an account exists (docs/rules.md#accounts-and-sessions): sign-in
+// with an unknown name vs a wrong password on a real account, and reset Ask with an unknown vs a real
+// address. Median of a few hundred `inject` calls each on PGlite in memory, the cases interleaved (a, b, b,
+// a, …) so drift and load hit both alike. Prints figures; asserts nothing (target: gaps < 0.3 ms).
 import { settled } from '../server/background';
 import { createConfirmedUser } from '../server/modules/users/create-user';
 import { startBenchApp } from './bench-app';

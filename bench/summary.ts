@@ -10,7 +10,7 @@ export interface SummaryRow {
   floor: string;
   /** Équipée ÷ floor, in the direction the goal states. */
   ratio: number;
-  /** The goal as the issue states it, or "—" when there is none. */
+  /** The goal in words, or "—" when there is none. */
   goal: string;
   /** Whether the goal is met; undefined when there is no goal. */
   met?: boolean;

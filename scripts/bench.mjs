@@ -73,7 +73,7 @@ if (!databaseUrl) {
 try {
   await step('npx', ['tsx', 'bench/api-throughput.ts'], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   await step('npx', ['tsx', 'bench/events-range.ts'], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
-  // 200 clubs on one PostgreSQL (issue 30): nothing to measure without one.
+  // 200 clubs on one PostgreSQL: nothing to measure without one.
   if (databaseUrl) await step('npx', ['tsx', 'bench/clubs.ts'], { DATABASE_URL: databaseUrl });
 } finally {
   if (pgDir) spawnSync('scripts/throwaway-postgres.sh', ['stop', pgDir], { stdio: 'inherit' });

@@ -1,6 +1,6 @@
 /**
- * The README's screenshots, taken over the demo club (issue 17): each screen at 390 and 1280 px into
- * `outDir`. A screen showing an error toast fails the run: a screenshot of a broken screen is worse than none.
+ * The README's screenshots, taken over the demo club: each screen at 390 and 1280 px into `outDir`. A screen
+ * showing an error toast fails the run: a screenshot of a broken screen is worse than none.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -25,7 +25,7 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// `npm run demo -- --clubs 2` seeds two clubs, on club1.localhost and club2.localhost (issue 30).
+// `npm run demo -- --clubs 2` seeds two clubs, on club1.localhost and club2.localhost.
 const seed = spawnSync(tsx, ['server/demo/seed-cli.ts', DEMO_DIR, ...process.argv.slice(2)], {
   stdio: 'inherit',
 });

@@ -1,7 +1,7 @@
 /**
  * Work a request queues to run after its answer is sent, so the answer's time does not depend on what the
- * work finds (server-rules "Accounts and sessions": a reset Ask for a real account, a lock's email). One
- * queue per server process: jobs run one after another, in order; a failed job is logged (without its
+ * work finds (docs/rules.md#accounts-and-sessions: a reset Ask for a real account, a lock's email). One queue per
+ * server process: jobs run one after another, in order; a failed job is logged (without its
  * details, which may hold a token) and the next one runs. Tests and shutdown await `settled()`.
  */
 

@@ -10,7 +10,7 @@ export interface RateLimits {
   reset: number;
   /** The calendar feed (`/api/calendar/{token}.ics`), whose token is its only credential. */
   calendar: number;
-  /** server-rules v4 "Abuse limits", per member per 10 minutes: signed-in writes, and subscription changes per event. */
+  /** Per member per 10 minutes (docs/rules.md#abuse-limits): signed-in writes, and subscription changes per event. */
   writes: number;
   subscriptionChanges: number;
 }
@@ -52,7 +52,7 @@ export interface Config {
   logLevel: string;
   rateLimits: RateLimits;
   trustProxy: TrustProxy;
-  /** Issue 30: a host no club claims gets a 404 instead of the first club (STRICT_HOSTS=1). */
+  /** A host no club claims gets a 404 instead of the first club (STRICT_HOSTS=1). */
   strictHosts: boolean;
   /**
    * Test-only: false turns off the row locks of capacity and stock checks, so the race tests can show they

@@ -16,7 +16,7 @@ export class HttpError extends Error {
 /**
  * 429 from a limit the server counts itself: the same request passes again in `retryAfterSeconds`, which
  * the error handler sends as the Retry-After header. `too_many_requests` for the sign-in and mail limits,
- * `rate_limited` for a member's writes (server-rules v4 "Abuse limits").
+ * `rate_limited` for a member's writes (docs/rules.md#abuse-limits).
  */
 export class TooManyRequestsError extends HttpError {
   constructor(

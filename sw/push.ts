@@ -1,6 +1,6 @@
 /**
- * Web push in the service worker (issue 11): a push from our server becomes a notification; a click opens
- * the event's week in the app. The payload is the server's JSON `{ title, body, url, tag }`
+ * Web push in the service worker: a push from our server becomes a notification; a click opens the event's
+ * week in the app. The payload is the server's JSON `{ title, body, url, tag }`
  * (src/common/contract/push.ts), read without zod to keep the worker small.
  */
 

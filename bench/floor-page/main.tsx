@@ -1,6 +1,6 @@
-// The floor the home route's initial JS is held to (issue 8: within 1.2 × this): a bare page that uses
-// what any screen of ours needs — React, react-router-dom, Dexie with dexie-react-hooks, i18next — and
-// nothing of the app. Built by bench/bundle-size.mjs in the same run as the app.
+// The floor the home route's initial JS is held to (within 1.2 × this): a bare page that uses what any screen
+// of ours needs — React, react-router-dom, Dexie with dexie-react-hooks, i18next — and nothing of the app.
+// Built by bench/bundle-size.mjs in the same run as the app.
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import i18next from 'i18next';

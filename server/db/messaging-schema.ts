@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 // The tables of what the server sends (mail, push, reminders, weekly lists) and the answers that come back
 // from it (declines, answer links), apart from the club's data in schema.ts.
 export interface MailQueueTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: string;
   message_id: string;
@@ -23,14 +23,14 @@ export interface MailQueueTable {
   priority: Generated<number>;
   /** The List-Unsubscribe URL of a mail the member can switch off; null for those always sent. */
   list_unsubscribe: ColumnType<string | null, string | null | undefined, never>;
-  /** Issue 28: a group mail's From display name and Reply-To, the organiser's; null: the club's sender. */
+  /** A group mail's From display name and Reply-To, the organiser's; null: the club's sender. */
   from_name: ColumnType<string | null, string | null | undefined, never>;
   reply_to: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A member reminded of an event (modules/reminders): at most one row, so one reminder, per pair. */
 export interface EventRemindersTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   user_id: string;
   event_uuid: string;
@@ -47,7 +47,7 @@ export interface ServerSecretsTable {
 
 /** A member's subscription change to tell (participation/subscription-notices.ts). */
 export interface SubscriptionNoticesTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   user_id: string;
   event_uuid: string;
@@ -61,7 +61,7 @@ export interface SubscriptionNoticesTable {
 
 /** One device's push subscription (the browser's PushSubscription): where to send, and the keys to encrypt for. */
 export interface PushSubscriptionsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: string;
   user_id: string;
@@ -74,7 +74,7 @@ export interface PushSubscriptionsTable {
 
 /** A push waiting to go to one subscription; deleted once sent or given up (push/push-queue.ts). */
 export interface PushQueueTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: string;
   subscription_id: string;
@@ -88,7 +88,7 @@ export interface PushQueueTable {
 
 /** One row per group email sent, kept an hour: the rolling count per event (events/group-mail.service.ts). */
 export interface GroupMailLogTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: Generated<string>;
   event_uuid: string;
@@ -98,7 +98,7 @@ export interface GroupMailLogTable {
 
 /** One row per club week whose weekly list was queued (jobs/weekly-list.ts): at most once a week. */
 export interface WeeklyListRunsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   /** The week's Monday, `yyyy-mm-dd` (written as text; read it back with a cast, drivers differ on dates). */
   week_start: ColumnType<string, string, never>;
@@ -108,7 +108,7 @@ export interface WeeklyListRunsTable {
 
 /** A member's "not coming" for an event (participation/declines.service.ts): no place, no reminder. */
 export interface EventDeclinesTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   event_uuid: string;
   user_id: string;
@@ -117,7 +117,7 @@ export interface EventDeclinesTable {
 
 /** An answer link that acted (modules/answers): its signature, so it acts once. */
 export interface AnswerLinksUsedTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   signature: string;
   used_at: Date;
@@ -126,7 +126,7 @@ export interface AnswerLinksUsedTable {
 
 /** A member nudged about a series session they have not answered (modules/reminders/nudges.service.ts). */
 export interface SeriesNudgesTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   user_id: string;
   event_uuid: string;

@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
 // Who takes part in an event and who came: subscriptions, waiting list, guests, walk-ins and the checklist's
 // audit trail, apart from the events and members themselves in schema.ts.
 export interface SubscriptionsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   uuid: string;
   event_uuid: string;
@@ -12,7 +12,7 @@ export interface SubscriptionsTable {
   stuff_uuid: string | null;
   may_pick_stuff: Generated<boolean>;
   is_checked: Generated<boolean>;
-  /** Issue 28: present, late, excused or absent; `is_checked` is true exactly for present and late. */
+  /** Present, late, excused or absent; `is_checked` is true exactly for present and late. */
   status: Generated<AttendanceStatus>;
   checked_at: Date | null;
   checked_by: string | null;
@@ -20,7 +20,7 @@ export interface SubscriptionsTable {
 }
 
 export interface WaitingListTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   seq: Generated<string>;
   event_uuid: string;
@@ -30,7 +30,7 @@ export interface WaitingListTable {
 }
 
 export interface GuestsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: Generated<number>;
   event_uuid: string;
@@ -48,9 +48,9 @@ export interface GuestsTable {
   created_at: Date;
 }
 
-/** Someone who came without registering (issue 28): a member or a free name, one row per person and event. */
+/** Someone who came without registering: a member or a free name, one row per person and event. */
 export interface WalkInsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: Generated<number>;
   event_uuid: string;
@@ -70,7 +70,7 @@ export interface WalkInsTable {
  * who ticked whom, the device time, the server time, and whether it lost to a newer write.
  */
 export interface ChecklistLogTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: Generated<string>;
   event_uuid: string;
@@ -95,7 +95,7 @@ export interface ChecklistLogTable {
 
 /** One member moved from the waiting list to the event by the fill step; kept when they later leave. */
 export interface WaitingListPromotionsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: Generated<string>;
   event_uuid: string;

@@ -22,7 +22,7 @@ import type {
 } from './participation-schema';
 
 export interface UsersTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: string;
   username: string;
@@ -44,17 +44,17 @@ export interface UsersTable {
   shoe_size: number | null;
   has_shoes: Generated<boolean>;
   language: Generated<'fr' | 'en'>;
-  /** Issue 27: shown to other members as « Un membre » (organisers still see the name). */
+  /** Shown to other members as « Un membre » (organisers still see the name). */
   hidden_from_members: Generated<boolean>;
-  /** Issue 29: the SMTP server refused this address for good; notifications skip it until it changes. */
+  /** The SMTP server refused this address for good; notifications skip it until it changes. */
   email_bouncing: Generated<boolean>;
-  /** Issue 29: the account was deleted; identity and contact fields are erased, the row stays for records. */
+  /** The account was deleted; identity and contact fields are erased, the row stays for records. */
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface SessionsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   token_hash: string;
   user_id: string;
@@ -63,7 +63,7 @@ export interface SessionsTable {
 }
 
 export interface AppSettingsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   key: string;
   value: string;
@@ -71,7 +71,7 @@ export interface AppSettingsTable {
 }
 
 export interface AccountTokensTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   token_hash: string;
   user_id: string;
@@ -82,7 +82,7 @@ export interface AccountTokensTable {
 }
 
 export interface NotificationPreferencesTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   user_id: string;
   type: string;
@@ -90,14 +90,14 @@ export interface NotificationPreferencesTable {
 }
 
 export interface SystemNotificationSettingsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   type: string;
   active: boolean;
 }
 
 export interface EventModelsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   uuid: string;
   name: string;
@@ -106,7 +106,7 @@ export interface EventModelsTable {
 }
 
 export interface StuffsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   uuid: string;
   name: string;
@@ -117,7 +117,7 @@ export interface StuffsTable {
 }
 
 export interface EventsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   uuid: string;
   model_uuid: string;
@@ -133,17 +133,17 @@ export interface EventsTable {
   is_cancelled: boolean;
   /** Raised by a trigger on every change a calendar shows (migration 2026-11-23-05): never written here. */
   sequence: ColumnType<number, never, never>;
-  /** The training series this session belongs to (issue 16); null for a one-off. */
+  /** The training series this session belongs to; null for a one-off. */
   uuid_series: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Issue 28: the event's own title and notes; null shows the model's name and description. */
+  /** The event's own title and notes; null shows the model's name and description. */
   title: ColumnType<string | null, string | null | undefined, string | null>;
   notes: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-/** A training series' rule (issue 16); its sessions are events with `uuid_series`. */
+/** A training series' rule; its sessions are events with `uuid_series`. */
 export interface EventSeriesTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   uuid: string;
   creator_id: string;
@@ -153,27 +153,27 @@ export interface EventSeriesTable {
   /** The last club day (`yyyy-mm-dd`) a session may fall on; null when the rule counts sessions. */
   until_day: string | null;
   session_count: number | null;
-  /** Issue 28: the rule's days that got no session, `yyyy-mm-dd` joined by commas; null when none. */
+  /** The rule's days that got no session, `yyyy-mm-dd` joined by commas; null when none. */
   except_dates: ColumnType<string | null, string | null | undefined, never>;
   created_at: Date;
 }
 
 export interface EventStuffsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   event_uuid: string;
   stuff_uuid: string;
 }
 
 export interface EventCoOrganisersTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   event_uuid: string;
   user_id: string;
 }
 
 export interface IdempotencyKeysTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   user_id: string;
   method: string;
@@ -187,16 +187,16 @@ export interface IdempotencyKeysTable {
 
 /** A member's private calendar feed: one per member, only the token's SHA-256 (hex) is kept. */
 export interface CalendarFeedTokensTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   user_id: string;
   token_hash: string;
   created_at: Date;
 }
 
-/** A news post (issue 27 item 9); its picture, when any, is the public file news/{uuid}.png. */
+/** A news post; its picture, when any, is the public file news/{uuid}.png. */
 export interface NewsPostsTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   uuid: string;
   title: string;
@@ -246,9 +246,9 @@ export interface Database {
   clubs: ClubsTable;
 }
 
-/** Who did what to an account (issue 29: deletions), by ids only: never the data the action erased. */
+/** Who did what to an account (so far, deletions), by ids only: never the data the action erased. */
 export interface AccountAuditTable {
-  /** Issue 30: the club the row belongs to; its default is the transaction's club. */
+  /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: Generated<number>;
   action: 'account_deleted';
@@ -257,7 +257,7 @@ export interface AccountAuditTable {
   at: Date;
 }
 
-/** A row as the application sees it: the club is the transaction's, never carried around (issue 30). */
+/** A row as the application sees it: the club is the transaction's, never carried around. */
 export type RowOf<T> = Omit<Selectable<T>, 'club_id'>;
 
 export type NewsPostRow = RowOf<NewsPostsTable>;
@@ -272,7 +272,7 @@ export type EventRow = RowOf<EventsTable>;
 export type GuestRow = RowOf<GuestsTable>;
 export type SubscriptionRow = RowOf<SubscriptionsTable>;
 
-/** Issue 30: the clubs this deployment serves (shared, read by host). Club 1's nulls come from the configuration. */
+/** The clubs this deployment serves (shared, read by host). Club 1's nulls come from the configuration. */
 export interface ClubsTable {
   id: Generated<number>;
   name: string;

@@ -1,6 +1,6 @@
 /**
- * The demo club (issue 17): a French kayak club with fixed data — no random generator, so screenshots and
- * tests are stable. Days are relative to the Monday of the current club week.
+ * The demo club: a French kayak club with fixed data — no random generator, so screenshots and tests are stable. Days
+ * are relative to the Monday of the current club week.
  */
 
 import type { NotificationType } from '@common/contract/notifications';

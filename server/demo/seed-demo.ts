@@ -38,7 +38,7 @@ export interface SeedOptions {
   dataDir: string;
   /** Today, for the club's last, this and next week (tests pin it). */
   now?: Date;
-  /** How many clubs to seed (issue 30): the first answers every host, the others clubN.localhost. */
+  /** How many clubs to seed: the first answers every host, the others clubN.localhost. */
   clubs?: number;
 }
 

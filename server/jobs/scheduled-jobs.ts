@@ -34,7 +34,7 @@ export function startScheduledJobs(options: {
   };
 }): { started: Promise<void>; stop(): void } {
   const clubs = clubRegistry(options.db, options.config);
-  // Each job goes club by club, each in its club (issue 30): one club's failure is logged, the others run.
+  // Each job goes club by club, each in its club: one club's failure is logged, the others run.
   const eachClub = (name: string, work: (club: Club) => Promise<void>) =>
     forEachClub(clubs, work).catch((error: unknown) => options.log.error({ err: error }, `${name} failed`));
   const run = () =>

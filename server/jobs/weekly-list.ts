@@ -55,14 +55,14 @@ async function weekEvents(db: Kysely<Database>, monday: string): Promise<WeeklyE
       ? null
       : Math.max(0, event.max_subscribers - event.subcribers_count),
     isCancelled: event.is_cancelled,
-    // Each event links to its own sheet (issue 26 item 2).
+    // Each event links to its own sheet.
     link: `${currentClub().publicUrl}${eventPath(event.uuid_event)}`,
   }));
 }
 
 /**
- * The weekly event list of the club week `now` falls in, queued once per week (server-rules "Emails"):
- * to each member whose preference is on, while the admin switch is on, in their language. The week's row
+ * The weekly event list of the club week `now` falls in, queued once per week (docs/rules.md#mails): to each member
+ * whose preference is on, while the admin switch is on, in their language. The week's row
  * in weekly_list_runs is taken in the same transaction as the queueing; when it already existed nothing
  * is queued, so concurrent processes, the schedule and hand runs send one list a week between them.
  * The caller kicks the mail worker after this resolves (the rows are committed then).

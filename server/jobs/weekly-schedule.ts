@@ -1,13 +1,13 @@
 import { clubDayOf, clubTimeOf, weekStart } from '@common/rules/club-time';
 import { Cron } from 'croner';
 
-/** Monday 07:00, read in the club's time zone (server-rules "Emails"). */
+/** Monday 07:00, read in the club's time zone (docs/rules.md#mails). */
 export const WEEKLY_LIST_PATTERN = '0 7 * * 1';
 const WEEKLY_LIST_TIME = '07:00';
 
 /**
- * Whether the list's moment has passed today and still means something (server-rules v4 "Catch-up"): it is
- * Monday, club time, 07:00 or later. A server that starts then sends the week's list it missed; later in the
+ * Whether the list's moment has passed today and still means something (docs/rules.md#mails): it is Monday, club time,
+ * 07:00 or later. A server that starts then sends the week's list it missed; later in the
  * week the list is stale, and before 07:00 the schedule sends it.
  */
 export function isWeeklyListDueToday(now: Date, timeZone: string): boolean {

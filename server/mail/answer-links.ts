@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 
 /**
- * Answer links (server-rules v4 "Answer links"): `/api/answer/{token}`, one per member, event and action,
- * signed with HMAC-SHA-256 over the club, the member, the event, the action and the expiry (the event's
+ * Answer links (docs/rules.md#answer-links): `/api/answer/{token}`, one per member, event and action, signed with
+ * HMAC-SHA-256 over the club, the member, the event, the action and the expiry (the event's
  * start), with the club's link key (server_secrets `mail_links`, as the unsubscribe links). The token is
  * the credential: it can do that one thing, once (answer_links_used), until the event starts.
  */

@@ -27,8 +27,8 @@ const linkLine = (language: Language, { label, href }: MailAction) =>
 const text = (language: Language, key: string) => catalogueText(language, 'mail_links', key);
 
 /**
- * A mail's two parts from one source, so they never say different things (issue 26 item 1): the plain
- * text with its links, and the HTML in the club's colours (react-email components, rendered here) with the
+ * A mail's two parts from one source, so they never say different things: the plain text with its links, and the HTML
+ * in the club's colours (react-email components, rendered here) with the
  * same paragraphs, the same links as buttons, and the same footer.
  */
 export async function composeMail(input: ComposeInput): Promise<{ text: string; html: string }> {

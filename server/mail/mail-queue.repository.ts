@@ -69,8 +69,8 @@ export async function markFailedAttempt(
 }
 
 /**
- * Marks the members using this address as bouncing (issue 29): the mail server refused it for good.
- * Compared as stored (addresses are kept lowercase); a guest's address marks nobody.
+ * Marks the members using this address as bouncing (docs/rules.md#mails): the mail server refused it for good. Compared
+ * as stored (addresses are kept lowercase); a guest's address marks nobody.
  */
 export async function markAddressBouncing(db: Kysely<Database>, address: string): Promise<void> {
   await db

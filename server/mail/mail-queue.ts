@@ -34,7 +34,7 @@ export interface QueuedMail {
   html?: string;
   /** Where one POST switches this mail's type off (List-Unsubscribe); only on mails a member can switch off. */
   listUnsubscribe?: string;
-  /** Issue 28: who writes (a group mail): their name shown as the sender, answers going to them. */
+  /** Who writes (a group mail): their name shown as the sender, answers going to them. */
   sender?: MailSender;
   /** One of many queued at once (an import's invitations): behind the account mails, whatever its kind. */
   isBulk?: boolean;
@@ -46,8 +46,8 @@ export interface MailSender {
 }
 
 /**
- * Account mails go first (server-rules v4 "Priority"): a member waiting for a reset link or an invitation
- * is at the screen now, while notifications can wait behind them.
+ * Account mails go first (docs/rules.md#mails): a member waiting for a reset link or an invitation is at the screen
+ * now, while notifications can wait behind them.
  */
 const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set<AccountMailKind>([
   'user_invitation',
@@ -131,7 +131,7 @@ export async function sendDueMail(deps: SendDeps, limit = 50): Promise<{ sent: n
       result.sent++;
     } catch (error) {
       // A 5xx refusal (of the recipient or of the message) will not change on retry: the address is
-      // marked (issue 29, v4 "Bounces") and the message given up. A 4xx or a network failure is retried.
+      // marked (docs/rules.md#mails) and the message given up. A 4xx or a network failure is retried.
       if (isPermanentRefusal(error)) {
         await markAddressBouncing(deps.db, row.to_address);
         await markFailedAttempt(deps.db, row.id, {

@@ -19,7 +19,7 @@ export interface MailWorkerOptions {
   beforeRound?: () => Promise<unknown>;
   /** Poll period for retries; 0 means no timer (tests drive rounds themselves). */
   intervalMs: number;
-  /** Each round goes club by club, each inside its club (issue 30). */
+  /** Each round goes club by club, each inside its club. */
   clubs: ClubRegistry;
 }
 

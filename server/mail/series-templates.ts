@@ -60,7 +60,7 @@ function subscription(language: Language): Render<'series_subscription'> {
   };
 }
 
-/** Training series (issue 16): one message listing the sessions, in French and English (texts under `series_mail.`). */
+/** Training series: one message listing the sessions, in French and English (texts under `series_mail.`). */
 export const SERIES_TEMPLATES: { [K in SeriesMailKind]: Record<Language, Render<K>> } = {
   series_cancellation: listing('cancellation_subject', 'cancellation_intro'),
   series_update: listing('update_subject', 'update_intro'),

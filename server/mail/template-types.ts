@@ -20,9 +20,9 @@ export interface TemplateData {
   password_reset: { username: string; link: string };
   /** `until`: the lock's end, already written in the club's time zone and the recipient's language. */
   account_lock: { username: string; until: string; link: string };
-  /** `message`: the organiser's own words (issue 28), quoted as typed; the HTML part escapes them. */
+  /** `message`: the organiser's own words, quoted as typed; the HTML part escapes them. */
   event_cancellation: { event: string; message?: string | undefined };
-  /** A cancelled event that takes place after all (issue 28), to those the cancellation told. */
+  /** A cancelled event that takes place after all, to those the cancellation told. */
   event_reactivation: { event: string };
   event_update: { event: string };
   /** `member` is who (un)subscribed: the recipient themself, or one of their members for the creator. */
@@ -34,15 +34,15 @@ export interface TemplateData {
   waiting_list_promotion: { event: string; stuff: string | null };
   group_email: { subject: string; message: string; event: string };
   /**
-   * Training series (issue 16): one message for many sessions. `event` names the series (its model);
-   * each line of `sessions` names one session, already written in the recipient's language and club time.
+   * Training series: one message for many sessions. `event` names the series (its model); each line of `sessions` names
+   * one session, already written in the recipient's language and club time.
    */
-  /** `message`: the organiser's word (issue 28), when they gave one. */
+  /** `message`: the organiser's word, when they gave one. */
   series_cancellation: { event: string; sessions: string[]; message?: string | undefined };
   series_update: { event: string; sessions: string[] };
   /** Each line names a session and the stuff no longer offered there. */
   series_stuff_unavailable: { event: string; sessions: string[] };
-  /** A session of a series the member follows, which they have not answered 48 h before (issue 26). */
+  /** A session of a series the member follows, which they have not answered 48 h before. */
   series_nudge: { event: string };
   /** Sessions the member was moved into from their waiting lists (with the stuff they got, if any). */
   series_promotion: { event: string; sessions: string[] };
@@ -64,7 +64,7 @@ export interface TemplateData {
     slogan: string;
     logoUrl: string;
     preferencesUrl: string;
-    /** The club's name and accent colour (`#rrggbb`), for the band at the top (issue 26). */
+    /** The club's name and accent colour (`#rrggbb`), for the band at the top. */
     clubName: string;
     accentColour: string;
   };

@@ -13,7 +13,7 @@ export interface OutgoingMail {
   html?: string;
   /** List-Unsubscribe, with List-Unsubscribe-Post for one click (RFC 8058). */
   listUnsubscribe?: string;
-  /** Issue 28: the From display name (the address stays the club's) and Reply-To of a group mail. */
+  /** The From display name (the address stays the club's) and Reply-To of a group mail. */
   fromName?: string;
   replyTo?: string;
 }

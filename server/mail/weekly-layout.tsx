@@ -39,8 +39,8 @@ const box: CSSProperties = {
 const link: CSSProperties = { color: '#0b5cad', textDecoration: 'underline' };
 
 /**
- * The weekly list in the club's layout (issue 26 item 1): the same shell, band and dark mode as every
- * other mail, with the slogan under the club's name and one box per event linking to its sheet.
+ * The weekly list in the club's layout: the same shell, band and dark mode as every other mail, with the slogan under
+ * the club's name and one box per event linking to its sheet.
  */
 export function WeeklyListLayout({ brand, content }: { brand: MailBrand; content: WeeklyListContent }) {
   return (

@@ -8,8 +8,8 @@ const HEALTH_PATH = '/api/health';
 const resources = new WeakMap<FastifyRequest, AsyncResource>();
 
 /**
- * Issue 30: the club is chosen by the request's host (`request.hostname`, which follows X-Forwarded-Host
- * only from a proxy TRUST_PROXY trusts), before any other hook, and the rest of the request runs inside
+ * The club is chosen by the request's host (`request.hostname`, which follows X-Forwarded-Host only from a proxy
+ * TRUST_PROXY trusts), before any other hook, and the rest of the request runs inside
  * it. A host no club claims gets a plain 404 under STRICT_HOSTS; a disabled club's API answers 401 (its
  * members' sessions end, the client signs out) and its pages 404; nothing is deleted. A request injected
  * by the server itself (a replay batch's items) keeps the club it was injected from.

@@ -35,8 +35,8 @@ export function absoluteLogoUrl(config: Config): string {
 }
 
 /**
- * Serves /files/ from the requesting club's own folder (issue 30): the root is chosen per request, so a
- * path can never reach another club's files (`send` refuses to leave the root it is given).
+ * Serves /files/ from the requesting club's own folder: the root is chosen per request, so a path can never reach
+ * another club's files (`send` refuses to leave the root it is given).
  */
 export async function registerPublicFiles(app: FastifyInstance, config: Config): Promise<void> {
   // In a scope of its own: its reply.sendFile stays apart from the built client's (client-files.ts).

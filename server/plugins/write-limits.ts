@@ -24,11 +24,11 @@ function eventOf(request: FastifyRequest): string | null {
 }
 
 /**
- * server-rules v4 "Abuse limits", in the signed-in scope: every write (not a read) of a member counts,
- * `limits.writes` per window (LIMITS.writesPerUser unless RATE_LIMIT_WRITES says otherwise), and a subscription change counts per event too. Over either, 429
- * `rate_limited` with Retry-After, before the route runs: nothing is written, and no replay answer is
- * stored, so the outbox sends the write again later. Runs after validation (preHandler), so the event is
- * the body's checked uuid; a refused request counts for nothing. Each write says so in the OpenAPI document.
+ * Write limits (docs/rules.md#abuse-limits), in the signed-in scope: every write (not a read) of a member counts,
+ * `limits.writes` per window (LIMITS.writesPerUser unless RATE_LIMIT_WRITES says otherwise), and a subscription change
+ * counts per event too. Over either, 429 `rate_limited` with Retry-After, before the route runs: nothing is written,
+ * and no replay answer is stored, so the outbox sends the write again later. Runs after validation (preHandler), so the
+ * event is the body's checked uuid; a refused request counts for nothing. Each write says so in the OpenAPI document.
  */
 export function registerWriteLimits(
   scope: FastifyInstance,

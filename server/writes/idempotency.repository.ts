@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
 
-/** A key's scope: one user, one method, one path (server-rules "Replays"). */
+/** A key's scope: one user, one method, one path (docs/rules.md#replays). */
 export type Scope = { user_id: string; method: string; path: string; key: string };
 
 export interface StoredKey {

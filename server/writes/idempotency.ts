@@ -35,7 +35,7 @@ export interface Answer {
 }
 
 /**
- * Replays (server-rules): a write sent again with the same `Idempotency-Key` by the same user to the same
+ * Replays (docs/rules.md#replays): a write sent again with the same `Idempotency-Key` by the same user to the same
  * method and path answers what the first one answered, without doing it twice. The key row is inserted in
  * the action's own transaction, under the primary key (user, method, path, key): a concurrent duplicate
  * blocks on that insert until the first commits (then reads its answer) or rolls back (then runs itself);

@@ -21,8 +21,8 @@ export async function runWrite<T>(deps: AppDeps, action: Action<T>): Promise<T> 
 /**
  * runWrite for the writes the app queues offline (checklist, subscribe status, waiting list): with an
  * `Idempotency-Key` header the key is recorded in the same transaction and a replay gets the first answer
- * (see idempotent). Only those routes accept the header (server-rules "Replays"). The action answers
- * status and body, since refusals and answers are stored and replayed alike.
+ * (see idempotent). Only those routes accept the header (docs/rules.md#replays). The action answers status and body,
+ * since refusals and answers are stored and replayed alike.
  */
 export async function runReplayableWrite(
   deps: AppDeps,

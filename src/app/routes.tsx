@@ -24,7 +24,7 @@ function lazyScreen<M>(
   };
 }
 
-/** The route table of product-spec §2. */
+/** The app's route table. */
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,

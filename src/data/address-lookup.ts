@@ -1,10 +1,10 @@
 /**
- * The event's map link (product-spec §5, §7): the French national address search, asked from the browser
- * (no key, no token), gives the coordinates of its first answer, turned into an OpenStreetMap link. Its URL
- * is the server's `address_search` public setting (ADDRESS_SEARCH_URL), read once: one built app then
- * works against the real service and, in tests, against a local stand-in, and the server's CSP
- * connect-src names the same origin. Any failure (offline, 4 s without answer, no result) gives null: the
- * form says so and saves the event without a link.
+ * The event's map link (docs/rules.md#club-settings): the French national address search, asked from the
+ * browser (no key, no token), gives the coordinates of its first answer, turned into an OpenStreetMap link.
+ * Its URL is the server's `address_search` public setting (ADDRESS_SEARCH_URL), read once: one built app then
+ * works against the real service and, in tests, against a local stand-in, and the server's CSP connect-src
+ * names the same origin. Any failure (offline, 4 s without answer, no result) gives null: the form says so
+ * and saves the event without a link.
  */
 import { z } from '@common/contract/zod';
 import { readPublicSetting } from './core/club-settings';

@@ -41,8 +41,8 @@ export function usePendingChecks(
 const NO_TICKS: ReadonlyMap<string, AttendanceStatus> = new Map();
 
 /**
- * Sets (never toggles) one row's status (issue 28; a tick is present or absent): a member's or a guest's
- * through the checklist write, a walk-in's through the walk-in write, which also creates one.
+ * Sets (never toggles) one row's status (a tick is present or absent): a member's or a guest's through the
+ * checklist write, a walk-in's through the walk-in write, which also creates one.
  */
 export async function setRowStatus(
   user: User,
@@ -56,7 +56,7 @@ export async function setRowStatus(
   await queueAndDeliver(queued);
 }
 
-/** « Ajouter une personne présente » (issue 28): a member found by name, or a free name, as present. */
+/** « Ajouter une personne présente »: a member found by name, or a free name, as present. */
 export async function addWalkIn(
   user: User,
   eventUuid: string,

@@ -1,6 +1,6 @@
 /**
- * Who answered "not coming" to an event (those who may take attendance, issue 27): read online, kept in
- * Dexie like the rest of the week, so the sheet opened at the venue with no signal still lists them.
+ * Who answered "not coming" to an event (those who may take attendance): read online, kept in Dexie like the
+ * rest of the week, so the sheet opened at the venue with no signal still lists them.
  */
 
 import { type DeclineEntry, declineEntrySchema } from '@common/contract/participation';

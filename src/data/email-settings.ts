@@ -8,7 +8,7 @@ import { apiRequest } from './core/api-client';
 
 export type { NotificationSetting };
 
-/** The path names the admin asking (product-spec §7's shape); the switches are the club's. */
+/** The path names the admin asking; the switches are the club's. */
 export const fetchSystemEmailSettings = (adminId: string): Promise<NotificationSetting[]> =>
   apiRequest('GET', `/api/user/system/settings/${adminId}`, { schema: notificationSettingsSchema });
 

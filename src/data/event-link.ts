@@ -1,4 +1,4 @@
-/** The deep link to one event (`/event/:uuid`, issue 26 item 2), for its screen: the event, or why not. */
+/** The deep link to one event (`/event/:uuid`), for its screen: the event, or why not. */
 
 import type { EventDto } from '@common/contract/event';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * Club members found by name, to add one as a walk-in (issue 28): read online as the organiser types, never
- * cached (a search is not something to keep on a phone). Offline it fails, and the dialog offers a free name.
+ * Club members found by name, to add one as a walk-in: read online as the organiser types, never cached (a
+ * search is not something to keep on a phone). Offline it fails, and the dialog offers a free name.
  */
 
 import { type MemberFound, memberFoundSchema, memberSearchPath } from '@common/contract/walk-in';

@@ -1,4 +1,4 @@
-/** What a new event of a model starts from (issue 28): read online when the form's model is picked. */
+/** What a new event of a model starts from: read online when the form's model is picked. */
 import { type ModelStart, modelStartPath, modelStartSchema } from '@common/contract/event';
 import { apiRequest } from './core/api-client';
 

@@ -1,4 +1,4 @@
-/** The club's news: read into the cache (offline reading), written online only (issue 27 item 9). */
+/** The club's news: read into the cache (offline reading), written online only. */
 
 import { LIMITS } from '@common/contract/limits';
 import { NEWS_PATH, type NewsPost, newsListSchema, newsPostSchema } from '@common/contract/news';

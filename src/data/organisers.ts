@@ -1,4 +1,4 @@
-/** Who an event form may name co-organiser (issue 28): read online when the form needs it, not cached. */
+/** Who an event form may name co-organiser: read online when the form needs it, not cached. */
 
 import { ORGANISERS_PATH, type Organiser, organiserSchema } from '@common/contract/event';
 import { z } from '@common/contract/zod';

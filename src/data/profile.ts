@@ -20,7 +20,7 @@ import { downloadFile } from './downloads';
 export const saveProfile = (userId: string, update: ProfileUpdate): Promise<User> =>
   apiRequest('PUT', `/api/user/profile/update/${userId}`, { body: update, schema: userSchema });
 
-/** Sends the picture as `{userId}.png` (product-spec §7); answers the new thumbnail's URL. */
+/** Sends the picture as `{userId}.png` (docs/rules.md#files); answers the new thumbnail's URL. */
 export async function uploadPicture(userId: string, file: Blob): Promise<string> {
   const formData = new FormData();
   formData.append('file', file, `${userId}.png`);
@@ -48,14 +48,14 @@ export const savePreference = (
     schema: notificationSettingsSchema,
   });
 
-/** The member's data as the server keeps it (issue 29), saved by the browser as a JSON file. */
+/** The member's data as the server keeps it, saved by the browser as a JSON file. */
 export const downloadMemberData = (userId: string): Promise<void> =>
   downloadFile(`/api/user/export/${userId}`, 'equipee-data.json');
 
 /**
- * Deletes the member's own account for good (issue 29), confirmed with their password, then forgets it on
- * this device: its cached data and the writes it still held, which the server would refuse now (the
- * member saw how many before confirming). The caller ends the session.
+ * Deletes the member's own account for good, confirmed with their password, then forgets it on this device:
+ * its cached data and the writes it still held, which the server would refuse now (the member saw how many
+ * before confirming). The caller ends the session.
  */
 export async function deleteMyAccount(userId: string, password: string): Promise<void> {
   await apiRequest('DELETE', `/api/user/${userId}`, { body: { password } satisfies AccountDeletion });
@@ -64,7 +64,7 @@ export async function deleteMyAccount(userId: string, password: string): Promise
   await clearCachedData(db);
 }
 
-/** A new address for the member's own account (issue 29), confirmed with the password; answers the user. */
+/** A new address for the member's own account, confirmed with the password; answers the user. */
 export const changeMyEmail = (userId: string, email: string, password: string): Promise<User> =>
   apiRequest('PUT', `/api/user/email/${userId}`, {
     body: { email, password } satisfies EmailChange,

@@ -1,8 +1,7 @@
 /**
- * Web push on this device (issue 11), online only: whether this browser can get our pushes, turning them
- * on (the permission is asked only then) and off, and forgetting them on sign-out. The device's
- * subscription lives in the browser (the service worker's PushManager); the server keeps a copy per
- * member to send to.
+ * Web push on this device, online only: whether this browser can get our pushes, turning them on (the
+ * permission is asked only then) and off, and forgetting them on sign-out. The device's subscription lives in
+ * the browser (the service worker's PushManager); the server keeps a copy per member to send to.
  */
 import { PUSH_PUBLIC_KEY_PATH, PUSH_SUBSCRIPTION_PATH, pushPublicKeySchema } from '@common/contract/push';
 import { apiRequest } from './core/api-client';

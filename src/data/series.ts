@@ -1,9 +1,9 @@
 /**
- * Training series (issue 16): create a series, read it, change "this session and the following", and
- * subscribe a member to every upcoming session at once. Online only, never queued: each answer is shown
- * to the user (a series write decides up to a hundred sessions; a replay hours later would surprise).
- * After each success the sessions are stored in the cache, so every week shows them — the cached weeks
- * are kept for five minutes and would otherwise show the old sessions when the user moves between them.
+ * Training series (docs/rules.md#series): create a series, read it, change "this session and the following",
+ * and subscribe a member to every upcoming session at once. Online only, never queued: each answer is shown
+ * to the user (a series write decides up to a hundred sessions; a replay hours later would surprise). After
+ * each success the sessions are stored in the cache, so every week shows them — the cached weeks are kept for
+ * five minutes and would otherwise show the old sessions when the user moves between them.
  */
 import type { EventDto } from '@common/contract/event';
 import {

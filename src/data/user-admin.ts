@@ -38,8 +38,8 @@ export const changeRole = (id: string, role: RoleName): Promise<User> =>
   apiRequest('PUT', `/api/user/role/${id}`, { body: { role_name: role }, schema: userSchema });
 
 /**
- * A spreadsheet of members (issue 29): `isDryRun` answers what each row would become and writes nothing;
- * otherwise the new rows are created and invited, all or none. The server reads UTF-8 or Windows-1252.
+ * A spreadsheet of members: `isDryRun` answers what each row would become and writes nothing; otherwise the
+ * new rows are created and invited, all or none. The server reads UTF-8 or Windows-1252.
  */
 export const importMembers = (file: Blob, isDryRun: boolean): Promise<MemberImportResponse> =>
   apiRequest('POST', `${MEMBER_IMPORT_PATH}?dry_run=${isDryRun}`, {
@@ -47,5 +47,5 @@ export const importMembers = (file: Blob, isDryRun: boolean): Promise<MemberImpo
     schema: memberImportResponseSchema,
   });
 
-/** Deletes a member's account for good (issue 29): an admin sends no password. */
+/** Deletes a member's account for good: an admin sends no password. */
 export const deleteMember = (id: string): Promise<void> => apiRequest('DELETE', `/api/user/${id}`);

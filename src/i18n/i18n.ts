@@ -21,8 +21,8 @@ export function loadEnglish(): Promise<void> {
 }
 
 /**
- * French by default, English as the fallback for any missing key (product-spec §9). Resolves once the
- * language shown has its catalogue, so the first paint is never in the wrong language.
+ * French by default, English as the fallback for any missing key. Resolves once the language shown has its
+ * catalogue, so the first paint is never in the wrong language.
  */
 export function initI18n(language: string = storedLanguage()): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
@@ -46,7 +46,7 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
   });
 }
 
-/** The member chose a language (profile, issue 27): this device shows it at once and from now on. */
+/** The member chose a language (profile): this device shows it at once and from now on. */
 export async function applyLanguage(language: 'fr' | 'en'): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);

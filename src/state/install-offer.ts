@@ -1,6 +1,6 @@
 /**
  * The browser's offer to install the app (`beforeinstallprompt`, Chromium browsers), kept from the page's
- * start: it fires once, early, and must be replayed later from a tap (issue 27, "Installer l'application").
+ * start: it fires once, early, and must be replayed later from a tap ("Installer l'application").
  */
 interface InstallPromptEvent extends Event {
   prompt: () => Promise<void>;

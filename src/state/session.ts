@@ -137,7 +137,7 @@ export async function signOut(): Promise<void> {
   await (await accountCalls()).logout(token).catch(() => undefined);
 }
 
-/** The account is gone (issue 29: the member deleted it): its session ends here; the server was told. */
+/** The account is gone (the member deleted it): its session ends here; the server was told. */
 export async function endDeletedSession(): Promise<void> {
   await endLocally();
   void pushCalls().then((push) => push.unsubscribeHere());

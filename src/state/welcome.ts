@@ -1,6 +1,6 @@
 /**
- * The welcome after the first password (issue 27): the confirmation marks it due on this device, the week
- * shows it once after the member signs in, and it is never due again once closed.
+ * The welcome after the first password: the confirmation marks it due on this device, the week shows it once
+ * after the member signs in, and it is never due again once closed.
  */
 const WELCOME_KEY = 'welcomeDue';
 

@@ -22,7 +22,7 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** The warning before a delete (product-spec §8): Cancel has the focus, the destructive button says so. */
+/** The warning before a delete: Cancel has the focus, the destructive button says so. */
 export function ConfirmDialog({
   title,
   message,

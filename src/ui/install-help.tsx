@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { installWay, promptInstall } from '../state/install-offer';
 
 /**
- * "Installer l'application" (issue 27): the browser's own install question where it offers one; on an
- * iPhone or iPad, the steps through Safari's Share menu (iOS needs the app on the Home Screen for push);
- * elsewhere, where the browser's menu has it.
+ * "Installer l'application": the browser's own install question where it offers one; on an iPhone or iPad,
+ * the steps through Safari's Share menu (iOS needs the app on the Home Screen for push); elsewhere, where the
+ * browser's menu has it.
  */
 export function InstallHelp({ className }: { className?: string }) {
   const { t } = useTranslation();

@@ -14,8 +14,8 @@ const isBlank = (text: string) => text.trim() === '';
 
 /**
  * The create/edit form of a named item (event model, stuff) in a dialog: name and description required
- * (product-spec §5, "Champ obligatoire" once the user tried to save), `children` for more fields, online
- * only. A refused save keeps the dialog open with what was typed and the server's reason.
+ * ("Champ obligatoire" once the user tried to save), `children` for more fields, online only. A refused save
+ * keeps the dialog open with what was typed and the server's reason.
  */
 export function ItemFormDialog<Values extends ItemValues>({
   title,

@@ -1,10 +1,9 @@
 /**
- * A toast never covers a control (issue 27 item 10). The toast band is fixed near the bottom of the
- * viewport; the page, the public screens and a dialog each scroll in their own box, whose bottom edge
- * stays above `--toast-room` (app.css, modal-dialog.module.css): the height the band takes up from the
- * viewport's bottom, plus a gap. So nothing can scroll under the band, at any scroll position or window
- * size. The control just pressed (most often the one whose outcome the toast tells) is kept in view as its
- * box shrinks.
+ * A toast never covers a control. The toast band is fixed near the bottom of the viewport; the page, the
+ * public screens and a dialog each scroll in their own box, whose bottom edge stays above `--toast-room`
+ * (app.css, modal-dialog.module.css): the height the band takes up from the viewport's bottom, plus a gap. So
+ * nothing can scroll under the band, at any scroll position or window size. The control just pressed (most
+ * often the one whose outcome the toast tells) is kept in view as its box shrinks.
  */
 const CONTROL =
   'button, a[href], input, select, textarea, summary, [role="button"], [role="switch"], [role="tab"]';

@@ -44,7 +44,7 @@ export function Toasts({ notice }: { notice?: ReactNode }) {
   }, [newest, topModal, shows]);
   useEffect(watchUsedControls, []);
 
-  // A failure names the action in the spec's words, then the reason when there is one (issue 27 item 5).
+  // A failure names the action in the app's words, then the reason when there is one.
   const toastWords = ({ kind, messageKey, text }: (typeof toasts)[number]) =>
     kind === 'error' && text
       ? t('app.error_with_reason', { action: t(messageKey), reason: text })

@@ -1,7 +1,7 @@
 /**
- * A guided tour's first-visit flag (product-spec §2), kept in localStorage under the tour's own key:
- * unset → set true and run; true → set false and run once more; false → nothing. `nextTourStep` is pure so
- * that a render may read it and an effect may write it twice (StrictMode) with the same result.
+ * A guided tour's first-visit flag, kept in localStorage under the tour's own key: unset → set true and run;
+ * true → set false and run once more; false → nothing. `nextTourStep` is pure so that a render may read it
+ * and an effect may write it twice (StrictMode) with the same result.
  */
 export type TourFlag = 'true' | 'false' | null;
 

@@ -9,9 +9,9 @@ import { E2E_PASSWORD, E2E_USERS } from './server-process';
 test.use({ bypassCSP: true });
 
 /**
- * Issue 29 item 3: a member deletes their account from the profile, confirmed with the password. A session
- * that has started keeps their attendance, shown to the organiser as « Membre supprimé »; a place to come
- * goes to the next in line.
+ * A member deletes their account from the profile, confirmed with the password. A session that has started
+ * keeps their attendance, shown to the organiser as « Membre supprimé »; a place to come goes to the next in
+ * line.
  */
 test('a member deletes their account; the organiser sees « Membre supprimé » on the checklist', async ({
   page,
@@ -96,7 +96,7 @@ test('a member deletes their account; the organiser sees « Membre supprimé » 
   });
 });
 
-/** The same screens in English, with the email change that clears a bounce (issue 29 item 4). */
+/** The same screens in English, with the email change that clears a bounce. */
 test('in English: change my address, my data and delete my account on the profile', async ({
   page,
   request,

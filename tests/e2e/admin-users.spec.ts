@@ -29,7 +29,7 @@ async function newAdmin(request: Parameters<typeof rootToken>[0]) {
   return newMember(request, await rootToken(request), `adm${stamp()}`, 'Admin');
 }
 
-/** Five wrong passwords lock an account (server-rules "Accounts and sessions"). */
+/** Five wrong passwords lock an account (docs/rules.md#accounts-and-sessions). */
 async function lockByFailedSignIns(request: Parameters<typeof rootToken>[0], username: string) {
   for (let i = 0; i < 5; i++) {
     const response = await request.post('/api/user/login', {

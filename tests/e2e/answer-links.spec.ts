@@ -8,10 +8,10 @@ import { screenshotWhole } from './screenshots';
 import { E2E_PASSWORD, E2E_USERS, type OwnServer, startOwnServer } from './server-process';
 
 /**
- * Issue 26 items 2 and 3, end to end: a promotion mail received by a real SMTP server carries "Rendre ma
- * place" and the event's deep link. Followed in Chromium: the link's GET only asks, the button gives the
- * place back (the server's state changes, the next in line would be promoted), a second use is refused,
- * and the event's link, signed out, signs in and lands on the event's sheet.
+ * Answer links (docs/rules.md#answer-links), end to end: a promotion mail received by a real SMTP server
+ * carries "Rendre ma place" and the event's deep link. Followed in Chromium: the link's GET only asks, the
+ * button gives the place back (the server's state changes, the next in line would be promoted), a second use
+ * is refused, and the event's link, signed out, signs in and lands on the event's sheet.
  */
 const PORT = 3119;
 const baseURL = `http://127.0.0.1:${PORT}`;

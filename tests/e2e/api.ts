@@ -69,7 +69,7 @@ export interface NewEventOptions {
   place?: { street?: string; city: string; zip_code: string; location?: string };
   /** A piece of equipment made for this event and offered by it. */
   stuff?: { name: string; description: string; stock: number };
-  /** Issue 28: who takes attendance with the creator (user ids). */
+  /** Who takes attendance with the creator (user ids). */
   coOrganisers?: string[];
 }
 

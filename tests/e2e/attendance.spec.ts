@@ -80,7 +80,7 @@ test('an organiser ticks offline, comes back, reads "sent offline, received …"
         : '';
     const name = ((await row.getByTestId('row-name').textContent()) ?? '').trim();
     const isChecked = (await cells.nth(2).getByRole('button').getAttribute('aria-pressed')) === 'true';
-    // The status as the select shows it (issue 28): the words the CSV writes.
+    // The status as the select shows it: the words the CSV writes.
     const status = await cells
       .nth(2)
       .getByRole('combobox')

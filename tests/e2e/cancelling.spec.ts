@@ -7,7 +7,7 @@ import { showEventRow, signIn } from './helpers';
 import { screenshotWhole, shootBothSizes } from './screenshots';
 import { E2E_BASE_URL } from './server-process';
 
-// Issue 28 item 2. axe is injected as a script: the test's pages let it past the CSP.
+// axe is injected as a script: the test's pages let it past the CSP.
 test.use({ bypassCSP: true });
 
 test('cancelling asks first, says who is told and sends the organiser’s word with it', async ({

@@ -98,7 +98,7 @@ test('app settings: the slogan and the logo change in the header at once, and af
   await expect
     .poll(() => headerLogo(page).evaluate((img) => (img as HTMLImageElement).naturalWidth))
     .toBe(64);
-  // The club's name, colour and reminder delay (issue 26): the header shows the name and the colour.
+  // The club's name, colour and reminder delay: the header shows the name and the colour.
   await expect(page.getByLabel('Nom du club')).toHaveValue('Équipée');
   await page.getByLabel('Nom du club').fill('Les Pagayeurs de la rade');
   await page.getByLabel('Couleur du club').fill('#0f766e');
@@ -259,7 +259,7 @@ test('email settings: the tour on the first visit, a switch kept after a reload'
 
   await page.reload();
   await expect(weekly).toHaveAttribute('aria-checked', 'true');
-  // Second visit: the tour runs once more (product-spec §2), then never.
+  // Second visit: the tour runs once more, then never.
   await expect(page.getByTestId('email-settings-tour')).toBeVisible();
   await page.getByRole('button', { name: 'Fermer la visite guidée' }).click();
   await page.reload();

@@ -6,9 +6,9 @@ import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
 import { E2E_PASSWORD, type OwnServer, startOwnServer } from './server-process';
 
-// Issue 30: two clubs on one server, told apart by the host the browser asked for. Chromium sends
-// *.localhost to this machine, so club1.localhost (a host no club claims: the first club's) and
-// club2.localhost (made with create-club) are two origins, each with its own service worker and IndexedDB.
+// Two clubs on one server, told apart by the host the browser asked for. Chromium sends *.localhost to this
+// machine, so club1.localhost (a host no club claims: the first club's) and club2.localhost (made with
+// create-club) are two origins, each with its own service worker and IndexedDB.
 const PORT = 3131;
 const FIRST = `http://club1.localhost:${PORT}`;
 const SECOND = `http://club2.localhost:${PORT}`;

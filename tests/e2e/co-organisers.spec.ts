@@ -5,8 +5,8 @@ import { showEventRow, signIn } from './helpers';
 import { shootBothSizes } from './screenshots';
 
 // axe is injected as a script: the test's pages let it past the CSP.
-// Issue 28 item 4: the creator names a co-organiser in the event form; the co-organiser then finds the
-// checklist on the event's row and takes attendance.
+// The creator names a co-organiser in the event form; the co-organiser then finds the checklist on the
+// event's row and takes attendance.
 test('a creator names a co-organiser in the form, who then opens the checklist from the row and ticks', async ({
   browser,
   request,

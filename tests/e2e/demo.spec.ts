@@ -7,7 +7,7 @@ import { errorsShown, takeDemoScreens, WIDTHS } from '../../scripts/demo-screens
 import { DEMO_PASSWORD, MEMBERS, STAFF } from '../../server/demo/club';
 import { startServer, stopServer } from './server-process';
 
-// The demo club (issue 17): seeded by its own command, served by the real server, read back through the API.
+// The demo club: seeded by its own command, served by the real server, read back through the API.
 const PORT = 3118;
 const BASE = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-demo-test-'));

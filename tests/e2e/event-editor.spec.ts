@@ -156,7 +156,7 @@ test('the contributor edits it, cancels and reactivates it, and emails its subsc
   await mail.getByLabel('Message').fill('abc');
   await expect(send).toBeDisabled();
   await mail.getByLabel('Message').fill('Rendez-vous au port a 9 h, avec vos gilets.');
-  // Issue 28 item 6: the registered (the default), the waiting list or both; sent under the organiser's name.
+  // Recipients: the registered (the default), the waiting list or both; sent under the organiser's name.
   const recipients = mail.getByRole('group', { name: 'Destinataires' });
   await expect(recipients.getByRole('radio', { name: 'Les inscrits (1)' })).toBeChecked();
   await recipients.getByRole('radio', { name: "La liste d'attente (0)" }).check();
@@ -183,8 +183,8 @@ test('the contributor edits it, cancels and reactivates it, and emails its subsc
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // Cancel (asked first, issue 28, with a word that the member receives), then the cancelled state offers
-  // reactivate and delete.
+  // Cancel (asked first, with a word that the member receives), then the cancelled state offers reactivate
+  // and delete.
   dialog = await openEditor(page, DAY, eventUuid);
   await dialog.getByRole('button', { name: "Annuler l'évènement" }).click();
   const confirm = page.getByRole('alertdialog', { name: "Annuler l'évènement" });

@@ -25,9 +25,9 @@ const clubDay = (days: number) =>
     new Date(Date.now() + days * 86_400_000),
   );
 
-// Issue 28 item 1: Erwan plans a sea trip at Combrit. The model's last trip gives the place, the places,
-// the equipment and the hours; he gives the trip its own title and notes, and the week shows them. He
-// then duplicates it for the week after.
+// Erwan plans a sea trip at Combrit. The model's last trip gives the place, the places, the equipment and the
+// hours; he gives the trip its own title and notes, and the week shows them. He then duplicates it for the
+// week after.
 test("an organiser's event has its own words, starts from the model's last one, and is duplicated", async ({
   page,
   request,

@@ -10,8 +10,8 @@ import {
 import { newEvent, rootToken, signInApi } from './api';
 import { E2E_USERS } from './server-process';
 
-// Issue 24: a cold first visit asks the server for each thing once, the reads a page needs start
-// together, the static files arrive compressed, and a repeat visit paints the week from the cache.
+// A cold first visit asks the server for each thing once, the reads a page needs start together, the static
+// files arrive compressed, and a repeat visit paints the week from the cache.
 // Every context here is new: empty HTTP cache, no service worker yet, nothing in IndexedDB.
 
 const SHOTS = 'test-results/screenshots';

@@ -7,8 +7,8 @@ import { shootBothSizes } from './screenshots';
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ bypassCSP: true });
 
-// Issue 27 items 6 and 7, as a member meets them: one « Langue » for the app and the mails, applied at
-// once; and a sign-out that asks first when changes made offline are still on the device.
+// Language and sign-out, as a member meets them: one « Langue » for the app and the mails, applied at once;
+// and a sign-out that asks first when changes made offline are still on the device.
 
 test('the profile’s « Langue » turns the app to English at once, and the mails with it', async ({
   page,
@@ -36,7 +36,7 @@ test('the profile’s « Langue » turns the app to English at once, and the mai
   await expect(page.getByRole('heading', { name: 'My data' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Email address' })).toBeVisible();
   await expect(page.getByText(/\b(emailChange|myData)\.\w+/)).toHaveCount(0);
-  // The toast the save brings up leaves the button just pressed in view, above it (issue 27 item 10).
+  // The toast the save brings up leaves the button just pressed in view, above it.
   const toast = page.locator('.toast', { hasText: 'Profile updated.' });
   await expect(toast).toBeVisible();
   const [saveBox, toastBox] = await Promise.all([

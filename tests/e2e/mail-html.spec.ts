@@ -5,9 +5,9 @@ import { renderMail } from '../../server/mail/templates';
 import { E2E_BASE_URL } from './server-process';
 
 /**
- * Issue 26 item 1: the HTML mails as a mail client shows them, rendered in Chromium at 390 and 1280 px,
- * at 320 px, and in dark mode, with the layout holding a very long event name. The screenshots are looked
- * at before the issue is closed (docs/screenshots keeps a set).
+ * The HTML mails as a mail client shows them, rendered in Chromium at 390 and 1280 px, at 320 px, and in dark
+ * mode, with the layout holding a very long event name. The screenshots are looked at before a change to the
+ * mails goes in (docs/screenshots keeps a set).
  */
 const brand: MailBrand = {
   clubName: 'Club de kayak de la rade de Brest',

@@ -8,7 +8,7 @@ import { screenshotWhole } from './screenshots';
 // axe-core is injected as a script, which the app's own policy rightly refuses.
 test.use({ bypassCSP: true });
 
-/** Issue 29 item 2: « Télécharger mes données » on the profile gives the member's data as a JSON file. */
+/** « Télécharger mes données » on the profile gives the member's data as a JSON file. */
 test('a member downloads their data from the profile', async ({ page, request }) => {
   const member = await newMember(request, await rootToken(request), `donnees${Date.now() % 1_000_000}`);
   await page.setViewportSize({ width: 390, height: 844 });

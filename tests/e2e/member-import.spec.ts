@@ -17,8 +17,8 @@ async function shoot(page: Page, name: string) {
 }
 
 /**
- * Issue 29 item 1: an admin moves members in from a spreadsheet as French Excel saves it (Windows-1252,
- * `;`), sees the preview with one error, confirms, and finds the new members in the list.
+ * An admin moves members in from a spreadsheet as French Excel saves it (Windows-1252, `;`), sees the preview
+ * with one error, confirms, and finds the new members in the list.
  */
 test('an admin imports a French Excel CSV: preview with one error, confirm, the new members are listed', async ({
   page,

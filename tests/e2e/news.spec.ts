@@ -5,9 +5,9 @@ import { expectNoAxeViolations } from './axe';
 import { mainNav, signIn } from './helpers';
 import { shootBothSizes } from './screenshots';
 
-// Issue 27 item 9: news that lives. A contributor posts (title, text, a picture), members read newest
-// first and offline from the cache, the author edits and deletes; HTML in a post stays text; a picture
-// over the limit is refused before anything is saved. Against the real server, at 390 and 1280 px.
+// News that lives. A contributor posts (title, text, a picture), members read newest first and offline from
+// the cache, the author edits and deletes; HTML in a post stays text; a picture over the limit is refused
+// before anything is saved. Against the real server, at 390 and 1280 px.
 test.use({ bypassCSP: true });
 test.describe.configure({ mode: 'serial' });
 
@@ -24,14 +24,14 @@ test('a contributor posts news with a picture; a member reads it, offline too, a
 }) => {
   test.setTimeout(90_000);
   const root = await rootToken(request);
-  // A clean slate, so the spec's empty state is what a visitor sees first.
+  // A clean slate, so the empty state is what a visitor sees first.
   const existing = await call<Array<{ uuid: string }>>(request, null, 'GET', '/api/news');
   for (const post of existing) await call(request, root, 'DELETE', `/api/news/${post.uuid}`);
   const stamp = Date.now() % 1_000_000;
   const writer = await newMember(request, root, `redac${stamp}`, 'Contributor');
   const reader = await newMember(request, root, `lecteur${stamp}`);
 
-  // A visitor: the spec's empty state, a sign-in button instead of the menu.
+  // A visitor: the empty state, a sign-in button instead of the menu.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/news');
   await expect(page.getByText('Aucune actualité trouvé.')).toBeVisible();

@@ -148,8 +148,8 @@ test('a member invited by the SuperAdmin confirms the account from the mailed li
   );
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
   await signInWith(page, 'lea', NEW_PASSWORD);
-  // The first password leads to a short welcome (issue 27): the week, how to answer, notifications asked
-  // only from its button, how to install; once closed, never again.
+  // The first password leads to a short welcome: the week, how to answer, notifications asked only from its
+  // button, how to install; once closed, never again.
   const welcome = page.getByRole('dialog', { name: 'Bienvenue !' });
   await expect(welcome).toBeVisible();
   await expect(welcome.getByRole('button', { name: 'Activer les notifications' })).toBeVisible();

@@ -35,7 +35,7 @@ test('my profile: edit and keep the fields, upload a picture, keep a preference,
   await expect(page.getByRole('region', { name: 'Préférences' })).toBeVisible();
   await screenshotBothTabs(page, 'tour-');
   await expectNoAxeViolations(page); // the preferences tab
-  // Issue 27: where to install the app, in the browser's words (this headless Chromium offers no prompt).
+  // Where to install the app, in the browser's words (this headless Chromium offers no prompt).
   await expect(page.getByRole('region', { name: "Installer l'application" })).toContainText(
     'Dans le menu de votre navigateur',
   );

@@ -41,12 +41,12 @@ test('an admin reads the season report from the settings menu and downloads the 
     name: /^Bilan du [a-z]{3}\. 01\/09\/\d\d au [a-z]{3}\. 31\/08\/\d\d$/,
   });
   const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: model.name }) });
-  // Events, cancelled, places, subscriptions, guests, promotions, walk-ins (issue 28), present,
-  // participants (past), rate.
+  // Events, cancelled, places, subscriptions, guests, promotions, walk-ins, present, participants (past),
+  // rate.
   await expect(row.getByRole('cell')).toHaveText([/\S/, '1', '0', '8', '2', '1', '0', '0', '0', '0', '—']);
   await expect(page.getByRole('img', { name: /Participants et présents par mois/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  // At 1280 px every column fits (issue 28 item 8): the table's own box does not scroll sideways.
+  // At 1280 px every column fits: the table's own box does not scroll sideways.
   await page.setViewportSize({ width: 1280, height: 800 });
   const box = page.getByRole('region', { name: /^Bilan du/ });
   expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);

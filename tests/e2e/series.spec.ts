@@ -5,9 +5,9 @@ import { signIn } from './helpers';
 import { screenshotWhole } from './screenshots';
 
 /**
- * Training series (issue 16) on the global server: an organiser creates Tuesday + Thursday sessions for
- * eight weeks through the form, a member subscribes to the whole series from one session's popup, the
- * organiser cancels "this session and the following" from week 5, the member's week 6 shows it cancelled.
+ * Training series on the global server: an organiser creates Tuesday + Thursday sessions for eight weeks
+ * through the form, a member subscribes to the whole series from one session's popup, the organiser cancels
+ * "this session and the following" from week 5, the member's week 6 shows it cancelled.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 // axe-core is injected as a script, which the app's own policy rightly refuses.
@@ -140,7 +140,7 @@ test('an organiser creates Tuesday + Thursday sessions for 8 weeks through the f
   await expectNoAxeViolations(page);
   await shoot(page, 'series-preview');
 
-  // Issue 28 item 7: a day to skip leaves the preview (shot with it), until it is taken back.
+  // A day to skip leaves the preview (shot with it), until it is taken back.
   const skips = form.getByRole('group', { name: 'Sauf les dates' });
   const skipped = shift(FIRST_TUESDAY, 14);
   await skips.getByLabel('Date à sauter').fill(skipped);

@@ -4,8 +4,8 @@ import { showEventRow, signIn } from './helpers';
 import { shootBothSizes } from './screenshots';
 import { expectToastsCoverNoControl } from './toast-clearance';
 
-// Issue 27 item 10: a toast never covers a control. The page (or the dialog) scrolls in a box that ends
-// above the toasts, so no scroll position and no window size puts a control under one.
+// A toast never covers a control. The page (or the dialog) scrolls in a box that ends above the toasts, so no
+// scroll position and no window size puts a control under one.
 
 /** Scrolls `box` to its top, middle and end, at a phone's and a desktop's size, checking each time. */
 async function expectClearEverywhere(page: Page, box: Locator, toast: Locator) {

@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * No toast shown covers any part of a control the user can see (issue 27 item 10). With a modal dialog
- * open only its controls count (the page behind is inert under the backdrop). A control counts where it
- * is visible: its box cut by the viewport and by every ancestor that clips (a scroll box).
+ * No toast shown covers any part of a control the user can see. With a modal dialog open only its controls
+ * count (the page behind is inert under the backdrop). A control counts where it is visible: its box cut by
+ * the viewport and by every ancestor that clips (a scroll box).
  */
 export async function expectToastsCoverNoControl(page: Page) {
   const covered = await page.evaluate(async () => {

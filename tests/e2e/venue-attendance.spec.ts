@@ -17,8 +17,8 @@ interface Entry {
   received_at: string | null;
 }
 
-// Issue 28 item 3, at the venue with no signal: three statuses and a walk-in, a reload, the network back;
-// the server then holds exactly those, with who set each and when. A member found by name joins online.
+// At the venue with no signal: three statuses and a walk-in, a reload, the network back; the server then
+// holds exactly those, with who set each and when. A member found by name joins online.
 test('an organiser sets statuses and adds a walk-in offline, reloads, and the server ends with exactly those', async ({
   browser,
   request,

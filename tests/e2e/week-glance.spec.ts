@@ -3,8 +3,7 @@ import { newEvent, newMember, rootToken } from './api';
 import { showEventRow, signIn } from './helpers';
 import { shootBothSizes } from './screenshots';
 
-// Issue 27 item 4: compact cards, so that at least three events fit on a 390×844 phone between the
-// header and the bottom bar.
+// Compact cards, so that at least three events fit on a 390×844 phone between the header and the bottom bar.
 test('three events of a day fit on a 390×844 phone, under their day heading', async ({ page, request }) => {
   const root = await rootToken(request);
   const member = await newMember(request, root, `glance${Date.now() % 1_000_000}`);

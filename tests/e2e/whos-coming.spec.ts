@@ -4,13 +4,13 @@ import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
 import { shootBothSizes } from './screenshots';
 
-// Issue 27 (the member's week): who's coming, equipment asked before a quick booking, "Je ne viens pas",
-// the place in line, and the organisers' view, against the real server at 390 and 1280 px.
+// The member's week: who's coming, equipment asked before a quick booking, "Je ne viens pas", the place in
+// line, and the organisers' view, against the real server at 390 and 1280 px.
 test.use({ bypassCSP: true });
 
 const shoot = shootBothSizes;
 
-/** Buttons (and radio or check labels) in `scope` smaller than 44 × 44 px (issue 27: touch targets). */
+/** Buttons (and radio or check labels) in `scope` smaller than 44 × 44 px (touch targets). */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
   return page.evaluate((selector) => {
     const small: string[] = [];
@@ -183,8 +183,8 @@ test('the sheet left open while the event is cancelled, or while the member is r
   const sheet = page.getByRole('dialog', { name: `Hésite ${stamp}` });
   await expect(sheet.getByRole('button', { name: "S'inscrire" })).toBeVisible();
 
-  // Cancelled by the organiser while the member decides: the booking is refused with the spec's words and
-  // the reason, and the sheet then says the event is cancelled, offering nothing more.
+  // Cancelled by the organiser while the member decides: the booking is refused with the app's words and the
+  // reason, and the sheet then says the event is cancelled, offering nothing more.
   const full = await call<Record<string, unknown>>(request, root, 'GET', `/api/event/${event.uuid_event}`);
   await call(request, root, 'POST', '/api/event/add-or-update', {
     uuid_event: event.uuid_event,

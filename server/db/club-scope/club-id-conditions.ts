@@ -34,8 +34,8 @@ const clubTables: ReadonlySet<string> = new Set(CLUB_TABLES);
 const CLUB_ID = 'club_id';
 
 /**
- * Issue 30, ready to shard: every statement Kysely builds names its club itself, as Citus needs to send it
- * to one shard. Each club-owned table a statement reads, joins, updates or deletes from gets
+ * Ready to shard: every statement Kysely builds names its club itself, as Citus needs to send it to one shard. Each
+ * club-owned table a statement reads, joins, updates or deletes from gets
  * `<table or alias>.club_id = <club>` (a join in its ON, so outer joins keep their meaning), and each
  * insert into one gets the `club_id` column. Row-level security would hide other clubs' rows anyway; this
  * makes the condition part of the statement. The club is the one in scope (current-club.ts); with none,

@@ -10,7 +10,7 @@ import {
 import { scopedClubId } from './current-club';
 
 /**
- * Wraps a dialect so that every statement runs in a transaction that names its club (issue 30): a
+ * Wraps a dialect so that every statement runs in a transaction that names its club (docs/rules.md#several-clubs): a
  * transaction gets `set_config('app.club', id, true)` right after BEGIN, and a statement run outside one
  * becomes BEGIN, set_config, the statement, COMMIT. Transaction-local only, so a pooled connection (or
  * PGlite's single one) never carries a club into the next request. Outside a club nothing is set and the

@@ -1,6 +1,6 @@
 /**
- * Issue 30: the tables whose rows belong to one club (each has `club_id`, leading its keys, under a forced
- * row-level security policy), and the few shared by all clubs. The isolation test checks this list against
+ * The tables whose rows belong to one club (each has `club_id`, leading its keys, under a forced row-level security
+ * policy), and the few shared by all clubs. The isolation test checks this list against
  * the database's catalogue, so a new table must be put in one of them.
  */
 export const CLUB_TABLES = [

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Indexes for the week read (issue 10). A week is `start_date < to and end_date > from`: the existing
-// (start_date, end_date) index serves the first bound, which grows with the club's history; this one
+// Indexes for the week read. A week is `start_date < to and end_date > from`: the existing (start_date, end_date) index
+// serves the first bound, which grows with the club's history; this one
 // serves the second (events ending after the week starts: the few upcoming ones), so the planner can pick
 // the narrower side. The holdings query reads guests by stuff, which had no index (subscriptions had one).
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// The data version (issue 10): one counter that every committed write to a table the week read shows moves
-// by one, so a process may keep a week's answer and serve it again while the counter has not moved.
+// The data version: one counter that every committed write to a table the week read shows moves by one, so a process
+// may keep a week's answer and serve it again while the counter has not moved.
 // Bumped by triggers, not by the application, so no write path can forget it: routes, jobs (purges,
 // erasures), the command line and hand-typed SQL alike. The triggers are constraint triggers deferred to
 // the commit: the bump is the last thing a write's transaction does, so the counter's row lock is held

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// The calendar feed (issue 11): one private feed token per member (only its SHA-256 is kept; regenerating
-// replaces the row, revoking deletes it), and a `sequence` on events that calendar apps compare to know an
+// The calendar feed: one private feed token per member (only its SHA-256 is kept; regenerating replaces the row,
+// revoking deletes it), and a `sequence` on events that calendar apps compare to know an
 // event changed.
 //
 // The sequence is raised by triggers rather than by each write path: every change a calendar shows (date,

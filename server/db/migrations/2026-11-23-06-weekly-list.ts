@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// The weekly event list (issue 11). `weekly_list_runs` holds one row per club week whose list went out:
-// the job inserts the week's row (insert … on conflict do nothing) in the same transaction that queues the
+// The weekly event list. `weekly_list_runs` holds one row per club week whose list went out: the job inserts the week's
+// row (insert … on conflict do nothing) in the same transaction that queues the
 // messages, and queues nothing when the row was already there. The primary key makes that exactly once
 // per week whatever the number of server processes or hand runs: a second inserter waits for the first's
 // commit, then finds the row. No data-version trigger here: the week screens never show these rows.

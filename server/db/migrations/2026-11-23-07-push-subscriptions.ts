@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Web push (issue 11): one row per device a member turned notifications on from (the browser's push
-// subscription: its endpoint, unique, and the keys the payload is encrypted for), and a queue of pushes
+// Web push: one row per device a member turned notifications on from (the browser's push subscription: its endpoint,
+// unique, and the keys the payload is encrypted for), and a queue of pushes
 // to send, filled in the action's transaction and emptied after the commit by the push worker, like mail.
 // A queued push belongs to one subscription: when the push service says the subscription is gone
 // (404/410), deleting the subscription deletes what was still queued for it. Sent or dropped pushes are

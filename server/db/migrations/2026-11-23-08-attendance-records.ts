@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Attendance records (issue 12).
+// Attendance records.
 // - checklist_log: every checklist write the server accepts, appended, never updated nor deleted (only the
 //   guest-data erasure blanks guest names). Names are copied at write time and ids carry no foreign key,
 //   so the record outlives a deleted event, guest or account: it is what a federation or insurer asks for.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Training series (issue 16): a rule (weekdays, every N weeks, until a club day or a count) and its
+// Training series (docs/rules.md#series): a rule (weekdays, every N weeks, until a club day or a count) and its
 // sessions, each an ordinary event carrying `uuid_series`. Deleting a session leaves the series; deleting
 // a series (nothing does yet) would leave its sessions as one-offs.
 // The rule is not shown by the week read (a session's own row is), so event_series moves no data version;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Mail floods (issue 25, server-rules v4 "Answers, reminders and mail").
+// Mail floods (docs/rules.md#mails).
 // - mail_queue.priority: 0 for account mails (invitation, reset, lock), 1 for notifications; the worker
 //   takes the lowest first, so a reset never waits behind queued notifications.
 // - subscription_notices: one row per member and event whose subscription changed. A change moves the

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// One-click unsubscribe (issue 26, server-rules v4 "Unsubscribe").
+// One-click unsubscribe (docs/rules.md#mails).
 // - server_secrets: keys the server signs its links with, made once here so every process of a club
 //   (PGlite or several on one PostgreSQL) signs and checks alike. Never served, never logged.
 // - mail_queue.list_unsubscribe: the URL a switchable mail names in its List-Unsubscribe header; null for

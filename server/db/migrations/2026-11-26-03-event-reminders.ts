@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Reminders (issue 26, server-rules v4 "Reminders"): one row per member and event reminded. The sender
-// inserts it in the transaction that queues the reminder, and sends nothing when it was already there, so
+// Reminders (docs/rules.md#reminders): one row per member and event reminded. The sender inserts it in the transaction
+// that queues the reminder, and sends nothing when it was already there, so
 // a reminder goes once whatever the processes and restarts. Not shown by the week read: no data version.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Answers from v4 (issue 26, server-rules v4 "Answers, reminders and mail"):
+// Declines and answer links (docs/rules.md#subscriptions, docs/rules.md#answer-links):
 // - event_declines: a member's "not coming" for an event. It takes no place and is not in the week read
 //   (only those who may take attendance see it), so it does not move the data version.
 // - answer_links_used: the signature of each answer link that acted, so a link acts once. Its primary key

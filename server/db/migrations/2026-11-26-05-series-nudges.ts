@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Series nudges (issue 26 item 5): one row per member and session nudged, taken in the transaction that
-// queues the nudge, so a nudge goes once whatever the processes and restarts (as event_reminders does).
+// Series nudges (docs/rules.md#reminders): one row per member and session nudged, taken in the transaction that queues
+// the nudge, so a nudge goes once whatever the processes and restarts (as event_reminders does).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('series_nudges')

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Who's coming (issue 27): a member may appear to other members as « Un membre » (users.hidden_from_members),
-// and the club setting show_attendees decides whether members see the list at all. Both change what a week
-// answer shows, so both move the data version (migration 2026-11-23-04): the week kept by a process is
-// rebuilt, never served with a name its member has just hidden.
+// Who's coming (docs/rules.md#events): a member may appear to other members as « Un membre »
+// (users.hidden_from_members), and the club setting show_attendees decides whether members see the list at all. Both
+// change what a week answer shows, so both move the data version (migration 2026-11-23-04): the week kept by a process
+// is rebuilt, never served with a name its member has just hidden.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('users')

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// The club's news (issue 27 item 9). A post outlives its author's account (author_id then null).
+// The club's news. A post outlives its author's account (author_id then null).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('news_posts')

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Issue 28: who else may take an event's attendance. Gone with the event, or with the account. The week
-// read shows them (`co_organisers`), so a change moves the data version like the event's other tables.
+// Co-organisers: who else may take an event's attendance. Gone with the event, or with the account. The week read shows
+// them (`co_organisers`), so a change moves the data version like the event's other tables.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('event_co_organisers')

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Issue 28: an event's own title and notes, shown instead of its model's name and description when set.
-// The calendar feed shows the title as the SUMMARY, so the sequence trigger now watches it too (the body is
+// An event's own title and notes, shown instead of its model's name and description when set. The calendar feed shows
+// the title as the SUMMARY, so the sequence trigger now watches it too (the body is
 // that of 2026-11-23-05 with `title` added); the notes are not in the feed.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('events').addColumn('title', 'text').addColumn('notes', 'text').execute();

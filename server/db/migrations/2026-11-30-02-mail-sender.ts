@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Issue 28 item 6: a group mail goes out under the organiser's name (the From display name; the address
-// stays the club's, which its mail server may send for) with Reply-To the organiser's own address, so
+// A group mail goes out under the organiser's name (the From display name; the address stays the club's, which its mail
+// server may send for) with Reply-To the organiser's own address, so
 // answers reach them. Null on every other mail: the club's sender as before.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Issue 28 item 3 (server-rules v4 "Checklist"): each checklist row has a status, present, late, excused
-// or absent. `is_checked` stays, true exactly for present and late, so the spec's API keeps its meaning;
-// existing ticks become present. The checklist log records the status each write set.
+// Statuses (docs/rules.md#checklist): each checklist row has a status, present, late, excused or absent. `is_checked`
+// stays, true exactly for present and late, so the API keeps its meaning; existing ticks become present. The checklist
+// log records the status each write set.
 // Walk-ins: someone who came without registering, a club member or a free name. One row per person and
 // event (`person_key`: `member:<id>` or `name:<normalised name>`), so the same walk-in added offline on two
 // phones makes one row. A walk-in takes no place; it is shown to those who take attendance, so it moves

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Issue 29 item 4 (server-rules v4 "Members moving in and out", Bounces): an address the SMTP server refused
-// for good (a 5xx) is marked, so notifications stop going to it and the member and the admins are told.
+// Bounces (docs/rules.md#mails): an address the SMTP server refused for good (a 5xx) is marked, so notifications stop
+// going to it and the member and the admins are told.
 // Changing the email clears the mark.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Issue 29 item 3 (server-rules v4 "Members moving in and out", Deletion): a deleted account keeps its row,
-// so the attendance records that point at it stay for the club's counts, but loses everything that says
+// Account deletion (docs/rules.md#members-in-and-out): a deleted account keeps its row, so the attendance records that
+// point at it stay for the club's counts, but loses everything that says
 // who it was; `deleted_at` is what read paths show as « Membre supprimé ». The audit row says who deleted
 // whom and when, by ids only. A deletion changes what a week answer shows, so `deleted_at` moves the data
 // version too (as in migration 2026-11-27-01).

@@ -1,14 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
-// Issue 30 (several clubs): every club-owned row carries `club_id`, and the club leads every primary key,
-// unique constraint, foreign key and index, so no key or reference can cross clubs (and each table can
-// later be distributed on `club_id`). The rows already here move into club 1, the club an upgrade makes,
-// which answers every host no other club claims: nothing changes for a deployment with one club.
-// The new column's default is the transaction's club (`app.club`), so an insert never names its club and
-// an insert outside a club fails. Row-level security, forced even on the owner, shows a transaction only
-// its own club's rows. The application's role (made and granted by the application at start) neither owns
-// the tables nor bypasses the policies.
+// Several clubs (docs/rules.md#several-clubs): every club-owned row carries `club_id`, and the club leads every primary
+// key, unique constraint, foreign key and index, so no key or reference can cross clubs (and each table can later be
+// distributed on `club_id`). The rows already here move into club 1, the club an upgrade makes, which answers every
+// host no other club claims: nothing changes for a deployment with one club. The new column's default is the
+// transaction's club (`app.club`), so an insert never names its club and an insert outside a club fails. Row-level
+// security, forced even on the owner, shows a transaction only its own club's rows. The application's role (made and
+// granted by the application at start) neither owns the tables nor bypasses the policies.
 
 /** Club-owned tables: all but the registry, the shared server secret, the sign-in decoy and Kysely's own. */
 const CLUB_TABLES = [

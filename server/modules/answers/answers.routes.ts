@@ -36,7 +36,7 @@ const pages = {
 };
 
 /**
- * Public: the answer links of subscription, reminder and promotion mails (server-rules v4 "Answer links").
+ * Public: the answer links of subscription, reminder and promotion mails (docs/rules.md#answer-links).
  * A GET only shows what the answer will do (mail scanners open every link); the POST of its form acts.
  * No sign-in: the signed token is the credential, for one member, one event and one action, once.
  */

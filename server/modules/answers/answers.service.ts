@@ -51,7 +51,7 @@ async function liveLink(deps: AppDeps, db: Db, token: string): Promise<LiveLink 
   if (!event) return { problem: 'gone' };
   const member = await findUserById(db, claims.userId);
   if (!member) return { problem: 'invalid' };
-  // Issue 29: a mail sent before the member left still holds links; they say so, plainly.
+  // A mail sent before the member left still holds links; they say so, plainly.
   if (member.deleted_at) return { problem: 'deleted' };
   if (member.is_revoked || member.confirmed_at === null || isLocked(member, now))
     return { problem: 'account' };

@@ -7,7 +7,7 @@ import { attendanceTeamOf } from '../events/co-organisers';
 import { findEvent } from '../events/events.repository';
 
 /**
- * The event an attendance request is about, once the shared rule allows the actor (v4 "Roles"): 404 naming
+ * The event an attendance request is about, once the shared rule allows the actor (docs/rules.md#roles): 404 naming
  * `field` when there is none, 403 when the rule refuses.
  */
 export async function attendanceEvent(

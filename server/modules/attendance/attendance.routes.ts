@@ -18,7 +18,7 @@ import { setCheck } from './checklist.service';
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status).send(answer.body);
 
-/** Signed-in: an event's attendance record, as JSON (the checklist screen) and as CSV (issue 12). */
+/** Signed-in: an event's attendance record, as JSON (the checklist screen) and as CSV (docs/rules.md#checklist). */
 export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(

@@ -28,8 +28,8 @@ export function writeTime(now: Date, requested: string | undefined): Date {
  * `PUT /api/event/checklist` sets (never toggles) a check. Ticks made offline arrive late and in any
  * order, so each carries its device time: a write older than the stored one is ignored (ties: the later
  * arrival wins), and replays in any order end in the newest state. Every accepted write, applied or
- * ignored, is appended to the checklist log with both times and its idempotency key (issue 12). A write
- * sets a status (v4): `is_checked` alone means present or absent.
+ * ignored, is appended to the checklist log with both times and its idempotency key (docs/rules.md#checklist). A write
+ * sets a status: `is_checked` alone means present or absent.
  * Answers the row's current state.
  */
 export async function setCheck(

@@ -18,10 +18,10 @@ import { runReplayableWrite } from '../../writes/run-write';
 import { searchMembers } from './member-search';
 import { setWalkIn } from './walk-ins.service';
 
-/** Signed-in (issue 28): walk-ins at an event, and the member search that finds them. */
+/** Signed-in: walk-ins at an event, and the member search that finds them (docs/rules.md#checklist). */
 export async function walkInRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Queued offline like a tick, so replayable (server-rules "Replays").
+  // Queued offline like a tick, so replayable (docs/rules.md#replays).
   routes.put(
     WALK_IN_PATH,
     {

@@ -69,7 +69,7 @@ export function listFeedEvents(db: Db, userId: string, from: Date): Promise<Feed
     )
     .select((eb) => [
       'events.uuid',
-      // Issue 28: the event's own title, when it has one, is what calendars show.
+      // The event's own title, when it has one, is what calendars show.
       sql<string>`coalesce(${eb.ref('events.title')}, ${eb.ref('event_models.name')})`.as('model_name'),
       'events.start_date',
       'events.end_date',

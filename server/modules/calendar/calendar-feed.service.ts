@@ -19,7 +19,7 @@ import { renderFeed } from './calendar-ics';
 
 type Db = Kysely<Database>;
 
-/** How far back the feed reaches (issue 11): a month of past events stays in the member's calendar. */
+/** How far back the feed reaches: a month of past events stays in the member's calendar. */
 export const FEED_PAST_DAYS = 30;
 const DAY_MS = 24 * 3_600_000;
 

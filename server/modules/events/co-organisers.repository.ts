@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** Each event's co-organisers (issue 28), for several events at once, in the order they were named. */
+/** Each event's co-organisers, for several events at once, in the order they were named. */
 export async function coOrganisersByEvent(db: Db, eventUuids: string[]): Promise<Map<string, string[]>> {
   const byEvent = new Map<string, string[]>();
   if (eventUuids.length === 0) return byEvent;
@@ -48,7 +48,7 @@ export async function activeRoles(db: Db, userIds: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.id, r.role_name]));
 }
 
-/** Who may be named co-organiser: active Contributors and above, by name (issue 28, the event form). */
+/** Who may be named co-organiser: active Contributors and above, by name (for the event form). */
 export function organiserCandidates(db: Db) {
   return db
     .selectFrom('users')

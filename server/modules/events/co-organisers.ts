@@ -7,7 +7,7 @@ import { activeRoles, coOrganiserIds } from './co-organisers.repository';
 
 type Db = Kysely<Database>;
 
-/** Who may take an event's attendance besides the admins: its creator and co-organisers (issue 28). */
+/** Who may take an event's attendance besides the admins: its creator and co-organisers (docs/rules.md#roles). */
 export async function attendanceTeamOf(db: Db, event: EventRow): Promise<AttendanceTeam> {
   return { creatorId: event.creator_id, coOrganiserIds: await coOrganiserIds(db, event.uuid) };
 }

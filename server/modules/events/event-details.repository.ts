@@ -27,7 +27,7 @@ export function subscriberRows(db: Db) {
     ]);
 }
 
-/** Who's coming (issue 27): names and thumbnail as the organisers see them; event-view.ts hides for members. */
+/** Who's coming: names and thumbnail as the organisers see them; event-view.ts hides for members. */
 const person = (r: {
   user_id: string;
   first_name: string | null;
@@ -36,7 +36,7 @@ const person = (r: {
   deleted_at: Date | null;
 }) =>
   r.deleted_at
-    ? // Issue 29: a deleted member's attendance stays, as « Membre supprimé »: no name, no picture.
+    ? // A deleted member's attendance stays, as « Membre supprimé »: no name, no picture.
       { first_name: null, last_name: null, thumbnail_url: null, is_hidden: false, is_deleted: true }
     : {
         first_name: r.first_name,
@@ -47,7 +47,7 @@ const person = (r: {
 
 type SubscriberRow = Awaited<ReturnType<ReturnType<typeof subscriberRows>['execute']>>[number];
 
-/** The entry shape of server-rules: `id` the member, `uuid` the subscription, `default_name` for no stuff. */
+/** The API's subscriber entry: `id` the member, `uuid` the subscription, `default_name` for no stuff. */
 export function toSubscriberEntry(r: SubscriberRow): SubscriberEntry {
   return {
     id: r.user_id,

@@ -26,8 +26,8 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 }
 
 /**
- * The full event shape of product-spec §3 for several events at once, in a fixed number of queries.
- * Guests' email, phone and age never appear here: only their host sees them, through my-invite-list.
+ * The full event shape (`EventDto`) for several events at once, in a fixed number of queries. Guests' email, phone and
+ * age never appear here: only their host sees them, through my-invite-list.
  */
 export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDto[]> {
   if (events.length === 0) return [];

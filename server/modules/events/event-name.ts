@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, EventRow } from '../../db/schema';
 import { findModel } from '../catalog/models.repository';
 
-/** What mails and pushes call an event (issue 28): its own title, else its model's name. */
+/** What mails and pushes call an event: its own title, else its model's name. */
 export async function eventName(
   db: Kysely<Database>,
   event: Pick<EventRow, 'title' | 'model_uuid'>,

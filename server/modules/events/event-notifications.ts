@@ -36,13 +36,12 @@ export function whatChanged(
 }
 
 /**
- * What an update tells whom (server-rules "Emails"): a cancellation to subscribers, their guests with an
- * email and the waiting list; a real change (date, place, capacity or equipment; not a save with no
- * change) to subscribers; a removed stuff to its holders, who keep their place on their own equipment, and to the members whose
- * guests held it (v4).
- * Pushes (issue 11): a cancellation and a change of date or place to subscribers' devices.
- * It only reads and queues mail and pushes: the caller releases the removed stuff afterwards (holders are found by
- * the stuff they still hold).
+ * What an update tells whom (docs/rules.md#events): a cancellation to subscribers, their guests with an email and the
+ * waiting list; a real change (date, place, capacity or equipment; not a save with no change) to subscribers; a removed
+ * stuff to its holders, who keep their place on their own equipment, and to the members whose guests held it.
+ * Pushes: a cancellation and a change of date or place to subscribers' devices.
+ * It only reads and queues mail and pushes: the caller releases the removed stuff afterwards (holders are found by the
+ * stuff they still hold).
  */
 export async function notifyEventChanges(
   deps: AppDeps,
@@ -91,7 +90,7 @@ export async function notifyEventChanges(
   }
 
   if (before.is_cancelled && !after.is_cancelled) {
-    // Issue 28: those the cancellation told hear that it is on again (guests through their host).
+    // Those the cancellation told hear that it is on again (guests through their host).
     const subscribers = await subscribersOf(db, after.uuid);
     const waiting = await waitingUsersOf(db, after.uuid);
     const told = (r: { language: 'fr' | 'en' }) => ({ event: nameEvent(r.language) });

@@ -21,8 +21,8 @@ export interface StuffHolder {
 }
 
 /**
- * Who holds a stuff at an event (server-rules v4 "Emails"): its subscribers, and the members whose guests
- * hold it, once each.
+ * Who holds a stuff at an event (docs/rules.md#events): its subscribers, and the members whose guests hold it, once
+ * each.
  */
 export async function stuffHoldersOf(db: Db, eventUuid: string, stuffUuid: string): Promise<StuffHolder[]> {
   const subscribers = await db

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { showAttendees } from '../settings/club-settings';
 
-/** Someone else's attendance as a member reads it (v4 "Checklist"). */
+/** Someone else's attendance as a member reads it (docs/rules.md#events). */
 const NOT_RECORDED = { is_checked: false, status: 'absent' } as const;
 const isRecorded = (row: { is_checked: boolean; status?: string }) =>
   row.is_checked || (row.status !== undefined && row.status !== 'absent');
@@ -14,11 +14,11 @@ const isRecorded = (row: { is_checked: boolean; status?: string }) =>
 const unnamed = { username: '', first_name: null, last_name: null, thumbnail_url: null };
 
 /**
- * An event as one reader may see it (issue 27, server-rules v4 "Roles"). Organisers get it whole. Other
- * members get who's coming only while the club shows it (else only themself and their guests, with
- * `attendees_limited`), and a hidden member as `is_hidden` under an id that is a per-event alias, so their
- * guests still sit under them. Nobody else's attendance (v4 "Checklist", issue 28): others' rows read
- * unchecked and absent, and walk-ins show only the reader's own. Counts are never touched: `subcribers_count` stays the event's.
+ * An event as one reader may see it (docs/rules.md#events). Organisers get it whole. Other members get who's coming
+ * only while the club shows it (else only themself and their guests, with `attendees_limited`), and a hidden member as
+ * `is_hidden` under an id that is a per-event alias, so their guests still sit under them. Nobody else's attendance:
+ * others' rows read unchecked and absent, and walk-ins show only the reader's own. Counts are never touched:
+ * `subcribers_count` stays the event's.
  */
 export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendees: boolean): EventDto {
   const facts = { creatorId: event.creator.id, coOrganiserIds: event.co_organisers ?? [] };

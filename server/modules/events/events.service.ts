@@ -75,7 +75,7 @@ export function eventColumns(input: Omit<EventInput, 'uuid_event'>) {
   };
 }
 
-/** The words a request gives (issue 28): only those it names, so a spec client's save keeps them. */
+/** The words a request gives: only those it names, so a save from a client that sends none keeps them. */
 export function eventWords(input: Pick<EventInput, 'title' | 'notes'>): EventWords {
   return {
     ...(input.title !== undefined ? { title: input.title } : {}),
@@ -136,7 +136,7 @@ export async function applyEventUpdate(
   });
   // After the notice: its holders are found by the stuff they still hold until here.
   for (const stuffUuid of removedStuffs) await releaseStuff(db, after.uuid, stuffUuid);
-  // Absent keeps them as they are; named, only by the creator or a SuperAdmin (issue 28).
+  // Absent keeps them as they are; named, only by the creator or a SuperAdmin.
   if (input.co_organisers !== undefined) {
     assertAllowed(maySetCoOrganisers(actor, ownershipOf(after)));
     await setCoOrganisers(

@@ -52,7 +52,7 @@ function decodeText(value: string, field: string, min: number, max: number): str
   return text;
 }
 
-/** Whom the organiser chose (issue 28): the registered members, the waiting list, or both. */
+/** Whom the organiser chose: the registered members, the waiting list, or both. */
 async function audienceOf(db: Kysely<Database>, eventUuid: string, audience: GroupMailAudience) {
   const registered = audience === 'waiting_list' ? [] : await subscribersOf(db, eventUuid);
   const waiting = audience === 'registered' ? [] : await waitingUsersOf(db, eventUuid);
@@ -66,8 +66,8 @@ const senderOf = (actor: UserRow): MailSender => ({
 });
 
 /**
- * `POST /api/event/mail`: the creator or a SuperAdmin writes to every subscriber (or, issue 28, the
- * waiting list, or both), one message each, under their own name with answers coming back to them; at
+ * `POST /api/event/mail`: the creator or a SuperAdmin writes to every subscriber (or the waiting list, or both), one
+ * message each, under their own name with answers coming back to them; at
  * most GROUP_MAILS_PER_WINDOW per event per rolling hour, counted whoever sends them.
  */
 export async function sendGroupMail(

@@ -32,7 +32,7 @@ export function keptAnswers<Kept extends KeptAnswer = KeptAnswer>(capacity: numb
   }
 
   return {
-    /** `scope`: whose data version `seen` is (issue 30: each club has its own); keys are per scope. */
+    /** `scope`: whose data version `seen` is (each club has its own); keys are per scope. */
     get(name: string, seen: number, build: () => Promise<Kept>, scope = ''): Promise<Kept> {
       const key = `${scope}\u0000${name}`;
       const current = kept.get(key)?.answer;

@@ -5,7 +5,7 @@ import type { RowOf } from '../../db/schema';
 
 type WalkInRow = Pick<RowOf<WalkInsTable>, 'id' | 'user_id' | 'name' | 'status' | 'checked_at'>;
 
-/** A walk-in's row as the event answer and the walk-in write show it (issue 28). */
+/** A walk-in's row as the event answer and the walk-in write show it. */
 export function toWalkInEntry(row: WalkInRow): WalkInEntry {
   return {
     id: row.id,

@@ -36,14 +36,14 @@ export interface PngOutput {
   fit: 'inside' | 'cover';
 }
 
-/** The most pixels a file of `bytes` may declare: see PIXELS_PER_BYTE_MAX, within the spec's 25 MP. */
+/** The most pixels a file of `bytes` may declare: see PIXELS_PER_BYTE_MAX, within 25 MP (docs/rules.md#files). */
 export function pixelAllowance(bytes: number): number {
   return Math.min(LIMITS.imagePixelsMax, Math.max(PIXELS_ALWAYS_ALLOWED, PIXELS_PER_BYTE_MAX * bytes));
 }
 
 /**
  * The header alone (sharp's metadata reads it without decoding a pixel): JPEG, PNG or WebP, else 415
- * `unsupported_media`; within the spec's 25 megapixels and within what its size can honestly hold
+ * `unsupported_media`; within 25 megapixels and within what its size can honestly hold
  * (pixelAllowance), else 413 `too_large`. A decompression bomb is refused here, before any decode.
  * Answers the pixel allowance, which the decode then enforces too (the header is the client's word).
  */

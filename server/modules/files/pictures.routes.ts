@@ -21,7 +21,7 @@ export const UPLOAD_WINDOW = '10 minutes';
 /** Signed-in routes (registered inside the signed-in scope); the pictures themselves are public files. */
 export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // The requesting club's folder (issue 30), asked per upload.
+  // The requesting club's folder, asked per upload.
   const publicDir = () => publicFilesDir(deps.config);
   // One counter for both routes (a per-route `config.rateLimit` would give each its own), keyed on the
   // user: a route onRequest hook runs after the signed-in scope's, which has authenticated. Past it: 429

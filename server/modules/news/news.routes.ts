@@ -39,7 +39,7 @@ function toPost(row: NewsPostRead): NewsPost {
   };
 }
 
-/** Public (outside the signed-in scope): the `/news` page is visible without a token (product-spec §2). */
+/** Public (outside the signed-in scope): the `/news` page is visible without a token (docs/rules.md#news). */
 export async function publicNewsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(

@@ -6,8 +6,8 @@ import { eventPath, preferencesPath } from '../../mail/app-links';
 import type { MailAction } from '../../mail/html-layout';
 
 /**
- * The links a mail about an event carries (issue 26 items 2 and 3): the event's deep link, and the answer
- * links asked for (each signed for that member, that event and that action, until the event starts).
+ * The links a mail about an event carries: the event's deep link, and the answer links asked for
+ * (each signed for that member, that event and that action, until the event starts).
  */
 type LinkedEvent = Pick<EventRow, 'uuid' | 'start_date'>;
 

@@ -80,7 +80,7 @@ export async function writeUserSwitch(
     .execute();
 }
 
-/** The list the screens show: translation keys for name and description, in the spec's order. */
+/** The list the screens show: translation keys for name and description, in the order of NOTIFICATION_TYPES. */
 export function toSettings(switches: Switches): NotificationSetting[] {
   return NOTIFICATION_TYPES.map((name) => ({
     name,

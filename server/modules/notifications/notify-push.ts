@@ -8,7 +8,7 @@ import { eventPath } from '../../mail/app-links';
 import { enqueuePush, type PushUrgency } from '../push/push-queue';
 import { reachableRecipients } from './notify';
 
-/** What is pushed (issue 11); each kind is gated as its email is. */
+/** What is pushed (docs/rules.md#push); each kind is gated as its email is. */
 export type PushKind =
   | 'waiting_list_promotion'
   | 'event_cancellation'

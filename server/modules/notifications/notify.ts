@@ -32,8 +32,8 @@ const switchOf = (kind: MailKind): NotificationType | undefined =>
     : SWITCH_OF_SERIES[kind];
 
 /**
- * Kinds that reach accounts that are revoked or not yet confirmed (server-rules "Emails"), and addresses
- * marked as bouncing (v4 "Bounces": the member may be at the screen, waiting for that very mail).
+ * Kinds that reach accounts that are revoked or not yet confirmed (docs/rules.md#mails), and addresses
+ * marked as bouncing (the member may be at the screen, waiting for that very mail).
  */
 const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set(['user_invitation', 'password_reset']);
 
@@ -42,7 +42,7 @@ export type Recipient = UserRow | { email: string; language: Language };
 const isMember = (recipient: Recipient): recipient is UserRow => 'id' in recipient;
 
 /**
- * Who `kind` may reach among `recipients` (server-rules "Emails"): a switchable type only when on in the
+ * Who `kind` may reach among `recipients` (docs/rules.md#mails): a switchable type only when on in the
  * system settings and in the member's preferences; revoked and unconfirmed accounts get nothing but
  * invitations and resets (a reset never to a revoked one). Emails and pushes are gated alike.
  */
@@ -80,9 +80,9 @@ export async function notify<K extends MailKind, R extends Recipient>(
   data: (recipient: R) => TemplateData[K],
   links?: MailLinks<R>,
   options: {
-    /** Issue 28: a member writing (a group mail) rather than the club. */
+    /** A member writing (a group mail) rather than the club. */
     sender?: MailSender;
-    /** Issue 29: one of many queued at once (an import's invitations), sent behind the account mails. */
+    /** One of many queued at once (an import's invitations), sent behind the account mails. */
     isBulk?: boolean;
   } = {},
 ): Promise<number> {
@@ -121,7 +121,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
       html: composed.html,
       ...(options.sender ? { sender: options.sender } : {}),
       ...(options.isBulk ? { isBulk: true } : {}),
-      // server-rules v4 "Unsubscribe": a member may switch this type off from the mail itself.
+      // A member may switch this type off from the mail itself (docs/rules.md#mails).
       ...(unsubscribable && secret && isMember(recipient)
         ? { listUnsubscribe: unsubscribeUrl(linkDomain(), secret, recipient.id, unsubscribable) }
         : {}),

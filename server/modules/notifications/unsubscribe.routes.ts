@@ -23,7 +23,7 @@ const pages = {
 };
 
 /**
- * Public: the List-Unsubscribe URL of every mail a member can switch off (server-rules v4 "Unsubscribe").
+ * Public: the List-Unsubscribe URL of every mail a member can switch off (docs/rules.md#answer-links).
  * A GET (a person's click, or a mail scanner's) only shows what a POST would do; the POST (the provider's
  * one click, RFC 8058, or the page's button) switches that type off for that member. No sign-in: the
  * signed token is the credential, and it can do nothing else.

@@ -15,8 +15,8 @@ import { readStanding } from './participation.repository';
 import { setSubscription } from './subscriptions.service';
 
 /**
- * `PUT /api/event/decline` (server-rules v4 "Decline"): "not coming" takes no place, so a member who held a
- * place or a waiting-list spot leaves it first, exactly as leaving does (their guests go with them, the
+ * `PUT /api/event/decline` (docs/rules.md#subscriptions): "not coming" takes no place, so a member who held a place or
+ * a waiting-list spot leaves it first, exactly as leaving does (their guests go with them, the
  * next in line is promoted, the member and the creator are told). Reminders skip whoever declined, as they
  * skip whoever holds no place. `decline: false` only takes the answer back.
  */

@@ -20,8 +20,8 @@ import {
 import { isStuffAvailable } from './stuff-availability';
 
 /**
- * The one fill step (server-rules "Subscriptions"), run in the transaction of every change that frees
- * places, with the event row already locked: waiting members are subscribed first-in first-out while
+ * The one fill step (docs/rules.md#waiting-list), run in the transaction of every change that frees places, with the
+ * event row already locked: waiting members are subscribed first-in first-out while
  * places remain, with the stuff they wished for when it is still available, else on their own
  * equipment (and may then pick a stuff once). Never for a cancelled or past event. Each promoted member
  * is told (email, and a push to their devices), whatever their preferences — or, when `tell` is given

@@ -35,8 +35,8 @@ const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function participationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // The writes the app queues offline accept an Idempotency-Key (server-rules "Replays"); the app
-  // sends them in batches through POST /api/replay (replays/replay.routes.ts), which runs each through here.
+  // The writes the app queues offline accept an Idempotency-Key (docs/rules.md#replays); the app sends them in batches
+  // through POST /api/replay (replays/replay.routes.ts), which runs each through here.
   routes.put(
     '/api/event/subscribe/status',
     {

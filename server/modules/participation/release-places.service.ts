@@ -13,8 +13,8 @@ import {
 import { deleteNoticesOf } from './subscription-notices.repository';
 
 /**
- * A revoked member's places and waiting-list spots in events not started yet are released (server-rules
- * v4 "Abuse limits"), their guests with them, and each freed place goes to the next in line as any
+ * A revoked member's places and waiting-list spots in events not started yet are released (docs/rules.md#waiting-list),
+ * their guests with them, and each freed place goes to the next in line as any
  * unsubscription's would. Past events keep their records (attendance, reports). The member is not told:
  * a revoked account gets no mail, so the subscription changes not told yet are dropped too.
  */

@@ -8,8 +8,8 @@ type Db = Kysely<Database>;
 
 /**
  * Whether one more person can hold this stuff at this event: offered by it, and not all held meanwhile
- * (server-rules "Stuff"). Not one of the shared pure rules: it reads stock and holders across events, which
- * no screen has in full. Callers lock the stuff row first (lockStuffs) so the count holds until commit.
+ * (docs/rules.md#stuff). Not one of the shared pure rules: it reads stock and holders across events, which no screen
+ * has in full. Callers lock the stuff row first (lockStuffs) so the count holds until commit.
  */
 export async function isStuffAvailable(db: Db, event: EventRow, stuffUuid: string): Promise<boolean> {
   if (!(await isStuffOffered(db, event.uuid, stuffUuid))) return false;

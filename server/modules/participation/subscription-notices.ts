@@ -19,8 +19,8 @@ type Db = Kysely<Database>;
 type NoticeDeps = Pick<AppDeps, 'config' | 'now' | 'db'>;
 
 /**
- * Subscription-change mails, coalesced (server-rules v4 "Coalescing"): a change does not write a mail, it
- * moves the member's notice for that event. The notice is due GRACE after the first change of a burst, and
+ * Subscription-change mails, coalesced (docs/rules.md#subscriptions): a change does not write a mail, it moves the
+ * member's notice for that event. The notice is due GRACE after the first change of a burst, and
  * never sooner than SPACING after the last one sent; when due it tells the final state, or nothing when
  * that state is the one last told (subscribed then unsubscribed: no mail). Toggling for a quarter of an
  * hour thus makes at most one mail to the member and one to the organiser.

@@ -16,7 +16,7 @@ import {
 } from './account-erasure.repository';
 
 /**
- * A member leaves the club (issue 29, GDPR art. 17; server-rules v4 "Members moving in and out"), in the
+ * A member leaves the club (GDPR art. 17; docs/rules.md#members-in-and-out), in the
  * caller's one transaction: every way in ends (sessions, pending links, then through onAccessEnded the
  * calendar feed, push devices and the upcoming places, released with promotion as a revocation's are),
  * then what said who they were is erased and an audit row records the deletion. The member deleting

@@ -18,7 +18,7 @@ import { findUserById } from '../users/users.repository';
 import { deleteAccount } from './account-deletion.service';
 import { memberExportJson } from './member-export';
 
-/** Signed-in: a member's own data, theirs to take (issue 29, GDPR art. 15 and 20), and leaving (art. 17). */
+/** Signed-in: a member's own data, theirs to take (GDPR art. 15 and 20), and leaving (art. 17). */
 export async function privacyRoutes(
   app: FastifyInstance,
   deps: AppDeps,

@@ -28,7 +28,7 @@ import type { VapidKeys } from './vapid-keys';
 export const PUSH_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000];
 const PUSH_MAX_ATTEMPTS = PUSH_RETRY_DELAYS_MS.length + 1;
 const LEASE_MS = 2 * 60_000;
-/** Per endpoint (server-rules v4): a slow or dead one delays only itself, the others go alongside. */
+/** Per endpoint (docs/rules.md#push): a slow or dead one delays only itself, the others go alongside. */
 export const PUSH_TIMEOUT_MS = 10_000;
 /** A day: a push about an event that waited longer than that in the push service is stale. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;

@@ -18,7 +18,7 @@ export function startPushWorker(options: {
   intervalMs: number;
   /** realPushNetwork unless a test hands in its stand-ins. */
   network?: PushNetwork;
-  /** Each round goes club by club, each inside its club (issue 30). */
+  /** Each round goes club by club, each inside its club. */
   clubs: ClubRegistry;
 }): PushWorker {
   const vapid = { ...loadVapidKeys(options.config), subject: options.config.vapidSubject };

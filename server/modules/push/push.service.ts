@@ -6,7 +6,7 @@ import { HttpError } from '../../http-error';
 import { endpointUrl, type PushNetwork, publicAddressOf } from '../../push-network';
 import { deleteOldestDevicesBeyond, deleteSubscription, upsertSubscription } from './push.repository';
 
-/** Devices kept per member (server-rules v4 "Abuse limits"): registering one more drops the oldest. */
+/** Devices kept per member (docs/rules.md#push): registering one more drops the oldest. */
 export const PUSH_DEVICES_MAX = 10;
 
 /**

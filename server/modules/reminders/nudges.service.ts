@@ -13,7 +13,7 @@ export const NUDGE_HOURS = 48;
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
 /**
- * Nudges (issue 26 item 5): 48 h before each session of a series, a mail with "Je viens" and "Je ne viens
+ * Nudges (docs/rules.md#reminders): 48 h before each session of a series, a mail with "Je viens" and "Je ne viens
  * pas" to each member who follows the series (a place or a waiting spot in another session) and has not
  * answered this one. It is a reminder: the member's reminder switch gates it, the club's reminder delay at
  * 0 stops it, the same quiet hours apply, and it goes once per member and session (series_nudges row in the

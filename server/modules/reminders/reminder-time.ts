@@ -1,7 +1,7 @@
 import { clubDateTime, clubDayOf, clubTimeOf, shiftDay } from '@common/rules/club-time';
 
 const HOUR_MS = 3_600_000;
-/** server-rules v4 "Reminders": 24 h before by default; the club setting takes 0 (off) or 1–72. */
+/** Reminders (docs/rules.md#reminders): 24 h before by default; the club setting takes 0 (off) or 1–72. */
 const QUIET_FROM = '21:00';
 const QUIET_UNTIL = '08:00';
 const LAST_BEFORE_QUIET = '20:59';

@@ -16,7 +16,7 @@ import {
 type Deps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
 /**
- * Sends the reminders whose moment has come (server-rules v4 "Reminders"), run every few minutes and at
+ * Sends the reminders whose moment has come (docs/rules.md#reminders), run every few minutes and at
  * start, so one missed while the server was down goes out when it is back, if the event is still ahead.
  * Each member holding a place gets one per event, by push when they have a device, by mail otherwise, as
  * their switch and the club's allow. The event_reminders row is taken in the transaction that queues the

@@ -11,12 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorMessage, languageFromHeader } from '../../i18n/catalogue';
 
 /**
- * POST /api/replay (server-rules "Replays"): the app's offline outbox in batches, one request for up to
+ * POST /api/replay (docs/rules.md#replays): the app's offline outbox in batches, one request for up to
  * LIMITS.replayBatchMax writes instead of one each. Every item runs exactly as if it had been sent alone: it
  * is injected into this same app as its own request, with the caller's Authorization and Accept-Language
  * and the item's Idempotency-Key, so it meets the very route, hooks, authorisation, validation and replay
  * rules a single request meets (and is logged as one). Only the replayable writes may be named — any other
- * item is answered 400 and not run; those routes have no rate limit, so nothing counts twice. Items run one
+ * item is answered 400 and not run. The write limits count each item as its own request and never the batch
+ * (server/plugins/write-limits.ts), so nothing counts twice. Items run one
  * after another, in order, and the run stops at the first "retry later" answer (401, 429, 5xx, 409
  * `request_in_progress`): a later write must never overtake one the app will send again.
  * Registered in the signed-in scope: an anonymous batch is refused (401) before anything runs.

@@ -14,7 +14,7 @@ import { errorAnswers } from '../../plugins/error-answers';
 import { textAnswer } from '../../plugins/text-answer';
 import { seasonReport, seasonReportCsv } from './season-report.service';
 
-/** Signed-in: the season report for admins, as JSON (the screen) and as CSV (issue 12). */
+/** Signed-in: the season report for admins, as JSON (the screen) and as CSV (docs/rules.md#season-report). */
 export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = (user: Parameters<typeof seasonReport>[1], query: { from: string; to: string }) =>

@@ -18,9 +18,9 @@ export interface ReportCounts {
 }
 
 /**
- * One query: the events starting in [from, until), each with its counts (subscriptions, guests, ticks,
- * promotions, walk-ins who came) summed per table first, then grouped by model and club month — never a query per event.
- * Every table read names the club (issue 30: each statement carries its club, as a shard needs).
+ * One query: the events starting in [from, until), each with its counts (subscriptions, guests, ticks, promotions,
+ * walk-ins who came) summed per table first, then grouped by model and club month — never a query per event.
+ * Every table read names the club (each statement carries its club, as a shard needs).
  */
 export async function seasonCounts(
   db: Kysely<Database>,

@@ -75,7 +75,7 @@ export class SeriesNotice {
   constructor(
     private readonly deps: AppDeps,
     private readonly db: Db,
-    /** The organiser's word with a cancellation (issue 28), told in its mail and push. */
+    /** The organiser's word with a cancellation, told in its mail and push. */
     private readonly cancelMessage?: string,
   ) {}
 
@@ -146,7 +146,7 @@ export class SeriesNotice {
           ),
         };
       };
-    // Each mail links the first session it names (issue 26 item 2); the others are a swipe away there.
+    // Each mail links the first session it names; the others are a swipe away there.
     const firstSession =
       <R extends Recipient>(tally: Tally<R>) =>
       (r: R) =>

@@ -131,7 +131,7 @@ async function confirm(
     left: lines(r.language, 'unsubscribed', 'left_waiting_list'),
     isCreatorCopy,
   });
-  // Both copies link the first session that changed (issue 26 item 2).
+  // Both copies link the first session that changed.
   const links = { event: byUuid.get((changed[0] as Outcome).uuid_event) };
   await notify(deps, db, 'series_subscription', [member], data(false), links);
   const creator = creatorId === member.id ? undefined : await findUserById(db, creatorId);

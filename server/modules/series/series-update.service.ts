@@ -50,7 +50,7 @@ async function sessionInput(
     is_cancelled: keepOr(update.is_cancelled, session.is_cancelled),
     stuffs_available:
       update.stuffs_available ?? (await eventStuffUuids(db, session.uuid)).map((uuid) => ({ uuid })),
-    // Absent, each keeps its own (issue 28), as add-or-update reads an absent title, notes or co-organisers.
+    // Absent, each keeps its own, as add-or-update reads an absent title, notes or co-organisers.
     ...(update.title !== undefined ? { title: update.title } : {}),
     ...(update.notes !== undefined ? { notes: update.notes } : {}),
     ...(update.co_organisers !== undefined ? { co_organisers: update.co_organisers } : {}),

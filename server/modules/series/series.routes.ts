@@ -20,7 +20,7 @@ import { subscribeSeries } from './series-subscribe.service';
 import { updateSeries } from './series-update.service';
 
 /**
- * Training series (issue 16), signed-in routes. Online only (never queued by the app), so no
+ * Training series (docs/rules.md#series), signed-in routes. Online only (never queued by the app), so no
  * Idempotency-Key. The static `series` segment wins over `/api/event/:id` in the router.
  */
 export async function seriesRoutes(

@@ -16,7 +16,7 @@ export function defaultClubName(config: Pick<Config, 'mailFrom'>): string {
   return named || 'Équipée';
 }
 
-/** The club as mails and the app's header show it (issue 26): its name, accent colour and logo. */
+/** The club as mails and the app's header show it: its name, accent colour and logo. */
 export async function readClubBrand(db: Kysely<Database>, config: Config): Promise<MailBrand> {
   const [name, colour] = await Promise.all([readSetting(db, 'club_name'), readSetting(db, 'accent_colour')]);
   return {
@@ -34,7 +34,7 @@ export async function reminderHours(db: Kysely<Database>): Promise<number> {
     : DEFAULT_REMINDER_HOURS;
 }
 
-/** The club's `show_attendees` (issue 27): members see who's coming unless an admin switched it off. */
+/** The club's `show_attendees`: members see who's coming unless an admin switched it off. */
 export async function showAttendees(db: Kysely<Database>): Promise<boolean> {
   return (await readSetting(db, 'show_attendees')) !== 'false';
 }

@@ -28,7 +28,7 @@ export const CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
  * An admin invites a member: a user with no password and a single-use confirmation link valid 7 days.
  * Inviting an unconfirmed member again (same username and email) issues a new link and voids the old one,
  * so only a caller who could give that account its current role may do it: otherwise an Admin could void
- * the link of an Admin invited by a SuperAdmin (server-rules "Accounts and sessions").
+ * the link of an Admin invited by a SuperAdmin (docs/rules.md#accounts-and-sessions).
  */
 export async function register(
   deps: AppDeps,

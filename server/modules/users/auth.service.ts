@@ -58,13 +58,13 @@ type Outcome =
   | { lockedUntil: Date | null };
 
 /**
- * Sign-in (server-rules "Accounts and sessions"). An unknown name, a wrong password, or any password on a
- * locked account all answer the same 401 `invalid_credentials` after the same work: one argon2
- * verification and one transaction that locks and updates one row (the account's, or for an unknown name
- * a decoy row of the same shape). So neither the answer nor its time tells a guesser whether the name
- * exists, or whether a guess on a locked account was right. Account states (revoked, unconfirmed) are told only after the right password
- * on an unlocked account. The lock's email is queued to run after the answer, so the failure that starts
- * a lock takes no longer than any other. Existing sessions are never touched.
+ * Sign-in (docs/rules.md#accounts-and-sessions). An unknown name, a wrong password, or any password on a locked account
+ * all answer the same 401 `invalid_credentials` after the same work: one argon2 verification and one transaction that
+ * locks and updates one row (the account's, or for an unknown name a decoy row of the same shape). So neither the
+ * answer nor its time tells a guesser whether the name exists, or whether a guess on a locked account was right.
+ * Account states (revoked, unconfirmed) are told only after the right password on an unlocked account. The lock's email
+ * is queued to run after the answer, so the failure that starts a lock takes no longer than any other. Existing
+ * sessions are never touched.
  */
 export async function login(deps: AppDeps, request: LoginRequest, log: JobLog): Promise<LoginResponse> {
   const found = await findUserByLogin(deps.db, request.username_or_email);

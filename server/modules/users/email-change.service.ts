@@ -9,7 +9,7 @@ import { toUser } from './user-mapper';
 import { findUserByEmail, findUserByIdForUpdate, updateUser } from './users.repository';
 
 /**
- * A new address for an account (issue 29, server-rules v4 "Bounces": changing the email clears the mark).
+ * A new address for an account (docs/rules.md#accounts-and-sessions: changing the email clears the mark).
  * Who may edit the profile may change it; the member themself proves it with their password, since the
  * address is where a password reset goes. The address must be no one else's (409 `email_taken`).
  */

@@ -46,8 +46,8 @@ const phoneOf = (cell: string) => phoneField.safeParse(cell.replace(/[.\-/()]+/g
 const nameOf = (cell: string) => (cell === '' ? null : cell);
 
 /**
- * What becomes of each row, in the file's order (server-rules v4 "Members moving in and out"): an email
- * already a member's (case aside) `exists` and changes nothing; an email seen on an earlier row is a
+ * What becomes of each row, in the file's order (docs/rules.md#members-in-and-out): an email already a
+ * member's (case aside) `exists` and changes nothing; an email seen on an earlier row is a
  * `duplicate_in_file`; a username given that another account or an earlier row holds is `username_taken`,
  * while one made from the email takes the first free number instead. Cells are kept as text: a formula
  * (`=HYPERLINK(…)`) stays the characters typed, and the CSV exports neutralise it.

@@ -17,8 +17,8 @@ import { importMembers } from './member-import.service';
 import { decodeCsv } from './member-import-file';
 
 /**
- * The spreadsheet import (issue 29), in its own scope: only this route reads `text/csv` bodies, decoded
- * to text (UTF-8 or Windows-1252) as they are parsed, at most 1 MiB (413 `too_large` beyond).
+ * The spreadsheet import (docs/rules.md#members-in-and-out), in its own scope: only this route reads `text/csv`
+ * bodies, decoded to text (UTF-8 or Windows-1252) as they are parsed, at most 1 MiB (413 `too_large` beyond).
  */
 export function memberImportRoutes(deps: AppDeps) {
   return async (scope: FastifyInstance): Promise<void> => {

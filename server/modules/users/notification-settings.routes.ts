@@ -62,7 +62,7 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
     },
   );
 
-  // The club-wide switches. The path's id names the admin asking (the spec's shape); it selects nothing.
+  // The club-wide switches. The path's id names the admin asking; it selects nothing.
   routes.get(
     '/api/user/system/settings/:id',
     { schema: { params: uuidParam, response: settingsResponse }, onRequest: requireAdmin },

@@ -6,7 +6,7 @@ type Account = Pick<UserRow, 'id' | 'role_name'>;
 
 // Thin wrappers over the shared rules (src/common/rules/users.ts) that the users screens decide with too.
 
-/** Self, or an admin — but never an Admin over a SuperAdmin (server-rules "Roles"). */
+/** Self, or an admin — but never an Admin over a SuperAdmin (docs/rules.md#roles). */
 export function assertSelfOrAdminOver(actor: Account, target: Account): void {
   if (!mayEditProfile(actor, target)) throw new HttpError(403, 'forbidden');
 }

@@ -61,7 +61,7 @@ export async function profilesRoutes(
         body: emailChangeSchema,
         response: { ...userResponse, ...errorAnswers(403, 404, 409) },
         description:
-          'A new address (issue 29), which clears `email_bouncing`. The member themself sends `password` ' +
+          'A new address, which clears `email_bouncing`. The member themself sends `password` ' +
           '(403 `password_incorrect`); an admin (never an Admin on a SuperAdmin) sends none. 409 `email_taken`.',
       },
     },

@@ -12,7 +12,7 @@ import { findUserByEmailForUpdate, findUserByIdForUpdate } from './users.reposit
 type Db = Kysely<Database>;
 
 export const RESET_TTL_MS = 3_600_000;
-/** At most one mail with a reset link per account in this time (server-rules "Accounts and sessions"). */
+/** At most one mail with a reset link per account in this time (docs/rules.md#accounts-and-sessions). */
 export const RESET_MAIL_INTERVAL_MS = 5 * 60_000;
 
 /**

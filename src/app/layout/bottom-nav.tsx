@@ -15,7 +15,7 @@ function NavItem({ to, icon, label }: { to: string; icon: IconName; label: strin
   );
 }
 
-/** Product-spec §2: settings and event creation only for contributors and admins. */
+/** Settings and event creation only for contributors and admins. */
 export function BottomNav() {
   const { t } = useTranslation();
   const user = useCurrentUser();

@@ -4,7 +4,7 @@ import { AppLayout } from './app-layout';
 
 /**
  * For public pages a member also reaches from the menu (news): with a token the page keeps the header
- * and navigation; a visitor gets the page alone, which shows its own sign-in bar (product-spec §2).
+ * and navigation; a visitor gets the page alone, which shows its own sign-in bar.
  */
 export function OptionalAppLayout() {
   const isSignedIn = useSession((s) => s.status !== 'signed-out');

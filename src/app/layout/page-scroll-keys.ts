@@ -1,9 +1,9 @@
 const SCROLL_KEYS = new Set(['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', ' ', 'Home', 'End']);
 
 /**
- * The page scrolls in its own box (`main`), not the document, so that it ends above a toast (issue 27
- * item 10). A browser sends the keys that scroll to the focused element, and with nothing focused (a fresh
- * load) to the document, which no longer scrolls: such a key gives `main` the focus first, so it scrolls.
+ * The page scrolls in its own box (`main`), not the document, so that it ends above a toast. A browser sends
+ * the keys that scroll to the focused element, and with nothing focused (a fresh load) to the document, which
+ * no longer scrolls: such a key gives `main` the focus first, so it scrolls.
  */
 export function sendScrollKeysTo(main: HTMLElement): () => void {
   const onKey = (event: KeyboardEvent) => {

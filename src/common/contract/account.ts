@@ -5,9 +5,9 @@ export const registerRequestSchema = z.object({ username: usernameSchema, email:
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /**
- * `confirm_url` only when the link cannot reach the member by mail. `invitation_mail` (issue 28, additive)
- * says what became of the mail, so the dialog tells the truth: `sent` (queued for the SMTP server), `logged`
- * (no SMTP server: written to the server's mail log only) or `off` (invitation mails switched off).
+ * `confirm_url` only when the link cannot reach the member by mail. `invitation_mail` (additive) says what
+ * became of the mail, so the dialog tells the truth: `sent` (queued for the SMTP server), `logged` (no SMTP
+ * server: written to the server's mail log only) or `off` (invitation mails switched off).
  */
 export const registerResponseSchema = userSchema.extend({
   confirm_url: z.string().optional(),

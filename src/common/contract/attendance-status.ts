@@ -1,7 +1,7 @@
 /** No zod here: the checklist's writes are queued before the contract's schemas load. */
 /**
- * A checklist row's status (issue 28, server-rules v4 "Checklist"). `is_checked` stays in every answer,
- * true exactly for present and late, so a spec client reads what it always did.
+ * A checklist row's status (docs/rules.md#checklist). `is_checked` stays in every answer, true exactly for
+ * present and late, so an older client reads what it always did.
  */
 export const ATTENDANCE_STATUSES = ['present', 'late', 'excused', 'absent'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
@@ -9,7 +9,7 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const isPresentStatus = (status: AttendanceStatus): boolean =>
   status === 'present' || status === 'late';
 
-/** What a spec client's tick means: true is present, false absent. */
+/** What an older client's tick means: true is present, false absent. */
 export const statusOfCheck = (isChecked: boolean): AttendanceStatus => (isChecked ? 'present' : 'absent');
 
 /** A row's status; one from an older server or cache carries only its check. */

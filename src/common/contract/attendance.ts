@@ -2,8 +2,8 @@ import { attendanceStatusSchema } from './fields';
 import { z } from './zod';
 
 /**
- * One line of an event's attendance record (issue 12): a checklist row as the screen shows it, with who set
- * its current check, the device time of that tick and when the server received it (null: never ticked).
+ * One line of an event's attendance record: a checklist row as the screen shows it, with who set its current
+ * check, the device time of that tick and when the server received it (null: never ticked).
  */
 export const attendanceEntrySchema = z.object({
   is_invited: z.boolean(),
@@ -16,11 +16,11 @@ export const attendanceEntrySchema = z.object({
   checked_by: z.string().nullable(),
   received_at: z.string().nullable(),
   /**
-   * Issue 28 (server-rules v4 "Roles"): a member's phone, for those who take attendance to call someone
-   * late; null for a guest or a member who gave none. Optional to readers of older servers.
+   * A member's phone, for those who take attendance (docs/rules.md#roles) to call someone late; null for a
+   * guest or a member who gave none. Optional to readers of older servers.
    */
   phone: z.string().nullable().optional(),
-  /** Issue 28 (v4): the row's status, and whether it is a walk-in; optional to readers of older servers. */
+  /** The row's status, and whether it is a walk-in; optional to readers of older servers. */
   status: attendanceStatusSchema.optional(),
   is_walk_in: z.boolean().optional(),
   /** The checklist row this line is (`u:`, `g:` or `w:` then the person): how the screen finds it. */

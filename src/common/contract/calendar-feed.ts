@@ -1,8 +1,9 @@
 import { z } from './zod';
 
 /**
- * A member's private calendar feed (issue 11). The feed's URL holds its token, which the server keeps only
- * hashed: the URL is answered once, when the feed is created or regenerated, and never again.
+ * A member's private calendar feed (docs/rules.md#calendar-feed). The feed's URL holds its token, which the
+ * server keeps only hashed: the URL is answered once, when the feed is created or regenerated, and never
+ * again.
  */
 export const CALENDAR_FEED_PATH = '/api/user/calendar-feed';
 

@@ -25,7 +25,7 @@ const stuffFields = z.object({
 const hasStockUnlessInfinite = (stuff: { stock?: number | undefined; is_infinite: boolean }) =>
   stuff.is_infinite || stuff.stock !== undefined;
 
-/** Stock is required unless `is_infinite` (product-spec §5); with infinite stock it is stored as 0. */
+/** Stock is required unless `is_infinite` (docs/rules.md#stuff); with infinite stock it is stored as 0. */
 export const stuffInputSchema = stuffFields.refine(hasStockUnlessInfinite, {
   path: ['stock'],
   message: 'required',

@@ -7,6 +7,6 @@ export const DEFAULT_TIMEZONE = 'Europe/Paris';
 /** The app's theme colour: the club's accent colour until an admin sets its own (`#rrggbb`). */
 export const DEFAULT_ACCENT_COLOUR = '#1d4ed8';
 
-/** Hours before an event its members are reminded (server-rules v4 "Reminders"): 0 is off, at most 72. */
+/** Hours before an event its members are reminded (docs/rules.md#reminders): 0 is off, at most 72. */
 export const DEFAULT_REMINDER_HOURS = 24;
 export const MAX_REMINDER_HOURS = 72;

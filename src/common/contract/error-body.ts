@@ -2,9 +2,9 @@ import { ERROR_CODES } from './errors';
 import { z } from './zod';
 
 /**
- * The error answer (product-spec §8) as a schema: the OpenAPI document's `Error` component, and what the
- * server checks each error answer against before sending it. The page reads error answers with
- * readErrorBody (errors.ts, no zod), so it does not load this.
+ * The error answer (docs/rules.md#errors) as a schema: the OpenAPI document's `Error` component, and what the
+ * server checks each error answer against before sending it. The page reads error answers with readErrorBody
+ * (errors.ts, no zod), so it does not load this.
  */
 export const errorBodySchema = z
   .object({

@@ -52,7 +52,7 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** An error answer's body (product-spec §8). */
+/** An error answer's body (docs/rules.md#errors). */
 export interface ErrorBody {
   code: string;
   message: string;
@@ -68,7 +68,7 @@ export function readErrorBody(body: unknown): ErrorBody | null {
   return { code, message, field: field ?? null };
 }
 
-/** The generic code for an HTTP status when the body names none (product-spec §8). */
+/** The generic code for an HTTP status when the body names none (docs/rules.md#errors). */
 export function codeForStatus(status: number): ErrorCode {
   switch (status) {
     case 400:

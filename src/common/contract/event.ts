@@ -4,7 +4,7 @@ import { LIMITS } from './limits';
 import { walkInEntrySchema } from './walk-in';
 import { z } from './zod';
 
-/** Maps links the app builds (product-spec §7): an https link on one of these hosts, or nothing. */
+/** Maps links the app builds (docs/rules.md#limits): an https link on one of these hosts, or nothing. */
 export const MAPS_HOSTS = [
   'www.google.com',
   'google.com',
@@ -48,8 +48,8 @@ export const eventFieldsSchema = z.object({
     .max(100)
     .default([]),
   /**
-   * Issue 28 (additive): the event's own words, shown instead of the model's name and description. Absent
-   * keeps them as they are (spec clients never send them); an empty string clears them.
+   * Additive: the event's own words, shown instead of the model's name and description. Absent keeps them as
+   * they are (older clients never send them); an empty string clears them.
    */
   title: optionalText(1, LIMITS.eventTitleMax).optional(),
   notes: optionalText(1, LIMITS.eventNotesMax).optional(),
@@ -62,29 +62,29 @@ export const CAPACITY_REFINEMENT = { path: ['max_subscribers'], message: 'requir
 
 /**
  * `POST /api/event/add-or-update`: creates when `uuid_event` is absent. `creator` comes from the token.
- * `co_organisers` (issue 28, additive): user ids who may take attendance too; absent keeps them as they are.
+ * `co_organisers` (additive): user ids who may take attendance too; absent keeps them as they are.
  */
 export const eventInputSchema = eventFieldsSchema
   .extend({
     co_organisers: z.array(z.string().uuid()).max(LIMITS.coOrganisersMax).optional(),
-    /** Issue 28 (additive): the organiser's word to those told of a cancellation; ignored otherwise. */
+    /** Additive: the organiser's word to those told of a cancellation; ignored otherwise. */
     cancel_message: optionalText(1, LIMITS.cancelMessageMax).optional(),
   })
   .refine(hasCapacity, CAPACITY_REFINEMENT);
 export type EventInput = z.infer<typeof eventInputSchema>;
 
 /**
- * Who's coming (issue 27, server-rules v4 "Roles"), additive to the spec's entries: the member's names and
- * thumbnail. A member who chose to be hidden reaches other members with `is_hidden`, an `id` that names
- * nobody and empty names (the app shows « Un membre »); organisers get everything. Optional to readers:
- * a server from before them answers without, and the app shows the username.
+ * Who's coming (docs/rules.md#events), additive to the original entries: the member's names and thumbnail. A
+ * member who chose to be hidden reaches other members with `is_hidden`, an `id` that names nobody and empty
+ * names (the app shows « Un membre »); organisers get everything. Optional to readers: a server from before
+ * them answers without, and the app shows the username.
  */
 const personFields = {
   first_name: z.string().nullable().optional(),
   last_name: z.string().nullable().optional(),
   thumbnail_url: z.string().nullable().optional(),
   is_hidden: z.boolean().optional(),
-  /** Issue 29: the member deleted their account; shown as « Membre supprimé », no name, no picture. */
+  /** The member deleted their account; shown as « Membre supprimé », no name, no picture. */
   is_deleted: z.boolean().optional(),
 };
 
@@ -96,7 +96,7 @@ export const subscriberEntrySchema = z.object({
   stuff_name: z.string(),
   uuid_stuff: z.string().nullable(),
   is_checked: z.boolean(),
-  /** Additive (issue 28); optional to readers of older servers and caches. */
+  /** Additive; optional to readers of older servers and caches. */
   status: attendanceStatusSchema.optional(),
   ...personFields,
 });
@@ -120,7 +120,7 @@ export const waitingEntrySchema = z.object({
   uuid_event: z.string(),
   uuid_stuff: z.string().nullable(),
   ...personFields,
-  /** Issue 27: the place in line, 1 for the next promoted; kept when the others are not shown. */
+  /** The place in line, 1 for the next promoted; kept when the others are not shown. */
   position: z.number().int().min(1).optional(),
 });
 
@@ -148,27 +148,27 @@ export const eventSchema = z.object({
   subscribers_with_stuff: z.array(subscriberEntrySchema),
   waiting_list: z.array(waitingEntrySchema),
   invite_list: z.array(inviteEntrySchema),
-  /** The training series the event is a session of (issue 16); null for a one-off. */
+  /** The training series the event is a session of; null for a one-off. */
   uuid_series: z.string().nullable(),
-  /** Issue 28: the event's own title and notes, null when the model's name and description stand. */
+  /** The event's own title and notes, null when the model's name and description stand. */
   title: z.string().nullable().optional(),
   notes: z.string().nullable().optional(),
-  /** Issue 28: who else may take attendance, user ids; optional to readers of servers from before it. */
+  /** Who else may take attendance, user ids; optional to readers of servers from before it. */
   co_organisers: z.array(z.string()).optional(),
   /**
-   * Issue 28: who came without registering. Those who take attendance see them all, anyone else only
-   * their own; optional to readers of older servers.
+   * Who came without registering. Those who take attendance see them all, anyone else only their own;
+   * optional to readers of older servers.
    */
   walk_ins: z.array(walkInEntrySchema).optional(),
   /**
-   * Issue 27: true when the club keeps the list of who's coming for organisers (`show_attendees` off) and
-   * this answer therefore names only the reader and their guests; the counts stay right.
+   * True when the club keeps the list of who's coming for organisers (`show_attendees` off) and this answer
+   * therefore names only the reader and their guests; the counts stay right.
    */
   attendees_limited: z.boolean().optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
-/** `GET /api/event/organisers` (issue 28): who an event form may name co-organiser, by name only. */
+/** `GET /api/event/organisers`: who an event form may name co-organiser, by name only. */
 export const organiserSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -179,9 +179,9 @@ export type Organiser = z.infer<typeof organiserSchema>;
 export const ORGANISERS_PATH = '/api/event/organisers';
 
 /**
- * `GET /api/event/model-start/{uuid_model_event}` (issue 28): what a new event of this model starts from,
- * the last one of it (not cancelled, when there is one): place, places, equipment, club-local start time
- * and duration. `last` is null for a model with no event yet.
+ * `GET /api/event/model-start/{uuid_model_event}`: what a new event of this model starts from, the last one
+ * of it (not cancelled, when there is one): place, places, equipment, club-local start time and duration.
+ * `last` is null for a model with no event yet.
  */
 export const modelStartSchema = z.object({
   last: z

@@ -43,11 +43,11 @@ export const uuidParam = z.object({ id: z.string().uuid() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /**
- * A C0 control character a text may not hold (server-rules v4 "Limits"): every one but tab, LF and CR.
- * PostgreSQL refuses U+0000 in text outright; the others are refused so no screen or mail shows them.
+ * A C0 control character a text may not hold (docs/rules.md#limits): every one but tab, LF and CR. PostgreSQL
+ * refuses U+0000 in text outright; the others are refused so no screen or mail shows them.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
 export const FORBIDDEN_CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
-/** A checklist row's status (issue 28). */
+/** A checklist row's status. */
 export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES);

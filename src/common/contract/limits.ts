@@ -1,4 +1,4 @@
-/** The limits table of server-rules, shared by the client's forms and the server's validation. */
+/** The limits table of docs/rules.md#limits, shared by the client's forms and the server's validation. */
 export const LIMITS = {
   nameMax: 100,
   descriptionMax: 500,
@@ -15,23 +15,23 @@ export const LIMITS = {
   stockMax: 10_000,
   guestAgeMax: 120,
   guestsPerMember: 3,
-  /** server-rules v4 "Limits": a news post's title and text. */
+  /** A news post's title and text. */
   newsTitleMax: 120,
   newsTextMax: 5_000,
-  /** server-rules v4 "Limits": an event's own title and notes (issue 28). */
+  /** An event's own title and notes. */
   eventTitleMax: 100,
   eventNotesMax: 2_000,
-  /** Issue 28: co-organisers on one event, a head coach's stand-ins rather than the club. */
+  /** Co-organisers on one event, a head coach's stand-ins rather than the club. */
   coOrganisersMax: 10,
-  /** server-rules v4 "Limits": the organiser's word in a cancellation's mail and push. */
+  /** The organiser's word in a cancellation's mail and push. */
   cancelMessageMax: 1_000,
   imageBytesMax: 5 * 1024 * 1024,
   imagePixelsMax: 25_000_000,
   shoeSizeMin: 15,
   shoeSizeMax: 60,
-  /** Writes in one POST /api/replay at most (server-rules "Replays"); the app's drain sends batches of this size. */
+  /** Writes in one POST /api/replay at most (docs/rules.md#replays), and the size of the drain's batches. */
   replayBatchMax: 50,
-  /** server-rules v4 "Abuse limits": signed-in writes per user per window, replayed ones included. */
+  /** Signed-in writes per user per window, replayed ones included (docs/rules.md#abuse-limits). */
   writesPerUser: 600,
   /** …and subscription changes (subscribe, unsubscribe, waiting list) per user and event per window. */
   subscriptionChangesPerEvent: 20,

@@ -2,9 +2,10 @@ import { attendanceStatusSchema } from './fields';
 import { z } from './zod';
 
 /**
- * `GET /api/user/export/{id}` (issue 29, GDPR art. 15 and 20): everything the club's server keeps about one
- * member, as one JSON file. Never a token, a password hash or a push device's keys. Times are ISO 8601
- * (UTC); `event_name` is the event's title, else its model's name. This schema is the file's documentation.
+ * `GET /api/user/export/{id}` (GDPR art. 15 and 20, docs/rules.md#members-in-and-out): everything the club's
+ * server keeps about one member, as one JSON file. Never a token, a password hash or a push device's keys.
+ * Times are ISO 8601 (UTC); `event_name` is the event's title, else its model's name. This schema is the
+ * file's documentation.
  */
 const eventFields = {
   event_uuid: z.string().describe('The event.'),

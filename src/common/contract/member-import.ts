@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** `POST /api/user/import` (issue 29, server-rules v4 "Members moving in and out"): the file's limits. */
+/** `POST /api/user/import` (docs/rules.md#members-in-and-out): the file's limits. */
 export const MEMBER_IMPORT_MAX_ROWS = 2000;
 export const MEMBER_IMPORT_MAX_BYTES = 1024 * 1024;
 export const MEMBER_IMPORT_PATH = '/api/user/import';

@@ -2,7 +2,7 @@ import { FORBIDDEN_CONTROL_CHARACTER } from './fields';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
-/** The club's news (issue 27 item 9): read by anyone, the `/news` page being public (product-spec §2). */
+/** The club's news: read by anyone, the `/news` page being public (docs/rules.md#news). */
 export const NEWS_PATH = '/api/news';
 /** The newest posts a read answers: a club posts a few a month, so this is months of news. */
 export const NEWS_READ_MAX = 100;

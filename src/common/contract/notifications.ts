@@ -1,8 +1,8 @@
 import { z } from './zod';
 
 /**
- * The six notification types of product-spec §2, and reminders (server-rules v4 "Reminders"); each name is
- * also an i18n key under `notifications.`.
+ * The six notification types, and reminders (docs/rules.md#mails); each name is also an i18n key under
+ * `notifications.`.
  */
 export const NOTIFICATION_TYPES = [
   'event_cancellation',
@@ -36,7 +36,7 @@ export const notificationSettingSchema = z.object({
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
 export const notificationSettingsSchema = z.array(notificationSettingSchema);
 
-/** PUT body: one switch (product-spec §4: each toggle saves at once); `user_id`, if sent, must be the path's. */
+/** PUT body: one switch (each toggle saves at once); `user_id`, if sent, must be the path's. */
 export const notificationSettingUpdateSchema = z.object({
   user_id: z.string().uuid().optional(),
   setting: z.object({

@@ -17,7 +17,7 @@ export const waitingListRequestSchema = z.object({
 });
 export type WaitingListRequest = z.infer<typeof waitingListRequestSchema>;
 
-/** `PUT /api/event/decline` (server-rules v4 "Decline"): true answers "not coming", false takes it back. */
+/** `PUT /api/event/decline` (docs/rules.md#subscriptions): true answers "not coming", false takes it back. */
 export const declineRequestSchema = z.object({
   uuid_event: z.string().uuid(),
   uuid_user: z.string().uuid(),
@@ -36,7 +36,7 @@ export type DeclineEntry = z.infer<typeof declineEntrySchema>;
 
 const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-/** Guests (product-spec §3): empty values may be omitted; `id` present means update. */
+/** Guests (docs/rules.md#guests): empty values may be omitted; `id` present means update. */
 export const guestRequestSchema = z.object({
   id: guestIdField.optional(),
   uuid_event: z.string().uuid(),
@@ -81,7 +81,7 @@ export const deleteInvitationSchema = z.object({
 
 /**
  * Sets (never toggles) a check; `user_id` is the member's id, or the guest's number when `is_invited`.
- * A write sends `is_checked` (spec clients: true is present, false absent) or `status` (v4); with both, the
+ * A write sends `is_checked` (older clients: true is present, false absent) or `status`; with both, the
  * status decides.
  */
 export const checklistRequestSchema = z
@@ -110,13 +110,13 @@ export const checklistResponseSchema = z.object({
   is_invited: z.boolean(),
   user_id: z.union([z.string(), z.number()]),
   is_checked: z.boolean(),
-  /** Additive (v4); optional to readers of older servers. */
+  /** Additive; optional to readers of older servers. */
   status: attendanceStatusSchema.optional(),
   checked_at: z.string().nullable(),
 });
 export type ChecklistResponse = z.infer<typeof checklistResponseSchema>;
 
-/** Issue 28: whom a group mail goes to; the spec's mail reaches the registered members. */
+/** Whom a group mail goes to (docs/rules.md#mails). */
 export const GROUP_MAIL_AUDIENCES = ['registered', 'waiting_list', 'both'] as const;
 export type GroupMailAudience = (typeof GROUP_MAIL_AUDIENCES)[number];
 
@@ -124,7 +124,7 @@ export const groupMailRequestSchema = z.object({
   event_uuid: z.string().uuid(),
   subject_base64: z.string().min(1).max(4000),
   message_base64: z.string().min(1).max(200_000),
-  /** Additive (issue 28): absent is `registered`, as the spec has it. */
+  /** Additive: absent is `registered`, as before. */
   recipients: z.enum(GROUP_MAIL_AUDIENCES).optional(),
 });
 export type GroupMailRequest = z.infer<typeof groupMailRequestSchema>;

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Web push (issue 11): the signed-in member's own devices. */
+/** Web push (docs/rules.md#push): the signed-in member's own devices. */
 export const PUSH_PUBLIC_KEY_PATH = '/api/push/public-key';
 export const PUSH_SUBSCRIPTION_PATH = '/api/push/subscription';
 

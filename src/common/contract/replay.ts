@@ -1,7 +1,7 @@
 import { LIMITS } from './limits';
 import { z } from './zod';
 
-/** An Idempotency-Key as the three replayable writes take it (server-rules "Replays"). */
+/** An Idempotency-Key as the three replayable writes take it (docs/rules.md#replays). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 /** The header of those writes: the key is optional, and checked when given. */
 export const idempotencyHeaderSchema = z.object({
@@ -10,8 +10,8 @@ export const idempotencyHeaderSchema = z.object({
 
 /**
  * POST /api/replay: the app's queued writes in one request, run in order, each exactly as if sent alone
- * (server-rules "Replays"). Shapes only here: which method and path an item may name is checked per item
- * (a refused item is answered 400 and the others still run), as is the key, by the route it names.
+ * (docs/rules.md#replays). Shapes only here: which method and path an item may name is checked per item (a
+ * refused item is answered 400 and the others still run), as is the key, by the route it names.
  */
 export const replayItemSchema = z.object({
   method: z.string().min(1).max(10),

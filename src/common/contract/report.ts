@@ -1,7 +1,10 @@
 import { clubDayField } from './fields';
 import { z } from './zod';
 
-/** The season report (issue 12): per model and per month, between two club days. Admins only. */
+/**
+ * The season report (docs/rules.md#season-report): per model and per month, between two club days. Admins
+ * only.
+ */
 export const SEASON_REPORT_PATH = '/api/report/season';
 export const SEASON_REPORT_CSV_PATH = '/api/report/season.csv';
 
@@ -22,9 +25,9 @@ export type SeasonReportQuery = z.infer<typeof seasonReportQuerySchema>;
  * The figures of a group of events. `events` are those held (not cancelled), `cancelled_events` apart;
  * `places_offered` sums the places of held events with a limit (an unlimited event offers none);
  * `subscriptions`, `guests` and `promotions` (members moved from the waiting list) count at held events;
- * `walk_ins` (issue 28) counts those who came without registering, at held events; `attended` of
- * `participants` (subscribers, guests and walk-ins who came) at held events that have ended, and their
- * ratio (null when none has ended).
+ * `walk_ins` counts those who came without registering, at held events; `attended` of `participants`
+ * (subscribers, guests and walk-ins who came) at held events that have ended, and their ratio (null when none
+ * has ended).
  */
 export const reportFiguresSchema = z.object({
   events: z.number().int(),
@@ -33,7 +36,7 @@ export const reportFiguresSchema = z.object({
   subscriptions: z.number().int(),
   guests: z.number().int(),
   promotions: z.number().int(),
-  /** Additive (issue 28). */
+  /** Additive. */
   walk_ins: z.number().int(),
   attended: z.number().int(),
   participants: z.number().int(),

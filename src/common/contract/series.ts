@@ -4,8 +4,9 @@ import { LIMITS } from './limits';
 import { z } from './zod';
 
 /**
- * Training series (issue 16). New paths; the spec's stay as they are. A series is a rule and its
- * sessions, each an ordinary event (same API, same rules, own places, waiting list, guests, checklist).
+ * Training series (docs/rules.md#series). New paths; the existing ones stay as they are. A series is a rule
+ * and its sessions, each an ordinary event (same API, same rules, own places, waiting list, guests,
+ * checklist).
  */
 export const SERIES_PATH = '/api/event/series';
 export const seriesPath = (uuidSeries: string) => `${SERIES_PATH}/${uuidSeries}`;
@@ -29,8 +30,8 @@ export const recurrenceSchema = z
     until: clubDayField.optional(),
     count: z.number().int().min(1).max(SERIES_MAX_SESSIONS).optional(),
     /**
-     * Issue 28 (additive): club days the rule gives that get no session (school holidays, a bank holiday).
-     * As RFC 5545's EXDATE, they are taken out after the rule is counted; each must be one of its days.
+     * Additive: club days the rule gives that get no session (school holidays, a bank holiday). As RFC 5545's
+     * EXDATE, they are taken out after the rule is counted; each must be one of its days.
      */
     except_dates: z
       .array(clubDayField)
@@ -62,7 +63,7 @@ export const seriesSchema = z.object({
     interval_weeks: z.number().int(),
     until: z.string().nullable(),
     count: z.number().int().nullable(),
-    /** Issue 28: the days skipped when the series was made; optional to readers of older servers. */
+    /** The days skipped when the series was made; optional to readers of older servers. */
     except_dates: z.array(z.string()).optional(),
   }),
   /** Every session, past ones included, by start. */
@@ -97,7 +98,7 @@ export const seriesUpdateSchema = z
       .max(100)
       .optional(),
     is_cancelled: z.boolean().optional(),
-    /** Issue 28: the sessions' own title and notes (empty clears them), and their co-organisers. */
+    /** The sessions' own title and notes (empty clears them), and their co-organisers. */
     title: eventFieldsSchema.shape.title,
     notes: eventFieldsSchema.shape.notes,
     co_organisers: z.array(z.string().uuid()).max(LIMITS.coOrganisersMax).optional(),

@@ -28,8 +28,8 @@ export const startSettingsSchema = z.object({
   slogan: z.string(),
   logo: z.string(),
   /**
-   * Issue 26: the club's name and accent colour (`#rrggbb`), shown in the app's header and its mails.
-   * Optional to readers: a server from before them answers without, and the app keeps working.
+   * The club's name and accent colour (`#rrggbb`), shown in the app's header and its mails. Optional to
+   * readers: a server from before them answers without, and the app keeps working.
    */
   club_name: z.string().optional(),
   accent_colour: z.string().optional(),
@@ -42,15 +42,16 @@ export const healthResponseSchema = z.object({
 });
 
 /**
- * `GET|PUT /api/internal/club-settings` (Admin, issue 26): the club's name (default: MAIL_FROM's display
- * name), its accent colour (default: the app's theme colour) and how many hours before an event members are
- * reminded (0: no reminders, server-rules v4 "Reminders"). A PUT sends any of them and answers them all. Issue 27 adds `show_attendees`.
+ * `GET|PUT /api/internal/club-settings` (Admin, docs/rules.md#club-settings): the club's name (default:
+ * MAIL_FROM's display name), its accent colour (default: the app's theme colour), how many hours before an
+ * event members are reminded (0: no reminders) and `show_attendees`. A PUT sends any of them and answers them
+ * all.
  */
 export const clubSettingsSchema = z.object({
   club_name: z.string().min(1).max(80),
   accent_colour: z.string().regex(/^#[0-9a-f]{6}$/),
   reminder_hours: z.number().int().min(0).max(72),
-  /** Issue 27: members see who's coming (on by default); organisers always do. */
+  /** Members see who's coming (on by default); organisers always do. */
   show_attendees: z.boolean(),
 });
 export type ClubSettings = z.infer<typeof clubSettingsSchema>;

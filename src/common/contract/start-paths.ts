@@ -1,5 +1,5 @@
 /**
- * The API paths a page load reads before the app's code has loaded (data/core/start-reads.ts). No zod here:
+ * The API paths a page load reads before the app's code has loaded (src/data/core/page-load-plan.ts, early-reads.ts). No zod here:
  * this module is part of the first download, the schemas that parse the answers load beside it.
  */
 

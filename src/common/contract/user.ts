@@ -11,7 +11,7 @@ export const LANGUAGES = ['fr', 'en'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-/** Usernames after lowercasing (server-rules "Shapes"). */
+/** Usernames after lowercasing (docs/rules.md#limits). */
 export const usernameSchema = z
   .string()
   .trim()
@@ -37,9 +37,9 @@ export const userSchema = z.object({
   shoe_size: z.number().nullable(),
   has_shoes: z.boolean(),
   language: languageSchema,
-  /** Issue 27: appears to other members as « Un membre » in who's coming (organisers see the name). */
+  /** Appears to other members as « Un membre » in who's coming (organisers see the name). */
   hidden_from_members: z.boolean().optional(),
-  /** Issue 29: the mail server refused this address for good; notifications skip it until it changes. */
+  /** The mail server refused this address for good; notifications skip it until it changes. */
   email_bouncing: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -3,7 +3,10 @@ import { LIMITS } from './limits';
 import { emailSchema, languageSchema, roleNameSchema } from './user';
 import { z } from './zod';
 
-/** The only fields a profile update writes; anything else in the body is ignored (server-rules). */
+/**
+ * The only fields a profile update writes; anything else in the body is ignored
+ * (docs/rules.md#accounts-and-sessions).
+ */
 export const profileUpdateSchema = z.object({
   last_name: optionalText(1, LIMITS.nameMax).optional(),
   first_name: optionalText(1, LIMITS.nameMax).optional(),
@@ -19,8 +22,8 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
- * `DELETE /api/user/{id}` (issue 29): the member deleting their own account confirms with their password;
- * an admin deleting someone else's sends nothing.
+ * `DELETE /api/user/{id}`: the member deleting their own account confirms with their password; an admin
+ * deleting someone else's sends nothing.
  */
 export const accountDeletionSchema = z.object({ password: z.string().min(1).max(1024).optional() });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
@@ -28,8 +31,8 @@ export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 export const accountDeletionBodySchema = z.preprocess((body) => body ?? {}, accountDeletionSchema);
 
 /**
- * `PUT /api/user/email/{id}` (issue 29): a new address, which clears `email_bouncing`. The member changing
- * their own confirms with their password; an admin sends none.
+ * `PUT /api/user/email/{id}`: a new address, which clears `email_bouncing`. The member changing their own
+ * confirms with their password; an admin sends none.
  */
 export const emailChangeSchema = z.object({
   email: emailSchema,
@@ -46,7 +49,7 @@ export const statusUpdateSchema = z.object({
 });
 export type StatusUpdate = z.infer<typeof statusUpdateSchema>;
 
-/** Public picture URLs (server-rules "Files"): served with ETag revalidation. */
+/** Public picture URLs (docs/rules.md#files): served with ETag revalidation. */
 export const pictureUrl = (userId: string) => `/files/profile/${userId}.png`;
 export const thumbnailUrl = (userId: string) => `/files/profile/thumbnail-${userId}.png`;
 

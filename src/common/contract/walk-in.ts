@@ -2,10 +2,11 @@ import { attendanceStatusSchema, nameField } from './fields';
 import { z } from './zod';
 
 /**
- * `PUT /api/event/walk-in` (issue 28, server-rules v4 "Checklist"): sets the status of someone who came
- * without registering, a club member (`user_id`) or a free name (`name`), creating the walk-in on its
- * first write. With `user_id`, a `name` is only what the sending device showed: the server names members. A walk-in is one row per person and event, so the same walk-in added offline on two phones
- * makes one row; the newest write (by `checked_at`, the device time) sets its status, as for ticks.
+ * `PUT /api/event/walk-in` (docs/rules.md#checklist): sets the status of someone who came without
+ * registering, a club member (`user_id`) or a free name (`name`), creating the walk-in on its first write.
+ * With `user_id`, a `name` is only what the sending device showed: the server names members. A walk-in is one
+ * row per person and event, so the same walk-in added offline on two phones makes one row; the newest write
+ * (by `checked_at`, the device time) sets its status, as for ticks.
  */
 export const walkInRequestSchema = z
   .object({
@@ -39,8 +40,8 @@ export const walkInResponseSchema = walkInEntrySchema.extend({ event_uuid: z.str
 export const WALK_IN_PATH = '/api/event/walk-in';
 
 /**
- * `GET /api/event/{uuid}/members?q=` (issue 28, v4 "Roles"): club members found by name, for those who
- * may take attendance at that event, to add a walk-in: id, first and last name and thumbnail, nothing more.
+ * `GET /api/event/{uuid}/members?q=` (docs/rules.md#checklist): club members found by name, for those who may
+ * take attendance at that event, to add a walk-in: id, first and last name and thumbnail, nothing more.
  */
 export const memberSearchQuerySchema = z.object({ q: z.string().trim().min(2).max(100) });
 export const memberFoundSchema = z.object({

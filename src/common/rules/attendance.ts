@@ -4,14 +4,14 @@ import { canManageContent, isAdminRole } from './roles';
 const ALLOWED: Verdict = { ok: true };
 const FORBIDDEN: Verdict = { ok: false, status: 403, code: 'forbidden', field: null };
 
-/** Who runs an event at the venue: its creator and the co-organisers the creator added (issue 28). */
+/** Who runs an event at the venue: its creator and the co-organisers the creator added. */
 export type AttendanceTeam = Pick<EventFacts, 'creatorId' | 'coOrganiserIds'>;
 
 /**
- * Taking attendance (ticks, statuses, walk-ins) and reading it (who ticked whom, its CSV, others' rows),
- * server-rules v4 "Roles": any Admin or SuperAdmin (they answer to the federation for every event), else the
- * creator or a co-organiser while still a Contributor or above. The role is the actor's at the request, so
- * a co-organiser demoted to User loses it at once.
+ * Taking attendance (ticks, statuses, walk-ins) and reading it (who ticked whom, its CSV, others' rows), per
+ * docs/rules.md#roles: any Admin or SuperAdmin (they answer to the federation for every event), else the
+ * creator or a co-organiser while still a Contributor or above. The role is the actor's at the request, so a
+ * co-organiser demoted to User loses it at once.
  */
 export function mayTakeAttendance(actor: Actor, event: AttendanceTeam): Verdict {
   if (isAdminRole(actor.role_name)) return ALLOWED;
@@ -23,8 +23,8 @@ export function mayTakeAttendance(actor: Actor, event: AttendanceTeam): Verdict 
 export const mayReadAttendance = mayTakeAttendance;
 
 /**
- * Adding a walk-in, and searching the club's members by name to find them (v4 "Roles", issue 28): for
- * that event, those who take attendance.
+ * Adding a walk-in, and searching the club's members by name to find them (docs/rules.md#roles): for that
+ * event, those who take attendance.
  */
 export const mayAddWalkIn = mayTakeAttendance;
 

@@ -1,7 +1,7 @@
 /**
- * Who's coming (issue 27, server-rules v4 "Roles"): who sees the list of an event's members, and who sees
- * through a member's choice to be hidden. The server shapes every event answer with these (event-view.ts);
- * the sheet reads the same rules to say why a list is short.
+ * Who's coming (docs/rules.md#events): who sees the list of an event's members, and who sees through a
+ * member's choice to be hidden. The server shapes every event answer with these (event-view.ts); the sheet
+ * reads the same rules to say why a list is short.
  */
 
 import { type AttendanceTeam, mayReadAttendance } from './attendance';

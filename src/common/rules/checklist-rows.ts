@@ -2,12 +2,12 @@ import { type AttendanceStatus, isPresentStatus, rowStatus } from '@common/contr
 import type { EventDto } from '@common/contract/event';
 import { walkInPersonKey } from '@common/contract/walk-in-key';
 
-/** A registered member, one of their guests, or someone who came without registering (issue 28). */
+/** A registered member, one of their guests, or someone who came without registering. */
 export type ChecklistRowKind = 'member' | 'guest' | 'walk_in';
 
 /**
- * The checklist's rows, shared by the screen and the attendance export (issue 12), so the CSV's lines are
- * the screen's lines.
+ * The checklist's rows, shared by the screen and the attendance export, so the CSV's lines are the screen's
+ * lines.
  */
 export interface ChecklistRow {
   /** `u:<member id>`, `g:<guest number>`, or `w:<person key>` for a walk-in (stable before the server numbers it). */
@@ -19,7 +19,7 @@ export interface ChecklistRow {
   name: string;
   stuff: string;
   status: AttendanceStatus;
-  /** Present or late (issue 28): what `is_checked` says. */
+  /** Present or late: what `is_checked` says. */
   isChecked: boolean;
   /** A guest's member's row key: the guest sits under them. */
   hostKey?: string;
@@ -36,8 +36,8 @@ export interface SortKey {
 const NO_STUFF = 'default_name';
 
 /**
- * A member as an organiser calls them (issue 28): first and last name, else the username; a deleted
- * member (issue 29) by the caller's words for one, as the answers carry no name for them.
+ * A member as an organiser calls them: first and last name, else the username; a deleted member by the
+ * caller's words for one, as the answers carry no name for them.
  */
 const personName = (s: EventDto['subscribers_with_stuff'][number], deletedName: string): string =>
   s.is_deleted ? deletedName : [s.first_name, s.last_name].filter(Boolean).join(' ').trim() || s.username;
@@ -45,8 +45,8 @@ const personName = (s: EventDto['subscribers_with_stuff'][number], deletedName: 
 const withStatus = (status: AttendanceStatus) => ({ status, isChecked: isPresentStatus(status) });
 
 /**
- * Subscribers, guests, then walk-ins, as rows; the placeholder stuff name shows blank (product-spec §2).
- * `deletedName` names a member who deleted their account (« Membre supprimé », in the reader's language).
+ * Subscribers, guests, then walk-ins, as rows; the placeholder stuff name shows blank. `deletedName` names a
+ * member who deleted their account (« Membre supprimé », in the reader's language).
  */
 export function checklistRows(event: EventDto, deletedName = ''): ChecklistRow[] {
   const stuffName = (uuid: string | null) => event.stuffs_available.find((s) => s.uuid === uuid)?.name ?? '';
@@ -104,7 +104,7 @@ const sortedBy = (rows: ChecklistRow[], keys: SortKey[]) =>
 
 /**
  * Several columns at once: the first key decides, the next ones break ties. Guests sit right under their
- * member (issue 28), sorted among themselves; a guest whose member has no row here is sorted with the rest.
+ * member, sorted among themselves; a guest whose member has no row here is sorted with the rest.
  */
 export function sortRows(rows: ChecklistRow[], keys: SortKey[]): ChecklistRow[] {
   const keysShown = new Set(rows.map((r) => r.key));

@@ -1,8 +1,8 @@
 /**
- * Club days in the club's time zone (server-rules "Time"), with no library: Intl gives the zone's offset
- * at an instant, and a local midnight is found by correcting a UTC guess with it (twice, across DST).
- * Every date and time is read from that one offset, so a zone needs a single Intl formatter, and none at
- * all where a table of its offsets is known (zone-offsets.ts: a client's first screen).
+ * Club days in the club's time zone (docs/rules.md#club-settings), with no library: Intl gives the zone's
+ * offset at an instant, and a local midnight is found by correcting a UTC guess with it (twice, across DST).
+ * Every date and time is read from that one offset, so a zone needs a single Intl formatter, and none at all
+ * where a table of its offsets is known (zone-offsets.ts: a client's first screen).
  */
 import { buildZoneOffsets, tableOffset, type ZoneOffsets } from './zone-offsets';
 

@@ -7,7 +7,7 @@ const WEEKDAYS: Record<'fr' | 'en', readonly string[]> = {
   en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
 };
 
-/** Product-spec §2: dates dd/MM/yy and times HH:mm, from a wall clock (`yyyy-mm-ddTHH:mm…`). */
+/** Dates dd/MM/yy and times HH:mm, from a wall clock (`yyyy-mm-ddTHH:mm…`). */
 function parts(wallClock: string, language: string) {
   const [year = '', month = '', day = ''] = wallClock.slice(0, 10).split('-');
   const weekday = new Date(`${wallClock.slice(0, 10)}T00:00:00Z`).getUTCDay();
@@ -54,7 +54,7 @@ export function dayLabel(day: string, language: string): string {
   return `${weekday} ${date}`;
 }
 
-// Full weekday and month names for the week's day headings (issue 27), as fr-FR and en-GB write them.
+// Full weekday and month names for the week's day headings, as fr-FR and en-GB write them.
 const LONG_WEEKDAYS: Record<'fr' | 'en', readonly string[]> = {
   fr: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
   en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],

@@ -1,8 +1,8 @@
 /**
- * An event's dates (product-spec §5): the end comes after the start (`error_date`), and a new start is
- * not in the past (`error_date_past`). An update that keeps its start may keep a start already passed
- * (an event under way can still be edited). The server refuses with these codes; the form shows the same
- * message under its fields before sending.
+ * An event's dates (docs/rules.md#events): the end comes after the start (`error_date`), and a new start is
+ * not in the past (`error_date_past`). An update that keeps its start may keep a start already passed (an
+ * event under way can still be edited). The server refuses with these codes; the form shows the same message
+ * under its fields before sending.
  */
 export type EventDateError = 'error_date' | 'error_date_past';
 

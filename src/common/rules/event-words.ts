@@ -1,6 +1,6 @@
 import type { EventDto } from '@common/contract/event';
 
-/** Issue 28: an event's own title stands before its model's name, wherever the event is named. */
+/** An event's own title stands before its model's name, wherever the event is named. */
 export const eventTitle = (event: Pick<EventDto, 'title' | 'model_name'>): string =>
   event.title || event.model_name;
 

@@ -1,8 +1,8 @@
 /**
- * Who may do what to an event (server-rules "Roles", "Events", "Subscriptions"): pure functions of the
- * actor, the event's facts, the actor's standing at it and the time. The server's services call them
- * before writing (and turn a refusal into its HTTP answer); every screen calls them before offering an
- * action, so a screen never offers what the server would refuse.
+ * Who may do what to an event (docs/rules.md#roles, docs/rules.md#events, docs/rules.md#subscriptions): pure
+ * functions of the actor, the event's facts, the actor's standing at it and the time. The server's services
+ * call them before writing (and turn a refusal into its HTTP answer); every screen calls them before offering
+ * an action, so a screen never offers what the server would refuse.
  */
 import type { EventDto } from '@common/contract/event';
 import { LIMITS } from '@common/contract/limits';
@@ -17,7 +17,7 @@ export interface Actor {
 /** What the rules read of an event, whichever side holds it (a database row or a cached EventDto). */
 export interface EventFacts {
   creatorId: string;
-  /** Issue 28: who else runs it at the venue (additive `co_organisers`); empty for most events. */
+  /** Who else runs it at the venue (additive `co_organisers`); empty for most events. */
   coOrganiserIds: readonly string[];
   endsAt: Date;
   isCancelled: boolean;
@@ -124,7 +124,7 @@ export const mayJoinWaitingList = (event: EventFacts, standing: Standing, now: D
     : ALLOWED;
 
 /**
- * "Not coming" (server-rules v4 "Decline"), and taking it back: the member may change the answer while the
+ * "Not coming" (docs/rules.md#subscriptions), and taking it back: the member may change the answer while the
  * event is open and upcoming. Declining also leaves the event or its waiting list, which is never refused.
  */
 export const mayAnswerDecline = (event: EventFacts, now: Date): Verdict => openAndUpcoming(event, now)();
@@ -161,7 +161,7 @@ export const mayReadGuestsOf = (
 export function factsOf(event: EventDto): EventFacts {
   return {
     creatorId: event.creator.id,
-    // Absent from events cached or served before issue 28.
+    // Absent from events cached or served before co-organisers existed.
     coOrganiserIds: event.co_organisers ?? [],
     endsAt: new Date(event.end_date),
     isCancelled: event.is_cancelled,

@@ -1,5 +1,5 @@
 /**
- * Who may write the club's news (issue 27 item 9): contributors and admins post; the author (while still
+ * Who may write the club's news (docs/rules.md#news): contributors and admins post; the author (while still
  * Contributor or above, as for an event's creator) and any admin edit or delete a post.
  */
 import type { Actor } from './events';

@@ -1,8 +1,8 @@
 /**
- * Replays (server-rules "Replays"): the writes the app may queue offline, and which answers to one of them
- * mean "try again later". The server's batch route (POST /api/replay) runs only these and stops at the
- * first such answer; the app's drain (src/data/core/drain.ts) keeps the write and backs off on the same
- * answers. No zod here: the page's offline-write registry reads the paths before the contract loads.
+ * Replays (docs/rules.md#replays): the writes the app may queue offline, and which answers to one of them
+ * mean "try again later". The server's batch route (POST /api/replay) runs only these and stops at the first
+ * such answer; the app's drain (src/data/core/drain.ts) keeps the write and backs off on the same answers. No
+ * zod here: the page's offline-write registry reads the paths before the contract loads.
  */
 
 /** The replayable writes: method and exact path (they take no path parameter, so no pattern is needed). */

@@ -1,6 +1,6 @@
 import type { RoleName } from '@common/contract/user';
 
-/** Admin means Admin or SuperAdmin (server-rules "Roles"). */
+/** Admin means Admin or SuperAdmin (docs/rules.md#roles). */
 export function isAdminRole(role: RoleName | undefined): boolean {
   return role === 'Admin' || role === 'SuperAdmin';
 }
@@ -15,9 +15,9 @@ export function canManageContent(role: RoleName | undefined): boolean {
 }
 
 /**
- * Who may give which role (server-rules "Roles"): an admin gives User or Contributor, only a SuperAdmin
- * gives Admin, and nobody gives SuperAdmin over HTTP (the command line makes them). The role-change route
- * and the re-invitation of an unconfirmed account both decide with this, so the two cannot drift apart.
+ * Who may give which role (docs/rules.md#roles): an admin gives User or Contributor, only a SuperAdmin gives
+ * Admin, and nobody gives SuperAdmin over HTTP (the command line makes them). The role-change route and the
+ * re-invitation of an unconfirmed account both decide with this, so the two cannot drift apart.
  */
 export function canGiveRole(actor: RoleName | undefined, role: RoleName): boolean {
   switch (role) {

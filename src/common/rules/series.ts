@@ -1,6 +1,6 @@
 /**
- * Training series (issue 16): which club days a rule gives, shared by the server (which creates the
- * sessions) and the event form (whose preview counts them), so the two never disagree.
+ * Training series (docs/rules.md#series): which club days a rule gives, shared by the server (which creates
+ * the sessions) and the event form (whose preview counts them), so the two never disagree.
  *
  * The rule is RFC 5545's, computed by `rrule` on "floating" times: each date is a club wall-clock date
  * written as if it were UTC, so the library never meets a clock change; each session's instant is then
@@ -23,7 +23,7 @@ export interface Recurrence {
   until?: string;
   /** …the number of sessions. */
   count?: number;
-  /** Days of the rule that get no session (issue 28). */
+  /** Days of the rule that get no session. */
   except_dates?: string[];
 }
 
@@ -51,7 +51,7 @@ function ruleDays(firstDay: string, recurrence: Recurrence): string[] {
   return rule.all((_, i) => i <= SERIES_MAX_SESSIONS).map((d) => d.toISOString().slice(0, 10));
 }
 
-/** The sessions' club days: the rule's, less the exceptions (issue 28). */
+/** The sessions' club days: the rule's, less the exceptions. */
 export function sessionDays(firstDay: string, recurrence: Recurrence): string[] {
   const skipped = new Set(recurrence.except_dates ?? []);
   return ruleDays(firstDay, recurrence).filter((day) => !skipped.has(day));

@@ -1,7 +1,7 @@
 import type { RoleName } from '@common/contract/user';
 import { canManageContent, isAdminRole } from './roles';
 
-/** The settings menu's entries, in order, and who sees each (product-spec §2, the route guards). */
+/** The settings menu's entries, in order, and who sees each (the route guards). */
 export const SETTINGS_ENTRIES = ['app', 'users', 'email', 'report', 'model', 'stuff'] as const;
 export type SettingsEntry = (typeof SETTINGS_ENTRIES)[number];
 

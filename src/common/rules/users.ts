@@ -2,16 +2,16 @@ import type { RoleName } from '@common/contract/user';
 import { canGiveRole, isAdminRole } from './roles';
 
 /**
- * Who may do what to a member account (server-rules "Roles"). The users screens decide what to show with
- * these, and the server's users service refuses with the same functions, so a screen never offers what
- * the server refuses.
+ * Who may do what to a member account (docs/rules.md#roles). The users screens decide what to show with
+ * these, and the server's users service refuses with the same functions, so a screen never offers what the
+ * server refuses.
  */
 export interface Account {
   id: string;
   role_name: RoleName;
 }
 
-/** In the selector's order (product-spec §4); SuperAdmin is never given over HTTP. */
+/** In the selector's order; SuperAdmin is never given over HTTP. */
 const ROLE_CHOICES: readonly RoleName[] = ['Contributor', 'User', 'Admin'];
 
 /** Reading a profile: the member themself, or an admin. */
@@ -55,14 +55,15 @@ export function mayUnlock(actor: Pick<Account, 'role_name'>, target: { is_locked
   return mayUnlockAccounts(actor) && target.is_locked;
 }
 
-/** Importing members from a spreadsheet (issue 29): an admin. */
+/** Importing members from a spreadsheet (docs/rules.md#members-in-and-out): an admin. */
 export function mayImportMembers(actor: Pick<Account, 'role_name'>): boolean {
   return isAdminRole(actor.role_name);
 }
 
 /**
- * Deleting an account (issue 29): the member themself, or an admin — never an Admin on a SuperAdmin. That
- * the last SuperAdmin is never deleted the server checks too, as only it can count them.
+ * Deleting an account (docs/rules.md#members-in-and-out): the member themself, or an admin — never an Admin
+ * on a SuperAdmin. That the last SuperAdmin is never deleted the server checks too, as only it can count
+ * them.
  */
 export function mayDeleteAccount(actor: Account, target: Account): boolean {
   return mayEditProfile(actor, target);

@@ -1,8 +1,8 @@
 /**
  * The one fetch wrapper of the app: bearer token, language, typed answers parsed with the contract's
- * schemas, and the spec's status → error mapping (product-spec §8). Each call's outcome feeds the
- * connectivity state. A 401 means a lost session only for a request that carried a token: the
- * session module is told (and decides); the sign-in's own 401 is just the sign-in's error.
+ * schemas, and the status → error mapping (docs/rules.md#errors). Each call's outcome feeds the connectivity
+ * state. A 401 means a lost session only for a request that carried a token: the session module is told (and
+ * decides); the sign-in's own 401 is just the sign-in's error.
  */
 
 import { codeForStatus, readErrorBody } from '@common/contract/errors';
@@ -128,7 +128,7 @@ export async function apiConditionalGet<T>(
   };
 }
 
-/** Product-spec §8: the status decides it is an error; the body's code, when there is one, says which. */
+/** The status decides it is an error; the body's code, if any, says which (docs/rules.md#errors). */
 async function errorFrom(response: Response): Promise<ApiError> {
   const fallback = codeForStatus(response.status);
   try {

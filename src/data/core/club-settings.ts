@@ -105,7 +105,7 @@ export async function saveClubSettings(db: EquipeeDb, changes: Partial<ClubSetti
   return answer;
 }
 
-/** Sends the logo (admin) as `logo.png` (product-spec §7) and caches its public URL, which it answers. */
+/** Sends the logo (admin) as `logo.png` and caches its public URL, which it answers. */
 export async function saveLogo(db: EquipeeDb, file: Blob): Promise<string> {
   const formData = new FormData();
   formData.append('file', file, 'logo.png');

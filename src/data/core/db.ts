@@ -57,13 +57,13 @@ export interface ReadWeekRow {
   readAt: number;
 }
 
-/** One of the member's own "not coming" answers, as the server last listed them (issue 27). */
+/** One of the member's own "not coming" answers, as the server last listed them. */
 export interface MyDeclineRow {
   uuid_event: string;
   declined_at: string;
 }
 
-/** Who answered "not coming" to an event, as an organiser last read it (issue 27): shown offline too. */
+/** Who answered "not coming" to an event, as an organiser last read it: shown offline too. */
 export interface EventDeclinesRow {
   uuid_event: string;
   entries: DeclineEntry[];
@@ -102,11 +102,11 @@ export class EquipeeDb extends Dexie {
     this.version(3).stores({ attendance: 'eventUuid' });
     // v4: which weeks were read, so an empty cache reads "loading", not "no events this week".
     this.version(4).stores({ readWeeks: 'monday' });
-    // v5: the member's own "not coming" answers, shown on the cards and the sheet offline (issue 27).
+    // v5: the member's own "not coming" answers, shown on the cards and the sheet offline.
     this.version(5).stores({ myDeclines: 'uuid_event' });
-    // v6: the club's news as last read, for reading offline (issue 27). Public: kept across sign-outs.
+    // v6: the club's news as last read, for reading offline. Public: kept across sign-outs.
     this.version(6).stores({ news: 'uuid, created_at' });
-    // v7: who declines each event, as an organiser last read it, for the sheet at the venue (issue 27).
+    // v7: who declines each event, as an organiser last read it, for the sheet at the venue.
     this.version(7).stores({ eventDeclines: 'uuid_event' });
   }
 }

@@ -1,7 +1,7 @@
 /**
- * What became of one queued write (issue 27, truthful feedback): the screen claims success only once the
- * server has taken it, says "kept on this device" when the network is away, and shows the refusal when the
- * server refused. The outbox row says it all: gone once delivered, `failed` once refused, pending meanwhile.
+ * What became of one queued write (truthful feedback): the screen claims success only once the server has
+ * taken it, says "kept on this device" when the network is away, and shows the refusal when the server
+ * refused. The outbox row says it all: gone once delivered, `failed` once refused, pending meanwhile.
  */
 import { liveQuery } from 'dexie';
 import { useConnectivityStore } from './connectivity';

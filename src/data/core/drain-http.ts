@@ -1,6 +1,6 @@
 /**
  * The drain's transport over HTTP with the stored token; used by the page and the service worker alike.
- * The outbox goes to POST /api/replay in batches (server-rules "Replays"); each row is named by its kind's
+ * The outbox goes to POST /api/replay in batches (docs/rules.md#replays); each row is named by its kind's
  * method and path, and carries the idempotency key it was given when queued.
  */
 import { type EventDto, eventSchema } from '@common/contract/event';

@@ -2,7 +2,7 @@
  * Delivers the outbox, oldest first, one drainer at a time (Web Locks across tabs and the service
  * worker; the server's idempotency keys make a double send harmless anyway). Only rows of the signed-in
  * user (the Dexie session row) are sent. Rows go in batches of up to LIMITS.replayBatchMax through
- * POST /api/replay (server-rules "Replays"), which runs each as if sent alone, in order, and stops at the
+ * POST /api/replay (docs/rules.md#replays), which runs each as if sent alone, in order, and stops at the
  * first "retry later" answer; the answers are read in order, each with the rules below, and rows past the
  * last answer stay pending for the next round.
  *  - 2xx: the row is removed and the server's answer, read by the write's entry in offline-answers.ts, is cached with

@@ -1,7 +1,7 @@
 /**
- * The member's own "not coming" answers (issue 27): the server's list, kept for offline reading, with the
- * member's pending writes laid over it in order, as events have theirs (server-events.ts). A decline
- * queued at the venue shows at once; subscribing or joining the waiting list replaces it, as on the server.
+ * The member's own "not coming" answers: the server's list, kept for offline reading, with the member's
+ * pending writes laid over it in order, as events have theirs (server-events.ts). A decline queued at the
+ * venue shows at once; subscribing or joining the waiting list replaces it, as on the server.
  */
 import { declineEntrySchema } from '@common/contract/participation';
 import { z } from '@common/contract/zod';

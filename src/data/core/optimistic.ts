@@ -30,8 +30,8 @@ export function withCheck(
 }
 
 /**
- * A walk-in's status (issue 28): the person's row changed, or added at the end. One added on this device
- * has no number yet (0); the server's answer brings it.
+ * A walk-in's status: the person's row changed, or added at the end. One added on this device has no number
+ * yet (0); the server's answer brings it.
  */
 export function withWalkIn(
   event: EventDto,

@@ -68,7 +68,7 @@ export function queueCheck(db: EquipeeDb, user: User, check: CheckChange, now = 
   return enqueueWrite(db, user, { kind: 'check', body }, now);
 }
 
-/** A walk-in (issue 28): a member (`userId`) or a free name, with the status to set. */
+/** A walk-in: a member (`userId`) or a free name, with the status to set. */
 export interface WalkInChange {
   eventUuid: string;
   userId: string | null;
@@ -108,7 +108,7 @@ export function queueSubscription(
   return enqueueWrite(db, user, { kind: change.subscribe ? 'subscribe' : 'unsubscribe', body }, now);
 }
 
-/** "Not coming" to an event (server-rules v4 "Decline"), or taking it back: queued like a subscription. */
+/** "Not coming" to an event (docs/rules.md#subscriptions), or taking it back: queued like a subscription. */
 export function queueDecline(
   db: EquipeeDb,
   user: User,

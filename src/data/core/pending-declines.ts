@@ -1,6 +1,6 @@
 /**
- * The member's own "not coming" with their pending writes laid over it (issue 27), apart from the list's
- * fetch (my-declines.ts, which needs zod): the cards read this on the first paint, before zod loads.
+ * The member's own "not coming" with their pending writes laid over it, apart from the list's fetch
+ * (my-declines.ts, which needs zod): the cards read this on the first paint, before zod loads.
  */
 import type { EquipeeDb, OutboxRow } from './db';
 

@@ -2,8 +2,8 @@ import type { User } from '@common/contract/user';
 import { forgetAllFeedLinks } from './calendar-feed-store';
 import { forgetWeekSnapshot } from './week-snapshot-store';
 
-// The token lives in localStorage (product-spec §4): writing or removing it is what other tabs see
-// through the `storage` event. The cached user lets an offline reload render without the server.
+// The token lives in localStorage: writing or removing it is what other tabs see through the `storage` event.
+// The cached user lets an offline reload render without the server.
 export const TOKEN_KEY = 'token';
 export const CACHED_USER_KEY = 'currentUser';
 

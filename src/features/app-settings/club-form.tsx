@@ -11,8 +11,8 @@ const NAME_MAX = 80;
 const HOURS_MAX = 72;
 
 /**
- * The club's name, colour and reminder delay (issue 26) and whether members see who's coming (issue 27);
- * the header and the mails follow once saved.
+ * The club's name, colour and reminder delay and whether members see who's coming
+ * (docs/rules.md#club-settings); the header and the mails follow once saved.
  */
 export function ClubForm({ isOnline, offlineReasonId }: { isOnline: boolean; offlineReasonId: string }) {
   const { t } = useTranslation();

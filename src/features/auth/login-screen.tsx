@@ -9,7 +9,7 @@ import { Icon } from '../../ui/icons';
 
 /**
  * Where a successful sign-in goes: the page the sign-in guard sent the member from (a link in an email, a
- * notification), else home (product-spec §2). Only a path of this app: never another origin (`//host`).
+ * notification), else home. Only a path of this app: never another origin (`//host`).
  */
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
@@ -41,8 +41,8 @@ export function LoginScreen() {
     setError(null);
     try {
       const user = await signIn(usernameOrEmail.trim(), password);
-      // One « Langue » for the app and the mails (issue 27): a device that never chose follows the account.
-      // Signed in whatever becomes of it: English texts that fail to load leave the app in French.
+      // One « Langue » for the app and the mails: a device that never chose follows the account. Signed in
+      // whatever becomes of it: English texts that fail to load leave the app in French.
       if (!hasChosenLanguage() && user.language !== storedLanguage())
         void applyLanguage(user.language).catch(() => undefined);
     } catch (failure) {

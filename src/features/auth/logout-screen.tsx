@@ -12,8 +12,8 @@ const ConfirmDialog = lazy(() =>
 
 /**
  * Ends the session here at once, and on the server when it can be reached. With changes not yet sent, or
- * offline (no signing in again before the network returns), it asks first (issue 27): a tap on the bottom
- * bar's "Déconnexion" at the venue must not strand the organiser.
+ * offline (no signing in again before the network returns), it asks first: a tap on the bottom bar's
+ * "Déconnexion" at the venue must not strand the organiser.
  */
 export function LogoutScreen() {
   const { t } = useTranslation();

@@ -62,7 +62,7 @@ export function PasswordScreen() {
     await run(async () => {
       if (context.kind === 'reset') return resetPassword(context.token, password);
       await confirmAccount(context.token, password);
-      // The first password: the week welcomes the member after they sign in (issue 27).
+      // The first password: the week welcomes the member after they sign in.
       markWelcomeDue();
     });
   }

@@ -1,4 +1,4 @@
-/** Product-spec §5: colour bands up to 20, 40, 60, 80 points, and above. */
+/** The strength meter's colour bands: up to 20, 40, 60, 80 points, and above. */
 export type StrengthLevel = 'very_weak' | 'weak' | 'fair' | 'good' | 'strong';
 
 export function strengthLevel(score: number): StrengthLevel {

@@ -24,7 +24,7 @@ interface Props {
   /** The club's time zone, for the tick's time; undefined until read, when no note is shown. */
   timeZone: string | undefined;
   ticks: TickStore;
-  /** Issue 28: the member's phone, from the attendance record, for a call to someone late. */
+  /** The member's phone, from the attendance record, for a call to someone late. */
   phone: string | null;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
   onSetStatus(row: ChecklistRow, status: AttendanceStatus): void;

@@ -20,8 +20,8 @@ export function nextSort(keys: SortKey[], column: SortColumn, isAdding: boolean)
 }
 
 /**
- * The equipment list: every stuff the event offers with the number of people on it, 0 where nobody holds
- * it (product-spec §2), sorted by name.
+ * The equipment list: every stuff the event offers with the number of people on it, 0 where nobody holds it,
+ * sorted by name.
  */
 export function stuffCounts(event: EventDto): Array<{ name: string; count: number }> {
   const counts = new Map<string, number>(event.stuffs_available.map((s) => [s.name, 0]));

@@ -67,7 +67,7 @@ export function ChecklistScreen() {
   const pending = usePendingChecks(id);
   const isOnline = useIsOnline();
   const attendance = useAttendance(id);
-  // Reading and taking attendance are one right (server-rules v4 "Roles"): the server masks others' rows.
+  // Reading and taking attendance are one right (docs/rules.md#roles): the server masks others' rows.
   const canTakeAttendance = !!user && !!event && mayTakeAttendance(user, factsOf(event)).ok;
   const rows = useMemo(() => (event ? checklistRows(event, t('attendees.deleted')) : NO_ROWS), [event, t]);
   const stuff = useMemo(() => (event ? stuffCounts(event) : []), [event]);
@@ -141,7 +141,7 @@ export function ChecklistScreen() {
         canTick
         onSetStatus={onSetStatus}
       />
-      {/* After the list, held at the bottom while the list scrolls under it (issue 28). */}
+      {/* After the list, held at the bottom while the list scrolls under it. */}
       <p className={styles.presentCount} role="status">
         {t('checklistCount.present', { count: presentCount(rows, pending), total: rows.length })}
       </p>

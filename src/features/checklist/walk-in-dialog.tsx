@@ -11,9 +11,9 @@ import { UserThumbnail } from '../../ui/user-thumbnail';
 import styles from './walk-in-dialog.module.css';
 
 /**
- * « Ajouter une personne présente » (issue 28): someone who came without registering, a club member found
- * by name, or a free name (« Nom »). Added as present through the outbox, so it works with no signal; the
- * search needs the network, the free name does not.
+ * « Ajouter une personne présente »: someone who came without registering, a club member found by name, or a
+ * free name (« Nom »). Added as present through the outbox, so it works with no signal; the search needs the
+ * network, the free name does not.
  */
 export function WalkInDialog({
   user,

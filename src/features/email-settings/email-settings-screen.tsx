@@ -15,7 +15,7 @@ import { NotificationSwitches } from '../../ui/notification-switches';
 import { SettingsPage } from '../../ui/settings-page';
 import styles from './email-settings.module.css';
 
-/** The email settings tour's first-visit flag in localStorage (product-spec §2). */
+/** The email settings tour's first-visit flag in localStorage. */
 export const EMAIL_TOUR_FLAG_KEY = 'emailSettingsTour';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready' };

@@ -5,9 +5,9 @@ import { useLinkedEvent } from '../../data/event-link';
 import { useClubTimeZone } from '../../data/settings';
 
 /**
- * `/event/:uuid`, the link mails and pushes carry (issue 26 item 2): opens the event's sheet on its week.
- * Signed out, the guard signs in first and comes back here; the installed app opens it too (the service
- * worker serves the app for every navigation).
+ * `/event/:uuid`, the link mails and pushes carry: opens the event's sheet on its week. Signed out, the guard
+ * signs in first and comes back here; the installed app opens it too (the service worker serves the app for
+ * every navigation).
  */
 export function EventLinkScreen() {
   const { uuid = '' } = useParams();

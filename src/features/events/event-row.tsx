@@ -47,7 +47,7 @@ export function EventRow({
   const standing = standingOf(event, user.id);
   const isClosed = isPast(facts, now) || facts.isCancelled;
   const canOpenChecklist = mayTakeAttendance(user, facts).ok;
-  // Product-spec §2: the creator or a SuperAdmin sees the edit view (the quick actions still subscribe).
+  // The creator or a SuperAdmin sees the edit view (the quick actions still subscribe).
   const opensEditor = mayManageEvent(user, facts).ok;
   const Popup = opensEditor ? LazyEventFormDialog : RegistrationDialog;
   const zip = (event.zip_code ?? '').slice(0, 2);

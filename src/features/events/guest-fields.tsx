@@ -16,7 +16,7 @@ export interface GuestValues {
 export const isEmailValid = (email: string): boolean =>
   email.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
-/** The guest's fields (product-spec §2 "Guest invite form"). */
+/** The guest's fields (docs/rules.md#guests). */
 export function GuestFields({
   values,
   stuffs,

@@ -21,7 +21,7 @@ export function useMyAnswerText(event: EventDto, user: User): string | null {
   return isDeclined ? t('answer.declined') : null;
 }
 
-/** "Ma réponse" in the sheet (issue 27): the member's answer, and "Je ne viens pas" or taking it back. */
+/** "Ma réponse" in the sheet: the member's answer, and "Je ne viens pas" or taking it back. */
 export function MyAnswer({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const run = useRunMove();

@@ -7,7 +7,7 @@ import { RegistrationForm } from './registration-form';
 
 /**
  * The member's own part of an event's sheet: their answer, equipment and moves, guests, and who's coming.
- * The same for a member's sheet and, under "Mon inscription", for the organiser's edit view (issue 27).
+ * The same for a member's sheet and, under "Mon inscription", for the organiser's edit view.
  */
 export function ParticipationSections({ event, user }: { event: EventDto; user: User }) {
   return (

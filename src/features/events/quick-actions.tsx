@@ -19,7 +19,7 @@ export interface RegistrationMoves {
   canLeaveWaitingList: boolean;
 }
 
-/** Which of the member's own moves the rules allow now (product-spec §4). */
+/** Which of the member's own moves the rules allow now (docs/rules.md#subscriptions). */
 export function registrationMoves(event: EventDto, userId: string, now: Date): RegistrationMoves {
   const facts = factsOf(event);
   const standing = standingOf(event, userId);
@@ -34,7 +34,8 @@ export function registrationMoves(event: EventDto, userId: string, now: Date): R
 
 /**
  * The row's one-tap buttons (subscribe, leave, wait): the same queued writes as the popup. When the event
- * offers equipment, booking first asks which (issue 27): equipment cannot change once subscribed.
+ * offers equipment, booking first asks which: equipment cannot change once subscribed
+ * (docs/rules.md#subscriptions).
  */
 export function QuickActions({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();

@@ -10,8 +10,8 @@ import { useRunMove } from './run-move';
 import { StuffChoice } from './stuff-choice';
 
 /**
- * The quick booking of an event with equipment (issue 27): which equipment, "J'ai mon propre matériel"
- * among the choices, and the rule that it cannot change afterwards, said before the member confirms.
+ * The quick booking of an event with equipment: which equipment, "J'ai mon propre matériel" among the
+ * choices, and the rule that it cannot change afterwards, said before the member confirms.
  */
 export function QuickSubscribeDialog({
   event,
@@ -60,8 +60,8 @@ export function QuickSubscribeDialog({
 }
 
 /**
- * The last place went between the member's look and their tap (issue 27): the waiting list is offered,
- * with the place in line they would take.
+ * The last place went between the member's look and their tap: the waiting list is offered, with the place in
+ * line they would take.
  */
 export function FullEventOffer({
   event,

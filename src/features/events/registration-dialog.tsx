@@ -9,7 +9,7 @@ import styles from './dialog.module.css';
 import { countText, organiserName } from './event-text';
 import { ParticipationSections } from './participation-sections';
 
-/** The registration popup (product-spec §2): the event, the equipment choice, the member's moves and guests. */
+/** The registration popup: the event, the equipment choice, the member's moves and guests. */
 export function RegistrationDialog({
   event,
   user,

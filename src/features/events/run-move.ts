@@ -3,12 +3,12 @@ import type { Delivery } from '../../data/events';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 
-/** The action a failure toast names (the spec's words for it), then the reason when there is one. */
+/** The action a failure toast names (in the app's words), then the reason when there is one. */
 export type MoveFailure = 'subscribe_failed' | 'unsubscribe_failed' | 'waiting_failed' | 'decline_failed';
 
 /**
- * Runs a queued move and says what truly happened (issue 27): success once the server took it, "kept on
- * this device" while the network is away, the refusal with its reason when the server refused.
+ * Runs a queued move and says what truly happened: success once the server took it, "kept on this device"
+ * while the network is away, the refusal with its reason when the server refused.
  */
 export function useRunMove() {
   const { t } = useTranslation();

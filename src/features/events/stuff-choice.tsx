@@ -5,7 +5,10 @@ import styles from './dialog.module.css';
 
 type EventStuff = EventDto['stuffs_available'][number];
 
-/** Own equipment or one offered stuff; none left cannot be chosen; fixed once subscribed (product-spec §4). */
+/**
+ * Own equipment or one offered stuff; none left cannot be chosen; fixed once subscribed
+ * (docs/rules.md#subscriptions).
+ */
 export function StuffChoice({
   stuffs,
   value,

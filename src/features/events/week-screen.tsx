@@ -29,7 +29,7 @@ function byDay(events: EventDto[], zone: string): Array<[string, EventDto[]]> {
   return [...days];
 }
 
-/** Home (product-spec §2): the club week's events, from the cache. */
+/** Home: the club week's events, from the cache. */
 export function WeekScreen() {
   const user = useCurrentUser();
   const timeZone = useClubTimeZone();
@@ -124,7 +124,7 @@ function Week({ user, zone }: { user: User; zone: string }) {
       )}
       {events &&
         events.length > 0 &&
-        // Day headings (issue 27): the week reads at a glance, today marked in words, not colour alone.
+        // Day headings: the week reads at a glance, today marked in words, not colour alone.
         byDay(events, zone).map(([day, dayEvents]) => (
           <div key={day} className={styles.day}>
             <h2 className={`${styles.heading}${day === today ? ` ${styles.today}` : ''}`}>

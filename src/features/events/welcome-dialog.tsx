@@ -8,8 +8,8 @@ import styles from './dialog.module.css';
 type PushChoice = 'idle' | 'asking' | 'on' | 'denied' | 'unsupported';
 
 /**
- * The welcome after the first password (issue 27): the week, how to answer, and notifications, whose
- * permission the browser asks only now, from the member's tap, never on page load. Then how to install.
+ * The welcome after the first password: the week, how to answer, and notifications, whose permission the
+ * browser asks only now, from the member's tap, never on page load. Then how to install.
  */
 export function WelcomeDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

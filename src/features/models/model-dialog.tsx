@@ -4,7 +4,7 @@ import { createModel, type Model, updateModel } from '../../data/catalog';
 import { showToast } from '../../state/toast-store';
 import { ItemFormDialog } from '../../ui/item-form-dialog';
 
-/** Create (model null) or edit one event model: name and description (product-spec §5). */
+/** Create (model null) or edit one event model: name and description. */
 export function ModelDialog({
   model,
   isOnline,

@@ -12,7 +12,7 @@ import styles from './news.module.css';
 import { NewsArticle } from './news-article';
 import { NewsDialog } from './news-dialog';
 
-/** The posts, newest first, from the cache while the server is asked; the spec's empty state when none. */
+/** The posts, newest first, from the cache while the server is asked; an empty state when none. */
 function NewsContent({ backTo }: { backTo: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -91,7 +91,7 @@ function NewsContent({ backTo }: { backTo: string }) {
 
 /**
  * Public. A member sees it inside the app layout (header and menu, see OptionalAppLayout); without a
- * token a top bar with a login button stands in for the menu (product-spec §2).
+ * token a top bar with a login button stands in for the menu.
  */
 export function NewsScreen() {
   const { t } = useTranslation();

@@ -12,9 +12,9 @@ import { PasswordField } from './password-field';
 import sectionStyles from './profile-section.module.css';
 
 /**
- * « Supprimer mon compte » (issue 29, GDPR art. 17): what goes and what stays, then a confirmation with the
- * password. Writes made offline and not sent yet are counted in it: the server will refuse them once the
- * account is gone, so the member decides knowing it. Online only.
+ * « Supprimer mon compte » (GDPR art. 17, docs/rules.md#members-in-and-out): what goes and what stays, then a
+ * confirmation with the password. Writes made offline and not sent yet are counted in it: the server will
+ * refuse them once the account is gone, so the member decides knowing it. Online only.
  */
 export function DeleteAccountSection({ userId, isOnline }: { userId: string; isOnline: boolean }) {
   const { t } = useTranslation();

@@ -72,8 +72,8 @@ function EmailChangeDialog({ user, onClose }: { user: User; onClose: () => void 
 }
 
 /**
- * « Adresse email » (issue 29): the address the club writes to, and a way to change it, confirmed with the
- * password (a reset link goes there). A new address clears a bounce. Online only.
+ * « Adresse email »: the address the club writes to, and a way to change it, confirmed with the password (a
+ * reset link goes there). A new address clears a bounce. Online only.
  */
 export function EmailChangeSection({ user, isOnline }: { user: User; isOnline: boolean }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { InstallHelp } from '../../ui/install-help';
 import styles from './calendar-feed.module.css';
 
-/** "Installer l'application" in the preferences (issue 27): where a member looks for it after the welcome. */
+/** "Installer l'application" in the preferences: where a member looks for it after the welcome. */
 export function InstallSection() {
   const { t } = useTranslation();
   const headingId = useId();

@@ -5,8 +5,8 @@ import { errorText } from '../../i18n/error-text';
 import styles from './profile-section.module.css';
 
 /**
- * « Mes données » (issue 29, GDPR art. 15 and 20): the member downloads everything the club keeps about
- * them as one JSON file (online only: the server writes it).
+ * « Mes données » (GDPR art. 15 and 20): the member downloads everything the club keeps about them as one
+ * JSON file (online only: the server writes it).
  */
 export function MyDataSection({ userId, isOnline }: { userId: string; isOnline: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,9 @@
 import type { User } from '@common/contract/user';
 import { type ProfileUpdate, profileUpdateSchema } from '@common/contract/users';
 
-/** The form's text inputs: exactly the profile fields the server writes (server-rules "Roles"). */
+/**
+ * The form's text inputs: exactly the profile fields the server writes (docs/rules.md#accounts-and-sessions).
+ */
 export const TEXT_FIELDS = ['last_name', 'first_name', 'street', 'city', 'zip_code', 'phone'] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 

@@ -39,7 +39,7 @@ export function ProfileForm({ user, isOnline }: { user: User; isOnline: boolean 
     try {
       const saved = await saveProfile(user.id, checked.update);
       replaceCurrentUser(saved);
-      // One setting for the app and the mails (issue 27): the app follows the saved language at once.
+      // One setting for the app and the mails: the app follows the saved language at once.
       await applyLanguage(saved.language);
       showToast('success', 'user_update_success');
     } catch (error) {

@@ -1,2 +1,2 @@
-/** The preferences tour's first-visit flag in localStorage (product-spec §2); the tour itself is src/ui's. */
+/** The preferences tour's first-visit flag in localStorage; the tour itself is src/ui's. */
 export const TOUR_FLAG_KEY = 'profileTour';

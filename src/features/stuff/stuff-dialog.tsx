@@ -14,7 +14,7 @@ interface StuffValues {
   is_infinite: boolean;
 }
 
-/** A new stuff starts with stock 0 and a finite stock (product-spec §9). */
+/** A new stuff starts with stock 0 and a finite stock. */
 const valuesOf = (stuff: Stuff | null): StuffValues => ({
   name: stuff?.name ?? '',
   description: stuff?.description ?? '',
@@ -27,7 +27,10 @@ function isStockValid(stock: string): boolean {
   return Number(stock) <= LIMITS.stockMax;
 }
 
-/** Create (stuff null) or edit one stuff: name, description, and a stock unless infinite (product-spec §5). */
+/**
+ * Create (stuff null) or edit one stuff: name, description, and a stock unless infinite
+ * (docs/rules.md#stuff).
+ */
 export function StuffDialog({
   stuff,
   isOnline,
@@ -76,7 +79,7 @@ export function StuffDialog({
             />
             {t('catalog.is_infinite')}
           </label>
-          {/* Hidden while the stock is infinite (product-spec §4); what was typed comes back if unticked. */}
+          {/* Hidden while the stock is infinite; what was typed comes back if unticked. */}
           {!values.is_infinite && (
             <div className={styles.field}>
               <label htmlFor={`${id}-stock`}>{t('catalog.stock_label')}</label>

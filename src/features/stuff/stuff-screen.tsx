@@ -4,7 +4,7 @@ import { showToast } from '../../state/toast-store';
 import { ItemListPage } from '../../ui/item-list-page';
 import { StuffDialog } from './stuff-dialog';
 
-/** The stock in words and figures; ∞ when unlimited (product-spec §2), with its name for screen readers. */
+/** The stock in words and figures; ∞ when unlimited, with its name for screen readers. */
 function StockText({ stuff }: { stuff: Stuff }) {
   const { t } = useTranslation();
   if (!stuff.is_infinite) return t('catalog.stock', { count: stuff.stock });

@@ -12,7 +12,7 @@ export function ConfirmLink({
 }: {
   username: string;
   url: string;
-  /** What became of the invitation's mail (issue 28: say it as it is); absent from older servers. */
+  /** What became of the invitation's mail, said as it is; absent from older servers. */
   mail?: 'logged' | 'off' | 'sent' | undefined;
   onDone: () => void;
 }) {

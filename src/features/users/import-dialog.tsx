@@ -40,8 +40,8 @@ function PreviewRow({ row }: { row: ImportRow }) {
 }
 
 /**
- * « Importer des membres » (issue 29): the admin picks a CSV file, sees what each row would become (a dry
- * run: nothing is written), then confirms; the new members are created and invited, all or none.
+ * « Importer des membres »: the admin picks a CSV file, sees what each row would become (a dry run: nothing
+ * is written), then confirms; the new members are created and invited, all or none.
  */
 export function ImportDialog({ onImported, onClose }: { onImported: () => void; onClose: () => void }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import type { RoleName } from '@common/contract/user';
 import { useTranslation } from 'react-i18next';
 import styles from './users.module.css';
 
-/** U, C, A or Sa (product-spec §6), with the role's name as its accessible text: not colour alone. */
+/** U, C, A or Sa, with the role's name as its accessible text: not colour alone. */
 export function RoleBadge({ role }: { role: RoleName }) {
   const { t } = useTranslation();
   return (

@@ -18,8 +18,9 @@ export interface AccountProps {
 }
 
 /**
- * Revoke or reactivate, unlock, change the role, delete the account (issue 29): each shown only when the shared rules allow it (the
- * server decides with the same functions). Online only; a refusal is said in words under the buttons.
+ * Revoke or reactivate, unlock, change the role, delete the account: each shown only when the shared rules
+ * allow it (the server decides with the same functions). Online only; a refusal is said in words under the
+ * buttons.
  */
 export function UserActions({
   actor,

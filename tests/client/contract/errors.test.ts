@@ -2,7 +2,7 @@ import { readErrorBody } from '@common/contract/errors';
 import { describe, expect, it } from 'vitest';
 
 describe('reading an error answer', () => {
-  it('reads the body of §8, with or without a field', () => {
+  it('reads the error body, with or without a field', () => {
     expect(readErrorBody({ code: 'event_full', message: 'Complet', field: null })).toEqual({
       code: 'event_full',
       message: 'Complet',

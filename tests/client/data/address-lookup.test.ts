@@ -15,7 +15,7 @@ function stubService(answer: () => Response) {
   return urls;
 }
 
-describe('the address lookup (product-spec §5, §7)', () => {
+describe('the address lookup', () => {
   it('asks the configured service for one result and links the first point on OpenStreetMap', async () => {
     const urls = stubService(() =>
       json(200, { features: [{ geometry: { type: 'Point', coordinates: [-4.486076, 48.390394] } }] }),

@@ -10,8 +10,8 @@ import { USER } from '../fake-api';
 import { scripted } from './drain-fixture';
 import { cachedEvent, EVENT_UUID } from './event-fixture';
 
-// Issue 27 item 5: a screen claims success only once the server took the write, says "kept on this
-// device" while the network is away, and shows a refusal with its code.
+// A screen claims success only once the server took the write, says "kept on this device" while the network
+// is away, and shows a refusal with its code.
 let db: EquipeeDb;
 beforeEach(async () => {
   db = new EquipeeDb(`delivery-${crypto.randomUUID()}`);

@@ -8,8 +8,8 @@ import { USER } from '../fake-api';
 import { scripted } from './drain-fixture';
 import { cachedEvent, EVENT_UUID } from './event-fixture';
 
-// "Not coming" (issue 26, server-rules v4 "Decline") is an offline write like a subscription: queued with
-// its own Idempotency-Key, shown at once on the cached event, and sent once when the network returns.
+// "Not coming" (docs/rules.md#replays) is an offline write like a subscription: queued with its own
+// Idempotency-Key, shown at once on the cached event, and sent once when the network returns.
 let db: EquipeeDb;
 let clock: number;
 beforeEach(async () => {

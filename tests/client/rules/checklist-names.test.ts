@@ -2,7 +2,7 @@ import { checklistRows } from '@common/rules/checklist-rows';
 import { describe, expect, it } from 'vitest';
 import { cachedEvent } from '../data/event-fixture';
 
-// Issue 28 item 3: the checklist (and its CSV, built from the same rows) names people, not usernames.
+// The checklist (and its CSV, built from the same rows) names people, not usernames.
 describe('checklist rows name people', () => {
   const base = cachedEvent();
   const member = base.subscribers_with_stuff[0] as (typeof base.subscribers_with_stuff)[number];

@@ -2,7 +2,7 @@ import { checklistRows, sortRows } from '@common/rules/checklist-rows';
 import { describe, expect, it } from 'vitest';
 import { cachedEvent } from '../data/event-fixture';
 
-// Issue 28 item 3: statuses, guests under their member, walk-ins as rows of their own.
+// Statuses, guests under their member, walk-ins as rows of their own.
 const base = cachedEvent();
 const member = base.subscribers_with_stuff[0] as (typeof base.subscribers_with_stuff)[number];
 const guest = {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const NOW = new Date('2030-06-10T12:00:00Z');
 const at = (iso: string) => new Date(iso);
 
-describe('eventDateError (product-spec §5, the same function the server calls)', () => {
+describe('eventDateError (the same function the server calls)', () => {
   it('refuses an end at or before the start', () => {
     expect(eventDateError(at('2030-06-12T10:00Z'), at('2030-06-12T09:00Z'), NOW)?.code).toBe('error_date');
     expect(eventDateError(at('2030-06-12T10:00Z'), at('2030-06-12T10:00Z'), NOW)?.field).toBe('end_date');

@@ -2,7 +2,7 @@ import type { RoleName } from '@common/contract/user';
 import { canGiveRole } from '@common/rules/roles';
 import { describe, expect, it } from 'vitest';
 
-// Written out cell by cell (server-rules "Roles"): who may give which role.
+// Written out cell by cell (docs/rules.md#roles): who may give which role.
 const TABLE: Array<
   [actor: RoleName, User: boolean, Contributor: boolean, Admin: boolean, SuperAdmin: boolean]
 > = [

@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest';
 const ACTOR_ID = '00000000-0000-4000-8000-000000000001';
 const OTHER_ID = '00000000-0000-4000-8000-000000000002';
 
-// Written out cell by cell (product-spec §4, server-rules "Roles"): on a locked target, what the user
-// detail screen offers — and what the server accepts, since it decides with the same functions.
+// Written out cell by cell (docs/rules.md#roles): on a locked target, what the user detail screen offers —
+// and what the server accepts, since it decides with the same functions.
 const TABLE: Array<
   [actor: RoleName, target: RoleName, isSelf: boolean, revoke: boolean, roles: string, unlock: boolean]
 > = [

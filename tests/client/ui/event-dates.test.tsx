@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appDb } from '../../../src/data/core/db';
 import { EventDatesText } from '../../../src/ui/event-dates';
 
-// product-spec §2: a same-day event shows its weekday, date, duration in hours and minutes and hour range;
-// a longer one its from/to dates and times. Dates dd/MM/yy, times HH:mm, always in the club's time zone.
+// A same-day event shows its weekday, date, duration in hours and minutes and hour range; a longer one its
+// from/to dates and times. Dates dd/MM/yy, times HH:mm, always in the club's time zone.
 const PARIS = 'Europe/Paris';
 const NEW_YORK = 'America/New_York';
 

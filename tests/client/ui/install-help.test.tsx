@@ -24,8 +24,8 @@ const offerInstall = (outcome: 'accepted' | 'dismissed') => {
   return event;
 };
 
-// Issue 27 item 8: "Installer l'application" uses the browser's offer where there is one, explains the
-// Share menu on iOS, and says so once installed.
+// "Installer l'application" uses the browser's offer where there is one, explains the Share menu on iOS, and
+// says so once installed.
 describe('install help', () => {
   it("replays the browser's offer from a tap, and says the app is installed once accepted", async () => {
     const offer = offerInstall('accepted');

@@ -17,7 +17,7 @@ describe('toasts without the popover API (jsdom, older browsers)', () => {
     expect(screen.getByRole('alert').textContent).toContain("Erreur lors de la suppression de l'invitation");
   });
 
-  it("say a failure in the spec's words for the action, then the reason when there is one (issue 27)", () => {
+  it("say a failure in the catalogue's words for the action, then the reason when there is one", () => {
     render(<Toasts />);
     act(() => showToast('error', 'user_update_failed', 'Le serveur ne répond pas.'));
     expect(screen.getByRole('alert').textContent).toContain(
@@ -85,7 +85,7 @@ describe('toasts in the top layer', () => {
   });
 });
 
-describe('the room a toast takes (issue 27 item 10)', () => {
+describe('the room a toast takes', () => {
   const room = () => document.documentElement.style.getPropertyValue('--toast-room');
   // jsdom lays nothing out: the band is made 100 px tall, from the viewport's bottom.
   beforeEach(() => {

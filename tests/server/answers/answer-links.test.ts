@@ -14,9 +14,9 @@ import {
 import { mailHeader, mailPart, type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 26 items 2 and 3 (server-rules v4 "Answer links"): mails about an event link to it, and
-// subscription, reminder and promotion mails carry signed, expiring, single-purpose answers. A GET only
-// shows a confirmation page (mail scanners open every link); its POST acts, once, under the app's rules.
+// Answer links (docs/rules.md#answer-links): mails about an event link to it, and subscription, reminder and
+// promotion mails carry signed, expiring, single-purpose answers. A GET only shows a confirmation page (mail
+// scanners open every link); its POST acts, once, under the app's rules.
 // Mails are received by a real SMTP server and read from their MIME.
 const PUBLIC_URL = 'https://club.example.org';
 let ctx: TestContext;

@@ -111,7 +111,7 @@ async function newEvent(setup: Setup = {}) {
   return { uuid, start, guestId: guest.id };
 }
 
-/** A fresh training series (issue 16) with two sessions, the host subscribed to each. */
+/** A fresh training series with two sessions, the host subscribed to each. */
 async function newSeries(creator: 'Creator' | 'Demoted' = 'Creator') {
   const uuid = randomUUID();
   await ctx.db
@@ -339,7 +339,7 @@ const MATRIX: Row[] = [
         is_checked: true,
       },
     }),
-    // Issue 28 (server-rules v4 "Roles"): any Admin takes attendance, as they read it.
+    // Any Admin takes attendance, as they read it (docs/rules.md#roles).
     [401, 403, 200, 403, 403, 200, 200],
   ],
   [

@@ -5,10 +5,10 @@ import { controlCharacterField } from '../../../server/plugins/control-character
 import { createEvent, DAY, insertModel } from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// server-rules v4 "Limits": no U+0000 and no other C0 control character but tab, LF and CR, in any text
-// field of any endpoint: 400 `invalid_input` naming the field, on PGlite and PostgreSQL alike (a NUL was a
-// 500 on PostgreSQL). The generated bad-input cases send both to every JSON field they describe; these are
-// the paths, queries, replays and the characters that stay allowed.
+// Forbidden characters (docs/rules.md#limits): no U+0000 and no other C0 control character but tab, LF and
+// CR, in any text field of any endpoint: 400 `invalid_input` naming the field, on PGlite and PostgreSQL alike
+// (a NUL was a 500 on PostgreSQL). The generated bad-input cases send both to every JSON field they describe;
+// these are the paths, queries, replays and the characters that stay allowed.
 let ctx: TestContext;
 let admin: Record<string, string>;
 let member: { id: string; token: string };

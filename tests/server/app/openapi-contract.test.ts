@@ -8,9 +8,9 @@ import { createEvent, DAY, insertModel, insertStuff, subscribe } from '../helper
 import { arbitraryOf, type JsonSchema, resolveRefs } from '../helpers/schema-arbitrary';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 25 item 6: requests generated from the served OpenAPI document, for every operation, as anyone
-// (no token, a member, an admin). Whatever they hold, the server answers no 5xx, with a status the
-// operation declares, in a declared media type and, for JSON, a body the declared schema accepts.
+// Requests generated from the served OpenAPI document, for every operation, as anyone (no token, a member, an
+// admin). Whatever they hold, the server answers no 5xx, with a status the operation declares, in a declared
+// media type and, for JSON, a body the declared schema accepts.
 // OPENAPI_FUZZ_RUNS sets the requests per operation (a deeper run than the suite's, when changing it).
 const RUNS = Number(process.env.OPENAPI_FUZZ_RUNS ?? 50);
 

@@ -174,7 +174,7 @@ describe('the attendance record', () => {
     ]);
   });
 
-  it('names a member by first and last name, and gives those who take attendance the phone they gave (issue 28)', async () => {
+  it('names a member by first and last name, and gives those who take attendance the phone they gave', async () => {
     const { id } = await ctx.createUser('nolwenn.lebihan');
     await ctx.db
       .updateTable('users')
@@ -236,8 +236,8 @@ describe('the attendance record', () => {
       .format(ctx.clock.now)
       .replace(' ', ' ');
     expect(rows.slice(1)).toEqual([
-      // In the screen's order, nina's guests under her (issue 28); a name that looks like a formula starts
-      // with an apostrophe.
+      // In the screen's order, nina's guests under her; a name that looks like a formula starts with an
+      // apostrophe.
       ['nina', 'Membre', '', 'Non', 'Absent', '', '', ''],
       [`'=HYPERLINK("http://x") +1`, 'Invité', '', 'Oui', 'Présent', at, 'orga', at],
       ['Anne; "la" Quai', 'Invité', '', 'Non', 'Absent', '', '', ''],

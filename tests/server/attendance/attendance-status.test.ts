@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, DAY, HOUR, insertModel, subscribe } from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 28 item 3, server-rules v4 "Checklist": statuses beside `is_checked`, and walk-ins.
+// Statuses beside `is_checked`, and walk-ins (docs/rules.md#checklist).
 let ctx: TestContext;
 let organiser: { id: string; token: string };
 let member: { id: string; token: string };
@@ -67,7 +67,7 @@ describe('statuses', () => {
     }
   });
 
-  it('reads a spec client’s tick as present or absent, and answers the status too', async () => {
+  it('reads a tick sent as `is_checked` alone as present or absent, and answers the status too', async () => {
     const eventUuid = await eventWithMember();
     expect(
       (await check({ event_uuid: eventUuid, user_id: member.id, is_checked: true })).json(),

@@ -3,7 +3,7 @@ import { createFeed, fetchFeed, parseFeed, saveEventWith } from '../helpers/cale
 import { createEvent, DAY, HOUR, insertModel, joinWaitingList, subscribe } from '../helpers/event-fixtures';
 import { bearer, captureLogs, createTestContext, type TestContext } from '../helpers/test-context';
 
-// The calendar feed of issue 11, read back with a real iCalendar parser (ical.js), as a calendar app would.
+// The calendar feed, read back with a real iCalendar parser (ical.js), as a calendar app would.
 const HOST = 'club.example.org';
 let ctx: TestContext;
 const logs = captureLogs();

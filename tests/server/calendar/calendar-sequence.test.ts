@@ -124,7 +124,7 @@ describe('the columns of events', () => {
     'location',
     'is_cancelled',
     'model_uuid',
-    // Issue 28: the SUMMARY when set (migration 2026-11-30-01).
+    // The SUMMARY when set (migration 2026-11-30-01).
     'title',
   ];
   const NOT_SHOWN = [
@@ -136,7 +136,7 @@ describe('the columns of events', () => {
     'sequence',
     'uuid_series',
     'notes',
-    // Issue 30: the club a row belongs to never changes (the policy refuses it).
+    // The club a row belongs to never changes (the policy refuses it).
     'club_id',
   ];
 

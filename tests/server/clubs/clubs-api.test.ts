@@ -13,8 +13,9 @@ import { addClub } from '../helpers/clubs';
 import { createEvent, insertModel, subscribe } from '../helpers/event-fixtures';
 import { bearer, createTestContext, PASSWORD, type TestContext } from '../helpers/test-context';
 
-// Issue 30, through the API: two clubs on one deployment, told apart by the Host header. Club 1 answers
-// localhost (and any host nobody claims); club 2 answers its own host. Nothing crosses between them.
+// Several clubs (docs/rules.md#several-clubs), through the API: two clubs on one deployment, told apart by
+// the Host header. Club 1 answers localhost (and any host nobody claims); club 2 answers its own host.
+// Nothing crosses between them.
 const HOST_2 = 'aviron-vannes.example.org';
 const HOST_3 = 'kayak-odet.example.org';
 let ctx: TestContext;

@@ -6,9 +6,9 @@ import { missingClubConditions } from '../helpers/club-id-check';
 import { addClub } from '../helpers/clubs';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 30, ready to shard: every statement on club-owned tables names its club. The check runs on every
-// statement of every suite (helpers/test-context.ts fails a file that ran one without); this file shows
-// that the check catches what it must, and that the builder's statements pass it by construction.
+// Ready to shard: every statement on club-owned tables names its club. The check runs on every statement of
+// every suite (helpers/test-context.ts fails a file that ran one without); this file shows that the check
+// catches what it must, and that the builder's statements pass it by construction.
 
 let ctx: TestContext;
 let first: Club;

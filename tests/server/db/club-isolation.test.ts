@@ -9,9 +9,9 @@ import { addClub } from '../helpers/clubs';
 import { seedEveryTable } from '../helpers/every-table';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 30: isolation enforced by the database. Every club-owned table is looked at from each club and
-// from none, as the application's role, with rows of two clubs in it: a club sees exactly its own rows, no
-// club sees nothing, and no write can move a row into another club or read one there by its key.
+// Isolation enforced by the database (docs/rules.md#several-clubs). Every club-owned table is looked at from
+// each club and from none, as the application's role, with rows of two clubs in it: a club sees exactly its
+// own rows, no club sees nothing, and no write can move a row into another club or read one there by its key.
 let ctx: TestContext;
 let first: Club;
 let second: Club;

@@ -17,9 +17,9 @@ import { createConfirmedUser } from '../../../server/modules/users/create-user';
 import { asOwner, openFirstClubDatabase } from '../helpers/clubs';
 import { seedEveryTable } from '../helpers/every-table';
 
-// Issue 30: an upgraded deployment keeps working unchanged. Yesterday's database (every migration up to
-// the one before the clubs), with a row in every table and an account, is migrated: nothing is lost,
-// everything is in the first club, and the account signs in and reads its week as before.
+// An upgraded deployment keeps working unchanged. Yesterday's database (every migration up to the one before
+// the clubs), with a row in every table and an account, is migrated: nothing is lost, everything is in the
+// first club, and the account signs in and reads its week as before.
 const LAST_BEFORE_CLUBS = '2026-12-03-01-account-deletion';
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-upgrade-'));

@@ -73,7 +73,7 @@ describe('the data version', () => {
     expect(
       [...userColumns].filter(
         (c) =>
-          // club_id: the condition every statement carries (issue 30), not a column shown.
+          // club_id: the condition every statement carries (docs/rules.md#several-clubs), not a column shown.
           ![
             'club_id',
             'id',

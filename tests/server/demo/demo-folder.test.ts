@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claimDemoFolder, DEMO_MARK, DemoFolderRefused } from '../../../server/demo/demo-folder';
 
-// `npm run demo` wiped any folder it was pointed at (issue 25): now only an empty one or its own.
+// `npm run demo` once wiped any folder it was pointed at: now only an empty one or its own.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-demo-folder-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 

@@ -4,7 +4,7 @@ import { createEvent, insertModel, saveEvent, subscribe } from '../helpers/event
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 28 items 4 and 5 (server-rules v4 "Roles", "Checklist"): who takes attendance and who reads it.
+ * Who takes attendance and who reads it (docs/rules.md#roles, docs/rules.md#checklist).
  * The creator names co-organisers; they, any Admin and the SuperAdmin take attendance; nobody else reads it.
  */
 type Someone = { id: string; token: string };

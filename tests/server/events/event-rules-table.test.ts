@@ -51,7 +51,7 @@ const ACCOUNTS: Record<ActorKind | 'host', [username: string, role: RoleName]> =
   creator: ['creator', 'Contributor'],
   // Created their events as a Contributor, now a User: keeps no creator rights.
   demoted: ['demoted', 'User'],
-  // Issue 28: named co-organiser of every event; the second one since demoted to User.
+  // Named co-organiser of every event; the second one since demoted to User.
   coOrganiser: ['coorg', 'Contributor'],
   demotedCoOrganiser: ['coorg2', 'User'],
   otherContributor: ['contrib2', 'Contributor'],

@@ -16,8 +16,8 @@ import { createSeries } from '../helpers/series-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 28 item 1: an event's own `title` and `notes` (additive fields), the model's name and description
- * staying the fallback; and what a new event of a model starts from (its last event).
+ * An event's own `title` and `notes` (additive fields), the model's name and description staying the
+ * fallback; and what a new event of a model starts from (its last event).
  */
 let ctx: TestContext;
 let organiser: string;
@@ -41,7 +41,7 @@ const mails = (kind: string) =>
   ctx.db.selectFrom('mail_queue').select(['subject', 'body_text']).where('kind', '=', kind).execute();
 
 describe('an event with its own words', () => {
-  it("keeps its title and notes, a spec client's save leaves them, an empty string clears them", async () => {
+  it("keeps its title and notes, an older client's save leaves them, an empty string clears them", async () => {
     const event = await createEvent(ctx, organiser, model);
     expect(event.title).toBeNull();
     expect(event.notes).toBeNull();
@@ -56,7 +56,7 @@ describe('an event with its own words', () => {
       model_name: 'Kayak rivière',
       model_description: 'Kayak rivière au club',
     });
-    // A client of the spec knows neither field: its save keeps them.
+    // An older client knows neither field: its save keeps them.
     const specSave = await saveEvent(ctx, organiser, model, event, { max_subscribers: 12 });
     expect(specSave.json<EventDto>()).toMatchObject({ title: 'Sortie mer à Combrit', max_subscribers: 12 });
     const cleared = await saveEvent(ctx, organiser, model, event, { title: '', notes: '   ' });

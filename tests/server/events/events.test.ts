@@ -22,7 +22,7 @@ const save = (token: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: '/api/event/add-or-update', headers: bearer(token), payload });
 
 describe('events', () => {
-  it('creates an event with the full shape of the spec', async () => {
+  it('creates an event with the full shape of the contract', async () => {
     const kayak = await insertStuff(ctx, 'Kayak biplace', 2);
     const event = await createEvent(ctx, creator, model, { max: 5, stuffs: [kayak] });
     expect(event).toMatchObject({

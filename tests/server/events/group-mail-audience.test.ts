@@ -4,9 +4,9 @@ import { mailHeader, type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 28 item 6: the organiser chooses whom a group mail reaches (registered, waiting list, both), and
- * it goes out under their name, from the club's address, with Reply-To their own, as a real SMTP server
- * receives it.
+ * Group mail (docs/rules.md#mails): the organiser chooses whom a group mail reaches (registered, waiting
+ * list, both), and it goes out under their name, from the club's address, with Reply-To their own, as a real
+ * SMTP server receives it.
  */
 let ctx: TestContext;
 let sink: SmtpSink;
@@ -77,7 +77,7 @@ async function receivers(): Promise<string[]> {
 const addressOf = (i: number) => `${person(i).username}@example.org`;
 
 describe('a group mail', () => {
-  it('reaches the registered when no choice is sent, as the spec has it', async () => {
+  it('reaches the registered when no choice is sent, the default', async () => {
     const event = await fullEvent();
     expect((await groupMail(event.uuid_event)).statusCode).toBe(200);
     expect(await receivers()).toEqual([addressOf(0), addressOf(1)]);

@@ -13,8 +13,8 @@ import { addPushDevice } from '../helpers/push-devices';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 28 item 2: a cancellation carries the organiser's word (`cancel_message`) in its mail and push; a
- * reactivation tells the same people it is on again.
+ * A cancellation carries the organiser's word (`cancel_message`) in its mail and push; a reactivation tells
+ * the same people it is on again.
  */
 let ctx: TestContext;
 let organiser: string;

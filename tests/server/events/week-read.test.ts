@@ -3,7 +3,7 @@ import { settled } from '../../../server/background';
 import { createEvent, DAY, insertModel, insertStuff, subscribe } from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-/** The week read (issue 10): a weak ETag and 304, a constant number of queries, no write on a read. */
+/** The week read: a weak ETag and 304, a constant number of queries, no write on a read. */
 let ctx: TestContext;
 let orga: string;
 let member: { id: string; token: string };
@@ -97,7 +97,7 @@ describe('GET /api/event/from/{from}/to/{to}', () => {
     expect(many.length).toBe(few.length);
     // Session, user and data version; then, in one repeatable-read transaction (begin, commit): the data
     // version again, events, names, subscribers, guests, waiting, stuffs, walk-ins and co-organisers
-    // (issue 28), holdings, and the club's show_attendees (issue 27).
+    // holdings, and the club's show_attendees.
     expect(many.length).toBe(14);
   });
 

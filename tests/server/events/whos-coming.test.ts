@@ -13,10 +13,10 @@ import { bearer, createTestContext, type TestContext } from '../helpers/test-con
 
 type Person = { id: string; token: string; username: string };
 
-// Issue 27 item 1 (server-rules v4 "Roles", who's coming): names, thumbnails, guests under their host and
-// the waiting list in order, for any member while the club shows them; with `show_attendees` off a member's
-// answers name nobody but the member and their guests, the counts staying right; a hidden member reaches
-// other members as nobody in particular, never the organisers.
+// Who's coming (docs/rules.md#events): names, thumbnails, guests under their host and the waiting list in
+// order, for any member while the club shows them; with `show_attendees` off a member's answers name nobody
+// but the member and their guests, the counts staying right; a hidden member reaches other members as nobody
+// in particular, never the organisers.
 describe("who's coming", () => {
   let ctx: TestContext;
   let organiser: string;

@@ -83,7 +83,7 @@ export function generateBadCases(
           field,
         });
       if (spec.min === 1 && spec.required) cases.push({ name: `${field} blank`, body: set('   '), field });
-      // server-rules v4 "Limits": NUL (a 500 on PostgreSQL before) and the other C0 controls but tab, LF, CR.
+      // docs/rules.md#limits: NUL (a 500 on PostgreSQL before) and the other C0 controls but tab, LF, CR.
       cases.push({ name: `${field} holding a NUL`, body: set('ab\u0000c'), field });
       cases.push({ name: `${field} holding an escape character`, body: set('ab\u001bc'), field });
       if (spec.format)

@@ -1,10 +1,10 @@
 import { CLUB_TABLES } from '../../../server/db/club-scope/club-tables';
 
 /**
- * Issue 30, ready to shard: what a statement on club-owned tables lacks to name its club, read from its
- * SQL as the database receives it (so raw SQL is held to it as much as Kysely's builder). Each club-owned
- * table read, joined, updated or deleted from needs a `<table or alias>.club_id = …` condition, and each
- * insert into one a `club_id` column. Empty when the statement is fine or touches no club-owned table.
+ * Ready to shard: what a statement on club-owned tables lacks to name its club, read from its SQL as the
+ * database receives it (so raw SQL is held to it as much as Kysely's builder). Each club-owned table read,
+ * joined, updated or deleted from needs a `<table or alias>.club_id = …` condition, and each insert into one
+ * a `club_id` column. Empty when the statement is fine or touches no club-owned table.
  */
 export function missingClubConditions(statement: string): string[] {
   if (!/^\s*(select|insert|update|delete|with)\b/i.test(statement) || statement.includes(PROBE)) return [];

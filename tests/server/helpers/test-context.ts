@@ -71,8 +71,8 @@ export interface TestContextOptions {
  * template (database-template.ts), so files run side by side.
  */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  // Every statement any suite runs is held to naming its club (issue 30, ready to shard): a file whose
-  // statements do not fails when it closes its context, naming them.
+  // Every statement any suite runs is held to naming its club (ready to shard, docs/rules.md#several-clubs):
+  // a file whose statements do not fails when it closes its context, naming them.
   // Migrations are not held to it (they move every club's rows at once), nor is a statement run for no club
   // at all, which row-level security shows nothing (the isolation test runs some on purpose).
   const unscopedStatements: string[] = [];

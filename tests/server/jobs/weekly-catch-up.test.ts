@@ -8,8 +8,8 @@ import {
 } from '../../../server/modules/notifications/notification-settings.repository';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 26 item 6 (server-rules v4 "Catch-up"): a weekly list missed while the server was down goes out
-// once when it comes back, if that is still the same club day (Monday, 07:00 or later); never twice.
+// Catch-up (docs/rules.md#mails): a weekly list missed while the server was down goes out once when it comes
+// back, if that is still the same club day (Monday, 07:00 or later); never twice.
 const ZONE = 'Europe/Paris';
 let ctx: TestContext;
 

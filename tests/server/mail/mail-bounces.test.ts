@@ -5,8 +5,8 @@ import { reachableRecipients } from '../../../server/modules/notifications/notif
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, createTestContext, PASSWORD, type TestContext } from '../helpers/test-context';
 
-// Issue 29 item 4 (server-rules v4 "Bounces"): a real SMTP server refuses one recipient for good (550) and
-// another for now (452); only the first address is marked, and notifications stop going to it.
+// Bounces (docs/rules.md#mails): a real SMTP server refuses one recipient for good (550) and another for now
+// (452); only the first address is marked, and notifications stop going to it.
 
 let ctx: TestContext;
 let smtp: SmtpSink;

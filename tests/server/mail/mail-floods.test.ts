@@ -8,8 +8,9 @@ import { createEvent, DAY, insertModel, members, subscribe } from '../helpers/ev
 import { mailText, type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 25's mail flood: a member toggling subscribe/unsubscribe made the server send a thousand mails,
-// and a reset queued behind them left minutes later. server-rules v4 "Coalescing" and "Priority".
+// A past mail flood: a member toggling subscribe/unsubscribe made the server send a thousand mails, and a
+// reset queued behind them left minutes later. Coalescing (docs/rules.md#subscriptions) and priority
+// (docs/rules.md#mails).
 type Member = { id: string; token: string; username: string };
 
 async function setUp(env: Record<string, string> = {}) {

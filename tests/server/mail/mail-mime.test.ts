@@ -15,10 +15,10 @@ import {
 import { mailHeader, mailPart, type ReceivedMail, type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 26 item 1: every mail the app sends, received by a real SMTP server and read from its MIME, is
-// multipart/alternative with a plain-text and an HTML part that say the same and carry the same links, in
-// the club's name and colour; List-Unsubscribe only on the mails a member can switch off; a Message-ID on
-// each. People's text (a model's name, a guest's, a group mail) is escaped in the HTML.
+// Every mail the app sends, received by a real SMTP server and read from its MIME, is multipart/alternative
+// with a plain-text and an HTML part that say the same and carry the same links, in the club's name and
+// colour; List-Unsubscribe only on the mails a member can switch off; a Message-ID on each. People's text (a
+// model's name, a guest's, a group mail) is escaped in the HTML.
 const PUBLIC_URL = 'https://club.example.org';
 const NASTY = 'Kayak <script>alert(1)</script> & "co"';
 let ctx: TestContext;

@@ -10,8 +10,8 @@ import { standInPushNetwork } from '../helpers/push-network-stand-in';
 import { startPushStandIn } from '../helpers/push-stand-in';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 27 item 9: contributors and admins post news (title, text, an optional picture); anyone reads
-// them newest first; the author and admins edit and delete; members who allowed notifications get a push.
+// Contributors and admins post news (title, text, an optional picture); anyone reads them newest first; the
+// author and admins edit and delete; members who allowed notifications get a push.
 let ctx: TestContext;
 let standIn: Awaited<ReturnType<typeof startPushStandIn>>;
 const net = standInPushNetwork();

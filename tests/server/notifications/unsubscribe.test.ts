@@ -13,7 +13,7 @@ import {
 import { mailHeader, type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 26 item 4 (server-rules v4 "Unsubscribe", RFC 8058): each mail a member can switch off names a
+// Unsubscribe links (docs/rules.md#answer-links, RFC 8058): each mail a member can switch off names a
 // one-click unsubscribe URL; its POST switches that type off for that member only, with no sign-in.
 // Received through a real SMTP server and read from the MIME headers.
 const PUBLIC_URL = 'https://club.example.org';

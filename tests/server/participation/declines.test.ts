@@ -13,9 +13,9 @@ import {
 } from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 26 item 3 (server-rules v4 "Decline"): "not coming" takes no place, releases a held place or
-// waiting-list spot (the next in line is promoted), stops reminders, may be taken back while the event is
-// upcoming, is replayable with an Idempotency-Key, and is shown to the member and to attendance-takers.
+// Declines (docs/rules.md#subscriptions): "not coming" takes no place, releases a held place or waiting-list
+// spot (the next in line is promoted), stops reminders, may be taken back while the event is upcoming, is
+// replayable with an Idempotency-Key, and is shown to the member and to attendance-takers.
 describe('PUT /api/event/decline', () => {
   let ctx: TestContext;
   let organiser: string;

@@ -2,8 +2,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerOperationNames } from '../../../server/plugins/operation-names';
 
-// Every API route has an OpenAPI name (issue 25 item 6): a route left out, or a name for a route that is
-// gone, stops the server before it listens rather than leaving the document with an unnamed operation.
+// Every API route has an OpenAPI name: a route left out, or a name for a route that is gone, stops the server
+// before it listens rather than leaving the document with an unnamed operation.
 describe('operation names', () => {
   it('refuse to start with a route the table does not name', async () => {
     const app = Fastify();

@@ -6,7 +6,7 @@ import { createEvent, DAY, HOUR, insertModel, joinWaitingList, subscribe } from 
 import { addPushDevice } from '../helpers/push-devices';
 import { bearer, createTestContext, PASSWORD, type TestContext } from '../helpers/test-context';
 
-// Issue 29 item 3 (server-rules v4 "Members moving in and out", Deletion): a member leaves the club.
+// Deletion (docs/rules.md#members-in-and-out): a member leaves the club.
 let ctx: TestContext;
 let admin: Member;
 let organiser: Member;

@@ -6,7 +6,7 @@ import { createEvent, insertModel, insertStuff, subscribe } from '../helpers/eve
 import { addPushDevice } from '../helpers/push-devices';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 29 item 2 (server-rules v4 "Members moving in and out"): a member's data, theirs to take.
+// Export (docs/rules.md#members-in-and-out): a member's data, theirs to take.
 
 let ctx: TestContext;
 let member: { id: string; token: string };

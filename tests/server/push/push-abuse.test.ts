@@ -8,8 +8,8 @@ import { standInPushNetwork } from '../helpers/push-network-stand-in';
 import { startPushStandIn } from '../helpers/push-stand-in';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 25's push findings: unbounded devices, one slow endpoint holding up every push, endpoints checked
-// by name only. server-rules v4 "Abuse limits".
+// Push, hardened (docs/rules.md#push): no more unbounded devices, one slow endpoint holding up every push, or
+// endpoints checked by name only.
 let ctx: TestContext;
 let standIn: Awaited<ReturnType<typeof startPushStandIn>>;
 let slowServer: http.Server;

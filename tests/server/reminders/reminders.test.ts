@@ -10,9 +10,9 @@ import { writeSetting } from '../../../server/modules/settings/settings.reposito
 import { createEvent, insertModel, saveEvent, subscribe } from '../helpers/event-fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 26 item 5 (server-rules v4 "Reminders"), on an injected clock: 24 h before by default, by push to
-// a member with a device and by mail otherwise, once per member and event, never in the quiet hours,
-// never for a cancelled event or to someone who left; a reminder missed while down goes when back.
+// Reminders (docs/rules.md#reminders), on an injected clock: 24 h before by default, by push to a member with
+// a device and by mail otherwise, once per member and event, never in the quiet hours, never for a cancelled
+// event or to someone who left; a reminder missed while down goes when back.
 const ZONE = 'Europe/Paris';
 const at = (iso: string) => new Date(iso);
 

@@ -173,7 +173,7 @@ describe('POST /api/replay', () => {
     const broken = await createEvent(ctx, organiser.token, model);
     const after = await createEvent(ctx, organiser.token, model);
     // A 500 for one event only: the database refuses to subscribe anyone to it.
-    // DDL is the tables' owner's (issue 30: the app's role may not make triggers).
+    // DDL is the tables' owner's: the app's role may not make triggers (docs/rules.md#several-clubs).
     await ctx.asOwner(async (owner) => {
       await sql`create function refuse_broken() returns trigger language plpgsql as $$
         begin raise exception 'broken'; end $$`.execute(owner);
@@ -251,7 +251,7 @@ describe('POST /api/replay', () => {
       ]);
       statuses.push(batched?.status);
     }
-    // The organiser (the event's creator), any Admin and the SuperAdmin may tick (v4); the others may not.
+    // The creator, any Admin and the SuperAdmin may tick (docs/rules.md#roles); the others may not.
     expect(statuses).toEqual([200, 403, 403, 403, 200, 200]);
   });
 

@@ -68,8 +68,8 @@ describe('replays with Idempotency-Key', () => {
 
   it('two simultaneous requests with one key execute once', async () => {
     const event = await createEvent(ctx, organiser, model);
-    // Confirmations are written when their coalesced notice is due (server-rules v4 "Coalescing"): let
-    // the earlier tests' come out first, then count this one's.
+    // Confirmations are written when their coalesced notice is due (docs/rules.md#subscriptions): let the
+    // earlier tests' come out first, then count this one's.
     const confirmations = async () => {
       ctx.clock.now = new Date(ctx.clock.now.getTime() + NOTICE_GRACE_MS);
       await ctx.mail.runOnce();
@@ -106,7 +106,7 @@ describe('replays with Idempotency-Key', () => {
     // A fault inside the action: writing a subscription briefly fails. A trigger, not a renamed table: on
     // PostgreSQL the other files' migrators read every schema's catalogue, and a table missing from it for a
     // moment failed one of them ("relation … does not exist").
-    // DDL is the tables' owner's (issue 30: the app's role may not make triggers).
+    // DDL is the tables' owner's: the app's role may not make triggers (docs/rules.md#several-clubs).
     await ctx.asOwner(async (owner) => {
       await sql`create function fail_subscription_insert() returns trigger language plpgsql as $$
         begin raise exception 'fault injected by the test'; end $$`.execute(owner);

@@ -86,7 +86,7 @@ beforeAll(async () => {
   await tick(withGuest.uuid_event, m(0).id);
   await tick(withGuest.uuid_event, guest.json().id, true);
   await tick(unlimited.uuid_event, m(2).id);
-  // Issue 28: two walk-ins at the unlimited session, one who came and one excused (not counted).
+  // Two walk-ins at the unlimited session, one who came and one excused (not counted).
   await put(organiser, '/api/event/walk-in', { event_uuid: unlimited.uuid_event, name: 'Gwen Morvan' });
   await put(organiser, '/api/event/walk-in', {
     event_uuid: unlimited.uuid_event,

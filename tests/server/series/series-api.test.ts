@@ -12,7 +12,7 @@ import {
 } from '../helpers/series-fixtures';
 import { bearer, type TestContext } from '../helpers/test-context';
 
-// Training series through the API (issue 16), on a fixed clock: Monday 1 March 2027, 09:00 in Paris.
+// Series through the API (docs/rules.md#series), on a fixed clock: Monday 1 March 2027, 09:00 in Paris.
 const ZONE = 'Europe/Paris';
 let ctx: TestContext;
 let organiser: string;

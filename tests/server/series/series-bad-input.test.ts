@@ -4,7 +4,7 @@ import { insertModel, members, saveEvent } from '../helpers/event-fixtures';
 import { createSeries, postSeries, putSeries, subscribeSeries } from '../helpers/series-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Refused series requests (issue 16): the status, the code and the field, and nothing written.
+// Refused series requests (docs/rules.md#series): the status, the code and the field, and nothing written.
 let ctx: TestContext;
 let organiser: string;
 let otherOrganiser: string;

@@ -4,7 +4,7 @@ import { insertModel } from '../helpers/event-fixtures';
 import { createSeries, putSeries, subscribeSeries } from '../helpers/series-fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-// A series in the member's calendar feed (issue 16): sessions are events, one VEVENT each.
+// A series in the member's calendar feed (docs/rules.md#series): sessions are events, one VEVENT each.
 const HOST = 'club.example.org';
 let ctx: TestContext;
 

@@ -13,7 +13,7 @@ import {
 } from '../helpers/series-fixtures';
 import type { TestContext } from '../helpers/test-context';
 
-// Issue 28 item 7: series exceptions. Tuesdays 19:00 in Paris from Tuesday 2 March 2027 (clock: 1 March).
+// Series exceptions (docs/rules.md#series): Tuesdays 19:00 in Paris from 2 March 2027 (clock: 1 March).
 const ZONE = 'Europe/Paris';
 let ctx: TestContext;
 let organiser: string;

@@ -5,7 +5,7 @@ import { insertModel } from '../helpers/event-fixtures';
 import { createSeries } from '../helpers/series-fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-// Which days and instants a rule gives (issue 16): pure, on fixed dates. 1 January 2027 is a Friday.
+// Which days and instants a rule gives: pure, on fixed dates. 1 January 2027 is a Friday.
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString().slice(0, 16));
 
 describe('session days', () => {

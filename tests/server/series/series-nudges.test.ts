@@ -11,8 +11,8 @@ import {
 } from '../helpers/series-fixtures';
 import type { TestContext } from '../helpers/test-context';
 
-// Issue 26 item 5: 48 h before a series session, a member who follows the series (a place or a waiting
-// spot in another of its sessions) and has not answered this one gets one nudge with "Je viens" and
+// Nudges (docs/rules.md#reminders): 48 h before a series session, a member who follows the series (a place or
+// a waiting spot in another of its sessions) and has not answered this one gets one nudge with "Je viens" and
 // "Je ne viens pas"; not one who answered (in, waiting or declined), not one who never joined, once.
 let ctx: TestContext;
 let organiser: string;

@@ -10,8 +10,8 @@ import {
 } from '../helpers/series-fixtures';
 import type { TestContext } from '../helpers/test-context';
 
-// Places freed across a series (issue 16, "mail once, not seventy times"): a member waiting on many
-// sessions who is moved into them hears once, listing the sessions, instead of once per session.
+// Places freed across a series (docs/rules.md#waiting-list): a member waiting on many sessions who is moved
+// into them hears once, listing the sessions, instead of once per session.
 let ctx: TestContext;
 let organiser: string;
 let model: string;

@@ -13,7 +13,7 @@ import {
 } from '../helpers/series-fixtures';
 import { bearer, type TestContext } from '../helpers/test-context';
 
-// Subscribing to a whole series at once (issue 16): each session decided as a single subscribe, one mail.
+// Subscribing to a whole series (docs/rules.md#series): each session decided as a single subscribe, one mail.
 let ctx: TestContext;
 let organiser: string;
 let model: string;
@@ -71,7 +71,7 @@ describe('subscribing to a series', () => {
     expect(mine).toContain('mardi 07/09/2027 19:00');
     expect(mine).toContain('mardi 05/10/2027 19:00');
     expect(mine).toMatch(/liste d'attente :\n• Aviron, mardi 21\/09\/2027 19:00/);
-    // Both copies link the first session (issue 26 item 2).
+    // Both copies link the first session.
     for (const mail of sent) expect(mail.body_text).toContain(`/event/${series.sessions[0]?.uuid_event}`);
     // The member's standing at each session is exactly that of single subscribes.
     const thirdNow = await ctx.app.inject({

@@ -15,8 +15,8 @@ import {
 } from '../helpers/series-fixtures';
 import { bearer, type TestContext } from '../helpers/test-context';
 
-// "This session and the following" (issue 16): only sessions from the chosen one on, never past ones,
-// each checked as a single update, and each member told once, listing the dates.
+// "This session and the following" (docs/rules.md#series): only sessions from the chosen one on, never past
+// ones, each checked as a single update, and each member told once, listing the dates.
 const ZONE = 'Europe/Paris';
 const START = new Date('2027-10-01T08:00:00Z');
 let ctx: TestContext;
@@ -123,7 +123,7 @@ describe('this session and the following', () => {
         expect(mail.body_text).toContain('samedi 23/10/2027 09:30');
         expect(mail.body_text).toContain('samedi 06/11/2027 09:30');
         expect(mail.body_text).not.toContain('16/10/2027');
-        // The mail links the first session it names (issue 26 item 2).
+        // The mail links the first session it names.
         expect(mail.body_text).toContain(`/event/${sessions[3]?.uuid_event}`);
       }
       // The promoted member hears once of the three sessions they were moved into (always sent).
@@ -171,7 +171,7 @@ describe('this session and the following', () => {
     expect(await allMailKinds()).toEqual([]);
   });
 
-  it('puts the organiser’s word in the one cancellation mail and push each member gets (issue 28)', async () => {
+  it('puts the organiser’s word in the one cancellation mail and push each member gets', async () => {
     const series = await sixSaturdays();
     await clearMail();
     await ctx.db.deleteFrom('push_queue').execute();
@@ -195,7 +195,7 @@ describe('this session and the following', () => {
     await ctx.db.deleteFrom('push_subscriptions').where('user_id', '=', p(0).id).execute();
   });
 
-  it('gives the sessions from the chosen one on a title, notes and a co-organiser, and clears the words again (issue 28)', async () => {
+  it('gives the sessions from the chosen one on a title, notes and a co-organiser, and clears the words again', async () => {
     const series = await sixSaturdays();
     const coach = await ctx.createUser(`coach-${series.uuid_series.slice(0, 6)}`, 'Contributor');
     const changed = await putSeries(ctx, organiser, series.uuid_series, {

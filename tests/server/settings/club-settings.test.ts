@@ -3,8 +3,8 @@ import { composeMail } from '../../../server/mail/compose-mail';
 import { readClubBrand } from '../../../server/modules/settings/club-settings';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 26 items 1 and 5: the club's name, accent colour and reminder delay, set by an Admin; the start
-// settings (the app's header) and the mails follow.
+// Club settings (docs/rules.md#club-settings): the club's name, accent colour and reminder delay, set by an
+// Admin; the start settings (the app's header) and the mails follow.
 let ctx: TestContext;
 let admin: string;
 let member: string;

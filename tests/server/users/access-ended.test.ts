@@ -5,8 +5,9 @@ import { createEvent, DAY, HOUR, insertModel, joinWaitingList, subscribe } from 
 import { addPushDevice } from '../helpers/push-devices';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// server-rules v4 "Abuse limits": a password reset and a revocation end what the old password may have set
-// up — the calendar feed and the push devices — and a revocation also releases the member's upcoming places.
+// Access ended (docs/rules.md#members-in-and-out): a password reset and a revocation end what the old
+// password may have set up — the calendar feed and the push devices — and a revocation also releases the
+// member's upcoming places.
 let ctx: TestContext;
 let admin: string;
 let model: string;

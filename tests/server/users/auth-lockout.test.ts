@@ -57,7 +57,7 @@ function visible(response: Awaited<ReturnType<typeof login>>) {
   return { status: response.statusCode, headers, body: response.body };
 }
 
-describe('temporary lockout (v3: a lock tells a guesser nothing)', () => {
+describe('temporary lockout (a lock tells a guesser nothing)', () => {
   it('locks at the 5th failure; then the right and a wrong password get the very same answer; sessions stay', async () => {
     await ctx.createUser('bob');
     const existingToken = await ctx.signIn('bob');

@@ -47,7 +47,7 @@ describe('invitation through a real SMTP server', () => {
     const user = response.json();
     expect(user).toMatchObject({ username: 'lea.martin', email: 'lea@example.org', role_name: 'User' });
     expect(user).not.toHaveProperty('confirm_url'); // SMTP is configured: the link goes to the inbox only
-    expect(user.invitation_mail).toBe('sent'); // issue 28: the dialog says it was mailed
+    expect(user.invitation_mail).toBe('sent'); // the dialog says it was mailed
 
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to).toEqual(['lea@example.org']);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailText, type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 29 item 1 (server-rules v4 "Members moving in and out"): members come in from a spreadsheet, a
-// preview first, then all the new rows or none.
+// Import (docs/rules.md#members-in-and-out): members come in from a spreadsheet, a preview first, then all
+// the new rows or none.
 
 let ctx: TestContext;
 let smtp: SmtpSink;

@@ -12,11 +12,11 @@ import { databaseOf, withPg } from '../helpers/database-template';
 import { freePort, startServer, stopServer } from '../helpers/server-child';
 
 /**
- * Crash safety under load (issue 10): the real server in a child process, a write load of subscriptions
- * and checklist ticks from many clients, `kill -9` mid-load, a restart on the same data. Every write
- * that got a 2xx must be there, capacity must hold, and replaying each 2xx with its Idempotency-Key
- * answers the same without a second effect. PGlite under a fresh DATA_DIR, or, when DATABASE_URL is set,
- * a fresh database in that cluster.
+ * Crash safety under load: the real server in a child process, a write load of subscriptions and checklist
+ * ticks from many clients, `kill -9` mid-load, a restart on the same data. Every write that got a 2xx must be
+ * there, capacity must hold, and replaying each 2xx with its Idempotency-Key answers the same without a
+ * second effect. PGlite under a fresh DATA_DIR, or, when DATABASE_URL is set, a fresh database in that
+ * cluster.
  */
 const PASSWORD = 'Crash-Passw0rd';
 const MEMBERS = 30;

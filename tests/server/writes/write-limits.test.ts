@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, DAY, holdsPlace, insertModel, members, subscribe } from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
-// server-rules v4 "Abuse limits": 600 signed-in writes per member per 10 minutes, and 20 subscription
-// changes per member and event; a write inside /api/replay counts like a direct one; over a limit, 429
-// `rate_limited` with Retry-After, nothing written and nothing stored for replay.
+// Write limits (docs/rules.md#abuse-limits): 600 signed-in writes per member per 10 minutes, and 20
+// subscription changes per member and event; a write inside /api/replay counts like a direct one; over a
+// limit, 429 `rate_limited` with Retry-After, nothing written and nothing stored for replay.
 let ctx: TestContext;
 let model: string;
 let organiser: { id: string; token: string };

@@ -34,7 +34,7 @@ const nameOf = (p: Person, isMe: boolean, deletedName: string): string | null =>
 
 /**
  * The event's answer as a list: the registered with their guests counted under them, then the line in
- * order. `deletedName` names a member who deleted their account (issue 29: « Membre supprimé »).
+ * order. `deletedName` names a member who deleted their account (« Membre supprimé »).
  */
 export function attendeesOf(
   event: EventDto,

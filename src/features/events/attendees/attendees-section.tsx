@@ -21,8 +21,8 @@ function PersonName({ person }: { person: Pick<Attendee, 'name' | 'isMe' | 'hide
 }
 
 /**
- * Who's coming (issue 27): the registered with their faces and their guests as "+n", then the waiting list
- * in order; organisers also see who answered "not coming". The server decides whom the answer names.
+ * Who's coming: the registered with their faces and their guests as "+n", then the waiting list in order;
+ * organisers also see who answered "not coming". The server decides whom the answer names.
  */
 export function AttendeesSection({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();

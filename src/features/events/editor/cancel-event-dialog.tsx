@@ -5,14 +5,14 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { CancelMessageField } from './cancel-message-field';
 import styles from './editor.module.css';
 
-/** Who a cancellation tells (server-rules "Emails"): the members in, and those waiting. */
+/** Who a cancellation tells (docs/rules.md#events): the members in, and those waiting. */
 export const toldOfCancellation = (event: EventDto): number =>
   new Set([...event.subscribers_with_stuff.map((s) => s.id), ...event.waiting_list.map((w) => w.uuid_user)])
     .size;
 
 /**
- * Cancelling one event (issue 28 item 2): asked first, with how many people will be told and an optional
- * word for them, which goes into the cancellation's mail and push. "Retour" has the focus.
+ * Cancelling one event: asked first, with how many people will be told and an optional word for them, which
+ * goes into the cancellation's mail and push. "Retour" has the focus.
  */
 export function CancelEventDialog({
   event,

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './editor.module.css';
 
-/** The organiser's optional word to those a cancellation tells (issue 28), with its length. */
+/** The organiser's optional word to those a cancellation tells, with its length. */
 export function CancelMessageField({
   value,
   onChange,

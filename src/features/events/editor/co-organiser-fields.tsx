@@ -11,8 +11,8 @@ interface Props {
 }
 
 /**
- * « Co-organisateurs » (issue 28 item 4): the club's other organisers, ticked to take attendance too. Read
- * online; when the list cannot be read the field says so and the event keeps the co-organisers it has.
+ * « Co-organisateurs »: the club's other organisers, ticked to take attendance too. Read online; when the
+ * list cannot be read the field says so and the event keeps the co-organisers it has.
  */
 export function CoOrganiserFields({ creatorId, selected, isReadOnly, onChange }: Props) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ const LABELS: Record<EditorAction, string> = {
   duplicate: 'eventWords.duplicate',
 };
 
-/** The buttons product-spec §4 offers in the event's state; the save (create/update) submits the form. */
+/** The buttons the event's state offers (docs/rules.md#events); the save (create/update) submits the form. */
 export function EventActions({
   actions,
   busy,

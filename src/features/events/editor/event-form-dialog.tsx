@@ -61,8 +61,8 @@ interface Props {
 }
 
 /**
- * The event form popup (product-spec §2, §4, §5): create, or edit by state; its own lazily loaded chunk.
- * "Dupliquer" (issue 28) turns it into a new event's form starting from the one shown.
+ * The event form popup: create, or edit by state; its own lazily loaded chunk. "Dupliquer" turns it into a
+ * new event's form starting from the one shown.
  */
 export function EventFormDialog(props: Props) {
   const { t } = useTranslation();
@@ -209,7 +209,7 @@ function EventForm({ event, user, onClose, timeZone, title, copyOf = null, onDup
         <>
           <form className={styles.form} onSubmit={(e) => submit(e, close)} noValidate aria-label={title}>
             {actions.includes('group_mail') && (
-              // Issue 28 item 6: the group mail one tap away, above the form rather than under it.
+              // The group mail one tap away, above the form rather than under it.
               <div className={styles.quickActions}>
                 <button
                   type="button"
@@ -270,7 +270,7 @@ function EventForm({ event, user, onClose, timeZone, title, copyOf = null, onDup
             />
           </form>
           {event && (
-            // Issue 27: the creator is a member too: their own registration, guests and who's coming.
+            // The creator is a member too: their own registration, guests and who's coming.
             <section className={styles.mine} aria-labelledby={mineId}>
               <h2 id={mineId} className={styles.mineTitle}>
                 {t('answer.mine_title')}

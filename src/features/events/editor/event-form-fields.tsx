@@ -15,7 +15,7 @@ interface FieldsProps {
   onBlur: (field: keyof FieldErrors) => void;
   event: EventDto | null;
   isReadOnly: boolean;
-  /** Issue 28: what the form took from the model's last event, said under the model. */
+  /** What the form took from the model's last event, said under the model. */
   startNote?: string | null;
 }
 
@@ -192,8 +192,8 @@ function StuffFields({ props }: { props: FieldsProps }) {
 }
 
 /**
- * Product-spec §2 "Event form popup": model, start and end, address, places, equipment offered; and the
- * event's own title and notes (issue 28).
+ * The event form's fields: model, start and end, address, places, equipment offered; and the event's own
+ * title and notes.
  */
 export function EventFormFields(props: FieldsProps) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /**
- * Where a new event's form starts (issue 28): from the model's last event when a model is picked, or
- * from another event ("Dupliquer"). Plain functions, so the choices are tested without the form.
+ * Where a new event's form starts: from the model's last event when a model is picked, or from another event
+ * ("Dupliquer"). Plain functions, so the choices are tested without the form.
  */
 import type { EventDto } from '@common/contract/event';
 import { clubDateTime, clubDayOf, clubTimeOf, shiftDay } from '@common/rules/club-time';

@@ -19,7 +19,7 @@ import {
 
 export interface EventFormValues {
   modelUuid: string;
-  /** Issue 28: the event's own title and notes; empty shows the model's name and description. */
+  /** The event's own title and notes; empty shows the model's name and description. */
   title: string;
   notes: string;
   startDay: string;
@@ -32,11 +32,11 @@ export interface EventFormValues {
   isInfinite: boolean;
   maxSubscribers: string;
   stuffUuids: string[];
-  /** Issue 28: user ids who take attendance too. */
+  /** User ids who take attendance too. */
   coOrganisers: string[];
 }
 
-/** Product-spec §9: the time starts at 00:00. */
+/** A new event's time starts at 00:00. */
 export const DEFAULT_TIME = '00:00';
 
 export function initialValues(event: EventDto | null, timeZone: string): EventFormValues {
@@ -175,9 +175,9 @@ export function eventState(event: EventDto | null, now: Date): EventState {
 }
 
 /**
- * Product-spec §4: upcoming → update, cancel; cancelled → reactivate, delete; past → delete only. The
- * group email is offered where the event can still be managed and is not over, "Dupliquer" (issue 28) to
- * whoever may create events. Each one only when the shared rules allow it to this user.
+ * By the event's state (docs/rules.md#events): upcoming → update, cancel; cancelled → reactivate, delete;
+ * past → delete only. The group email is offered where the event can still be managed and is not over,
+ * "Dupliquer" to whoever may create events. Each one only when the shared rules allow it to this user.
  */
 export function editorActions(user: User, event: EventDto | null, now: Date): EditorAction[] {
   if (!event) return mayCreateEvent(user).ok ? ['create'] : [];
@@ -189,7 +189,7 @@ export function editorActions(user: User, event: EventDto | null, now: Date): Ed
   }
   if (mayDeleteEvent(user, facts, now).ok && state !== 'upcoming') actions.push('delete');
   if (state !== 'past' && mayManageEvent(user, facts).ok) actions.push('group_mail');
-  // Issue 28: any event, past or cancelled too, is a starting point for whoever may create one.
+  // Any event, past or cancelled too, is a starting point for whoever may create one.
   if (mayCreateEvent(user).ok) actions.push('duplicate');
   return actions;
 }

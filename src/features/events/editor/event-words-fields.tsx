@@ -16,8 +16,8 @@ interface Props {
 }
 
 /**
- * Issue 28: the event's own title and notes, so two outings of one model read apart. Both optional: left
- * empty, members read the model's name and description, which the placeholders show.
+ * The event's own title and notes, so two outings of one model read apart. Both optional: left empty, members
+ * read the model's name and description, which the placeholders show.
  */
 export function EventWordsFields({ values, errors, shown, modelName, modelDescription, ...props }: Props) {
   const { t } = useTranslation();

@@ -19,8 +19,8 @@ const audienceCount = (event: EventDto, audience: GroupMailAudience): number =>
   (audience === 'registered' ? 0 : event.waiting_list.length);
 
 /**
- * The group email (product-spec §5: subject and message of 5 characters or more) to the registered, the
- * waiting list or both (issue 28), sent under the organiser's name with answers coming back to them.
+ * The group email (subject and message of 5 characters or more, docs/rules.md#mails) to the registered, the
+ * waiting list or both, sent under the organiser's name with answers coming back to them.
  */
 export function GroupMailDialog({
   event,

@@ -3,8 +3,7 @@ import { loadLaterTexts } from '../../../i18n/later-texts';
 
 /**
  * The organiser's event form, its own chunk, fetched on the first open (from a row or the bottom
- * navigation) with the later texts it uses (issue 28's fields): the home screen's first download never
- * carries either.
+ * navigation) with the later texts it uses: the home screen's first download never carries either.
  */
 export const LazyEventFormDialog = lazy(() =>
   Promise.all([import('./event-form-dialog'), loadLaterTexts()]).then(([m]) => ({

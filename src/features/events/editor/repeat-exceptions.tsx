@@ -13,8 +13,8 @@ interface Props {
 }
 
 /**
- * « Sauf les dates » (issue 28 item 7): days of the rule that get no session, added one by one with a date
- * field and listed with a button each to take them back.
+ * « Sauf les dates »: days of the rule that get no session, added one by one with a date field and listed
+ * with a button each to take them back.
  */
 export function RepeatExceptions({ exceptDates, outside, onChange }: Props) {
   const { t, i18n } = useTranslation();

@@ -13,7 +13,7 @@ export interface RepeatValues {
   endMode: 'until' | 'count';
   until: string;
   count: string;
-  /** Issue 28: days of the rule to skip (school holidays, a bank holiday), `yyyy-mm-dd`. */
+  /** Days of the rule to skip (school holidays, a bank holiday), `yyyy-mm-dd`. */
   exceptDates: string[];
 }
 
@@ -49,7 +49,7 @@ export function toRecurrence(repeat: RepeatValues): RecurrenceInput | null {
 
 export type RepeatPreview =
   | { kind: 'needs_start' | 'needs_interval' | 'needs_until' | 'needs_count' | 'empty' | 'too_many' }
-  /** Issue 28: skipped days that are not days of the rule; the server would refuse them. */
+  /** Skipped days that are not days of the rule; the server would refuse them. */
   | { kind: 'skip_outside'; outside: string[] }
   | { kind: 'ok'; count: number; first: string; last: string; skipped: number };
 

@@ -8,7 +8,7 @@ import { SeriesScopeChoice } from './series-scope';
 /**
  * Cancelling a session of a series: this one, or this one and the following. The members are told either
  * way, so the choice is asked before anything is sent; "Retour" has the focus (the harmless answer).
- * Either can carry the organiser's word (issue 28), told with the cancellation.
+ * Either can carry the organiser's word, told with the cancellation.
  */
 export function SeriesCancelDialog({
   message,

@@ -49,7 +49,7 @@ export function seriesChanges(
   }
   if (!sameSet(after.stuffUuids, before.stuffUuids))
     update.stuffs_available = after.stuffUuids.map((uuid) => ({ uuid }));
-  // Issue 28: an emptied title or notes clears them on every session (the contract reads '' as none).
+  // An emptied title or notes clears them on every session (the contract reads '' as none).
   if (after.title.trim() !== before.title.trim()) update.title = after.title.trim() || null;
   if (after.notes.trim() !== before.notes.trim()) update.notes = after.notes.trim() || null;
   if (!sameSet(after.coOrganisers, before.coOrganisers)) update.co_organisers = after.coOrganisers;

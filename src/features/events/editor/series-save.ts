@@ -49,7 +49,7 @@ export async function cancelSessions(
   session: EventDto & { uuid_series: string },
   scope: SeriesScope,
   timeZone: string,
-  /** Issue 28: the organiser's word, told with the cancellation (of one session or the following). */
+  /** The organiser's word, told with the cancellation (of one session or the following). */
   reason?: string,
 ): Promise<void> {
   if (scope === 'following') {

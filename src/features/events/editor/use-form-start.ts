@@ -11,10 +11,10 @@ const minutesOf = (event: EventDto): number =>
   Math.round((new Date(event.end_date).getTime() - new Date(event.start_date).getTime()) / MINUTE);
 
 /**
- * The form's changes, with issue 28's starting points: picking a model on a new event fills in what its
- * last event had, and the end then follows the start at that event's duration until the end is typed by
- * hand. A copy ("Dupliquer") follows its original's duration the same way. `note` says where the values
- * came from. Reading the last event needs the network; offline, the form simply stays as typed.
+ * The form's changes, with their starting points: picking a model on a new event fills in what its last event
+ * had, and the end then follows the start at that event's duration until the end is typed by hand. A copy
+ * ("Dupliquer") follows its original's duration the same way. `note` says where the values came from. Reading
+ * the last event needs the network; offline, the form simply stays as typed.
  */
 export function useFormStart(
   isNew: boolean,

@@ -93,7 +93,7 @@ describe('the logo', () => {
   });
 });
 
-describe('the club (issue 26)', () => {
+describe('the club', () => {
   it('starts from the saved name, colour, delay and list setting, and saves them; 0 switches reminders off', async () => {
     renderScreen();
     const name = await screen.findByLabelText('Nom du club');

@@ -44,7 +44,7 @@ const queueOne = () =>
     nextAttemptAt: 0,
   });
 
-// Issue 27 item 7: logging out at the venue must not lose unsent ticks by one tap on the bottom bar.
+// Logging out at the venue must not lose unsent ticks by one tap on the bottom bar.
 describe('logging out', () => {
   it('signs out at once when everything was sent and the network is there', async () => {
     const router = renderLogout();

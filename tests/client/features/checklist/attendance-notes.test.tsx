@@ -90,7 +90,7 @@ describe('the attendance record on the checklist', () => {
     });
     await appDb().attendance.put({ eventUuid: EVENT_UUID, entries: [entry({})] });
     renderAs({ ...USER, role_name: 'User' });
-    // Issue 28: not even the names, only the page saying whose list it is.
+    // Not even the names, only the page saying whose list it is.
     await screen.findByText(/Seuls les organisateurs de cet évènement/);
     expect(screen.queryByText('ana')).toBeNull();
     expect(screen.queryByTestId('tick-note')).toBeNull();
@@ -98,7 +98,7 @@ describe('the attendance record on the checklist', () => {
     expect(asked).toBe(false);
   });
 
-  it('gives an organiser a call link to a member who gave a phone, which calls rather than ticks (issue 28)', async () => {
+  it('gives an organiser a call link to a member who gave a phone, which calls rather than ticks', async () => {
     stubFetch((url) =>
       url.endsWith('/attendance') ? json(200, [entry({ phone: '06 12 34 56 78' })]) : json(503, {}),
     );

@@ -10,7 +10,7 @@ import { restoreSession } from '../../../../src/state/session';
 import { cachedEvent, EVENT_UUID } from '../../data/event-fixture';
 import { json, stubFetch, USER } from '../../fake-api';
 
-// Issue 28 items 4 and 5: the list is for those who take attendance; anyone else gets a page saying so.
+// The list is for those who take attendance (docs/rules.md#roles); anyone else gets a page saying so.
 const COACH: User = { ...USER, id: 'coach', username: 'soazig', role_name: 'Contributor' };
 
 function renderChecklist(user: User) {

@@ -94,7 +94,7 @@ describe('the checklist, 300 rows', { timeout: 30_000 }, () => {
     expect(event?.subscribers_with_stuff.find((s) => s.id === 'member-150')?.is_checked).toBe(false);
     await screen.findByTestId('pending-marker', {}, SLOW);
     expect(tickButton(150).getAttribute('aria-pressed')).toBe('true');
-    // Issue 28: the count under the list counts the tick still waiting in the outbox.
+    // The count under the list counts the tick still waiting in the outbox.
     expect(screen.getByText(`1 / ${ROWS} présent`)).toBeTruthy();
     expect(tickButton(151).getAttribute('aria-pressed')).toBe('false');
 

@@ -11,7 +11,7 @@ import { cachedEvent, EVENT_UUID, MEMBER_ID } from '../../data/event-fixture';
 import { stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
 
-// Issue 28 item 3 at the venue with no signal: statuses and walk-ins go to the outbox and show at once.
+// At the venue with no signal: statuses and walk-ins go to the outbox and show at once.
 const ADMIN: User = { ...USER, role_name: 'Admin' };
 const base = cachedEvent();
 const member = base.subscribers_with_stuff[0] as (typeof base.subscribers_with_stuff)[number];

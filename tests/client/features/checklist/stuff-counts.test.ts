@@ -14,7 +14,7 @@ const PADDLE = stuff('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Pagaie');
 const VEST = stuff('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'Gilet');
 const BOAT = stuff('cccccccc-cccc-4ccc-8ccc-cccccccccccc', 'Kayak biplace');
 
-describe('the equipment summary above the checklist (product-spec §2, issue 28 item 3)', () => {
+describe('the equipment summary above the checklist', () => {
   it('names every item the event offers, with 0 where nobody holds it, in name order', () => {
     const base = cachedEvent();
     const member = base.subscribers_with_stuff[0] as (typeof base.subscribers_with_stuff)[number];

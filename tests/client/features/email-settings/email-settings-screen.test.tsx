@@ -40,7 +40,7 @@ const renderScreen = () =>
   );
 
 describe('the email settings', () => {
-  it('lists the seven types (the six of the spec and reminders) with a name and the club-wide description', async () => {
+  it('lists the seven types, reminders among them, with a name and the club-wide description', async () => {
     renderScreen();
     expect(await screen.findAllByRole('switch')).toHaveLength(7);
     expect(fetchSystemEmailSettings).toHaveBeenCalledWith(ADMIN.id);

@@ -7,7 +7,7 @@ import { cachedEvent, EVENT_UUID } from '../../data/event-fixture';
 import { json, offline, stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
 
-// `/event/:uuid` (issue 26 item 2): the link mails and pushes carry opens that event's sheet on its week.
+// `/event/:uuid`: the link mails and pushes carry opens that event's sheet on its week.
 const GONE = '99999999-9999-4999-8999-999999999999';
 const START = { timezone: 'Europe/Paris', slogan: 'x', logo: '' };
 

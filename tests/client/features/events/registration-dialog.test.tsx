@@ -77,7 +77,7 @@ const WAIT = "Liste d'attente";
 const LEAVE = "Quitter la liste d'attente";
 const GUEST = 'Ajouter un invité';
 
-// product-spec §4, through src/common/rules/events.ts: the buttons each state offers.
+// The buttons each state offers, as src/common/rules/events.ts decides them.
 const TABLE: Array<[When, Who, string[]]> = [
   ['upcoming', 'none', [SUB]],
   ['upcoming', 'subscribed', [UNSUB, GUEST]],

@@ -28,7 +28,7 @@ afterEach(async () => {
   await stopSync();
 });
 
-describe('the home screen, on a week without events (product-spec §2)', () => {
+describe('the home screen, on a week without events', () => {
   it('says so, names the period, and leads back to the current week, where the button goes', async () => {
     renderApp('/?week=2031-03-05');
     expect(await screen.findByText('Aucun événement trouvé.')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('the home screen, on a week without events (product-spec §2)', () => {
   });
 });
 
-describe('the week at a glance (issue 27)', () => {
+describe('the week at a glance', () => {
   const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`).toISOString();
   const eventOn = (uuid: string, start: string, cancelled = false) => ({
     uuid_event: uuid,

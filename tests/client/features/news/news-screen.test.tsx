@@ -107,7 +107,7 @@ describe('the news page', () => {
     expect(within(older).queryByText(/modifiée/)).toBeNull();
   });
 
-  it("keeps the spec's empty state, with a way back", async () => {
+  it('keeps the empty state, with a way back', async () => {
     serve([]);
     signIn();
     renderApp('/news');

@@ -194,7 +194,7 @@ describe('the link to the preferences (weekly email)', () => {
   });
 });
 
-// Issue 29: the member's data to take, and an address the mail server refuses, said in words.
+// The member's data to take, and an address the mail server refuses, said in words.
 describe('my data and a bouncing address', () => {
   it('asks the server for the member’s own export when « Télécharger mes données » is pressed', async () => {
     URL.createObjectURL = () => 'blob:export';
@@ -251,7 +251,7 @@ describe('my data and a bouncing address', () => {
   });
 });
 
-// Issue 29 item 3: leaving the club, confirmed with the password; what this device held goes with it.
+// Leaving the club, confirmed with the password; what this device held goes with it.
 describe('deleting my account', () => {
   stubModalDialogs();
   const queueOne = () =>

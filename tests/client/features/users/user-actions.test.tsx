@@ -21,7 +21,7 @@ const account = (id: string, role: RoleName, changes: Partial<User> = {}): User 
   ...changes,
 });
 
-// Cell by cell (product-spec §4): on a locked, active target, which controls the detail screen shows.
+// Cell by cell (docs/rules.md#roles): on a locked, active target, which controls the detail screen shows.
 // The guard admits admins only to this screen; the User and Contributor rows prove the rules hold anyway.
 const TABLE: Array<
   [actor: RoleName, target: RoleName, isSelf: boolean, revoke: boolean, roles: string, unlock: boolean]

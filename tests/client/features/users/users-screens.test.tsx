@@ -164,7 +164,7 @@ describe('the invite dialog', () => {
     expect(within(dialog).getByText('Lien copié').getAttribute('role')).toBe('status');
   });
 
-  // Issue 28 item 8: the dialog says what became of the mail, as the server answers it.
+  // The dialog says what became of the mail, as the server answers it.
   for (const [mail, said] of [
     ['logged', "Aucun serveur d'email n'est configuré : l'invitation est seulement écrite dans le journal"],
     ['off', "Les emails d'invitation sont désactivés (Paramètres → Emails) : aucun email n'est envoyé."],
@@ -224,7 +224,7 @@ describe('the user detail', () => {
     expect(screen.getByRole('button', { name: 'Débloquer' })).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Rôle' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Révoquer' })).toBeNull();
-    // Issue 29: an Admin never deletes a SuperAdmin, so the screen does not offer it.
+    // An Admin never deletes a SuperAdmin (docs/rules.md#roles), so the screen does not offer it.
     expect(screen.queryByRole('button', { name: 'Supprimer le compte' })).toBeNull();
   });
 
@@ -248,7 +248,7 @@ describe('the user detail', () => {
   });
 });
 
-// Issue 29: the spreadsheet import (a preview first), and an address that bounces said in words.
+// The spreadsheet import (a preview first), and an address that bounces said in words.
 describe('the member import', () => {
   const PREVIEW = {
     dry_run: true,

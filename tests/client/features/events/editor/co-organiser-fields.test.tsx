@@ -6,7 +6,7 @@ import { CoOrganiserFields } from '../../../../../src/features/events/editor/co-
 import { loadLaterTexts } from '../../../../../src/i18n/later-texts';
 import { json, offline, stubFetch } from '../../../fake-api';
 
-// Issue 28 item 4: « Co-organisateurs » in the event form, read from GET /api/event/organisers.
+// « Co-organisateurs » in the event form, read from GET /api/event/organisers.
 const ORGANISERS = [
   { id: 'me', username: 'erwan', first_name: 'Erwan', last_name: 'Le Goff' },
   { id: 'soazig', username: 'soazig', first_name: 'Soazig', last_name: 'Kerjean' },

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { initialValues, toInput } from '../../../../../src/features/events/editor/event-form-state';
 import { cachedEvent } from '../../../data/event-fixture';
 
-// Issue 28 item 4: the form sends co_organisers only when they changed, so a copy of the event from before
-// another device's change does not undo it when the address is fixed.
+// The form sends co_organisers only when they changed, so a copy of the event from before another device's
+// change does not undo it when the address is fixed.
 const ZONE = 'Europe/Paris';
 
 describe('co-organisers in the event form', () => {
@@ -26,7 +26,7 @@ describe('co-organisers in the event form', () => {
     expect(toInput({ ...values, coOrganisers: [] }, ZONE, event, '', false).co_organisers).toEqual([]);
   });
 
-  it('an event cached before issue 28 (no field) counts as none', () => {
+  it('an event cached before co-organisers existed (no field) counts as none', () => {
     const { co_organisers: _, ...older } = cachedEvent();
     const values = initialValues(older, ZONE);
     expect(values.coOrganisers).toEqual([]);

@@ -78,21 +78,21 @@ function userOf(who: Who): User {
   return { ...USER, id: who === 'creator' ? CREATOR_ID : USER.id, role_name: role };
 }
 
-/** The form's own actions; "Mon inscription" below it is the creator's part as a member (issue 27). */
+/** The form's own actions; "Mon inscription" below it is the creator's part as a member. */
 const buttonNames = () =>
   within(screen.getByRole('form'))
     .queryAllByRole('button')
     .map((b) => b.textContent)
     .filter((name) => name !== '');
 
-// "Dupliquer" (issue 28) is anyone's who may create events, on any event; the group mail sits above the form.
+// "Dupliquer" is anyone's who may create events, on any event; the group mail sits above the form.
 const EXPECTED: Record<When, string[]> = {
   upcoming: ['Email aux inscrits', 'Enregistrer', "Annuler l'évènement", 'Dupliquer'],
   cancelled: ['Email aux inscrits', 'Réactiver', 'Supprimer', 'Dupliquer'],
   past: ['Supprimer', 'Dupliquer'],
 };
 
-describe('the event form offers the actions of the event state (product-spec §4)', () => {
+describe('the event form offers the actions of the event state', () => {
   for (const when of ['upcoming', 'cancelled', 'past'] as const) {
     for (const who of ['creator', 'superadmin'] as const) {
       it(`${when} event, ${who}: ${EXPECTED[when].join(', ')}`, () => {
@@ -141,7 +141,7 @@ describe('the event form offers the actions of the event state (product-spec §4
   });
 });
 
-describe('"Mon inscription" under the form (issue 27)', () => {
+describe('"Mon inscription" under the form', () => {
   it("gives the creator their own registration, answer and who's coming, apart from the event's actions", () => {
     render(
       <EventFormDialog event={eventOf('upcoming')} user={userOf('creator')} onClose={() => undefined} />,
@@ -163,8 +163,8 @@ function fillNewEvent(startDay: string, endDay: string) {
 
 const dayFromNow = (days: number) => clubDayOf(new Date(Date.now() + days * DAY), ZONE);
 
-describe('the event form checks before sending (product-spec §5)', () => {
-  it('requires the model, with the spec message', async () => {
+describe('the event form checks before sending', () => {
+  it('requires the model, with « Champ obligatoire »', async () => {
     render(<EventFormDialog event={null} user={userOf('creator')} onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
     expect((await screen.findAllByText('Champ obligatoire')).length).toBeGreaterThan(0);
@@ -215,7 +215,7 @@ describe('the event form checks before sending (product-spec §5)', () => {
   });
 });
 
-describe('cancelling asks first (issue 28 item 2)', () => {
+describe('cancelling asks first', () => {
   const withPeople = (): EventDto => ({
     ...eventOf('upcoming'),
     subscribers_with_stuff: [

@@ -11,7 +11,7 @@ import { loadLaterTexts } from '../../../../../src/i18n/later-texts';
 import { USER } from '../../../fake-api';
 import { stubModalDialogs } from '../../../modal-dialogs';
 
-/** Issue 28 item 1: the event's own title and notes, the model's last event as a start, "Dupliquer". */
+/** The event's own title and notes, the model's last event as a start, "Dupliquer". */
 const ZONE = 'Europe/Paris';
 const RIVER = {
   uuid: '7d1c1b8e-1c1e-4f7a-9a55-2b5d0c1e9f01',

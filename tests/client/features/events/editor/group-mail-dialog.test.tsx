@@ -30,7 +30,7 @@ function fillIn() {
   fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Rendez-vous à 9 h' } });
 }
 
-describe('the group email (product-spec §5, issue 28 item 6)', () => {
+describe('the group email', () => {
   it('sends only once subject and message have 5 characters each, to the registered by default', async () => {
     const onClose = vi.fn();
     render(<GroupMailDialog event={EVENT} user={ORGANISER} onClose={onClose} />);

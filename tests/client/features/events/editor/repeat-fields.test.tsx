@@ -174,7 +174,7 @@ describe('saving with "Répéter" on', () => {
   });
 });
 
-describe('« Sauf les dates » (issue 28 item 7)', () => {
+describe('« Sauf les dates »', () => {
   const inDays = (days: number) => clubDayOf(new Date(Date.now() + days * 86_400_000), ZONE);
   const skipDate = (day: string) => {
     fireEvent.change(screen.getByLabelText('Date à sauter'), { target: { value: day } });

@@ -3,7 +3,7 @@ import { initialValues } from '../../../../../src/features/events/editor/event-f
 import { seriesChanges } from '../../../../../src/features/events/editor/series-changes';
 import { cachedEvent } from '../../../data/event-fixture';
 
-// Issue 28: "this session and the following" carries the title, the notes and the co-organisers too.
+// "This session and the following" carries the title, the notes and the co-organisers too.
 const ZONE = 'Europe/Paris';
 
 describe('series changes with the event’s own words', () => {

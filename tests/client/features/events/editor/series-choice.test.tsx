@@ -159,7 +159,7 @@ describe('cancelling a session of a series asks which sessions first', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
-  it('"Cette séance" skipped with a reason sends it with the cancellation (issue 28 item 7)', async () => {
+  it('"Cette séance" skipped with a reason sends it with the cancellation', async () => {
     const sent = fakeServer();
     openSession();
     fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
@@ -176,7 +176,7 @@ describe('cancelling a session of a series asks which sessions first', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
-  it('"et les suivantes" sends the word too, told once with the series\' cancellation (issue 28)', async () => {
+  it('"et les suivantes" sends the word too, told once with the series\' cancellation', async () => {
     const sent = fakeServer();
     openSession();
     fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
