@@ -23,3 +23,8 @@ export async function readDataVersion(db: Kysely<Database>): Promise<number> {
   const row = await db.selectNoFrom(dataVersionColumn()).executeTakeFirstOrThrow();
   return toDataVersion(row.data_version);
 }
+
+/** A new club's data version, starting at 1. */
+export async function insertDataVersion(db: Kysely<Database>, clubId: number): Promise<void> {
+  await sql`insert into data_version (club_id, version) values (${clubId}, 1)`.execute(db);
+}

@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema';
 
 /**
- * The role the application works as (issue 30): it neither owns the tables nor is a superuser, so the
- * row-level security policies bind it (a superuser bypasses them even when they are forced). Migrations
+ * The role the application works as: it neither owns the tables nor is a superuser, so the row-level security policies
+ * bind it (a superuser bypasses them even when they are forced). Migrations
  * run as the owner first; then this makes the role if the cluster lacks it, grants it the data (never the
  * DDL, never TRUNCATE, which ignores the policies, never a write to the club registry) and lets the
  * owner switch to it with SET ROLE.
@@ -52,4 +52,9 @@ export function withOwner<T>(
       await sql.raw(SET_APP_ROLE).execute(connection);
     }
   });
+}
+
+/** Switches the rest of the transaction to the application's role, under the club's policies. */
+export async function setLocalAppRole(db: Kysely<Database>): Promise<void> {
+  await sql.raw(`set local role ${APP_ROLE}`).execute(db);
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ClubsTable, Database } from '../schema';
 
 export type ClubRow = Selectable<ClubsTable>;
@@ -8,11 +8,23 @@ export function listClubRows(db: Kysely<Database>): Promise<ClubRow[]> {
   return db.selectFrom('clubs').selectAll().orderBy('id').execute();
 }
 
-export async function insertClub(
+/** The id of the club that answers this host, if any (enabled or not). */
+export async function findClubIdByHost(db: Kysely<Database>, host: string): Promise<number | undefined> {
+  const row = await db.selectFrom('clubs').select('id').where('host', '=', host).executeTakeFirst();
+  return row?.id;
+}
+
+/** Takes the next club id from the registry's sequence, before the row exists (its key is made from it). */
+export async function nextClubId(db: Kysely<Database>): Promise<number | undefined> {
+  const { rows } = await sql<{ id: number }>`select nextval('clubs_id_seq')::integer as id`.execute(db);
+  return rows[0]?.id;
+}
+
+export async function insertClubWithId(
   db: Kysely<Database>,
-  club: { name: string; host: string; key: string; timezone: string },
-): Promise<ClubRow> {
-  return db.insertInto('clubs').values(club).returningAll().executeTakeFirstOrThrow();
+  club: { id: number; name: string; host: string; key: string; timezone: string },
+): Promise<void> {
+  await db.insertInto('clubs').values(club).execute();
 }
 
 export async function disableClubRow(db: Kysely<Database>, host: string, now: Date): Promise<boolean> {

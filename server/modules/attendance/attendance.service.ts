@@ -11,11 +11,12 @@ import { catalogueText } from '../../i18n/catalogue';
 import { eventDto } from '../events/event-details';
 import { attendanceEvent } from './attendance-event';
 import { currentChecks } from './checklist-log.repository';
+import { memberPhoneRows } from './members.repository';
 
 /**
  * An event's attendance record: the checklist's rows, in the screen's default order (by name), each with
  * who set its current check, that tick's device time and when the server received it, from the log, and
- * (issue 28) its status; walk-ins are lines too, marked as such.
+ * its status (docs/rules.md#checklist); walk-ins are lines too, marked as such.
  * A row whose check predates the log (or was never ticked) has no tick to show.
  */
 export async function attendanceOf(
@@ -62,12 +63,7 @@ const tickKey = (c: {
 /** The phones the members gave, by id (those who gave none are left out). */
 async function memberPhones(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'phone'])
-    .where('id', 'in', ids)
-    .where('phone', 'is not', null)
-    .execute();
+  const rows = await memberPhoneRows(db, ids);
   return new Map(rows.map((r) => [r.id, r.phone as string]));
 }
 

@@ -1,9 +1,10 @@
 import { thumbnailUrl } from '@common/contract/users';
 import { MEMBER_SEARCH_MAX, type MemberFound } from '@common/contract/walk-in';
 import { mayAddWalkIn } from '@common/rules/attendance';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { attendanceEvent } from './attendance-event';
+import { searchMemberRows } from './members.repository';
 
 type Db = Kysely<Database>;
 
@@ -11,7 +12,7 @@ type Db = Kysely<Database>;
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * `GET /api/event/{uuid}/members?q=` (issue 28, v4 "Roles"): the club's members whose first or last name
+ * `GET /api/event/{uuid}/members?q=` (docs/rules.md#checklist): the club's members whose first or last name
  * holds the text, to add one as a walk-in at that event; for those who take attendance there. Id, first
  * and last name and thumbnail, nothing more. Members registered at the event are left out (they have their
  * row), as are revoked accounts and members who gave no name (nothing here could name them).
@@ -24,29 +25,6 @@ export async function searchMembers(
 ): Promise<MemberFound[]> {
   const event = await attendanceEvent(db, actor, eventUuid, 'id', mayAddWalkIn);
   const pattern = `%${likeLiteral(query.trim().replace(/\s+/g, ' '))}%`;
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
-    .where('is_revoked', '=', false)
-    .where((eb) => eb.or([eb('first_name', 'is not', null), eb('last_name', 'is not', null)]))
-    .where(
-      sql<boolean>`(concat_ws(' ', first_name, last_name) ilike ${pattern} or concat_ws(' ', last_name, first_name) ilike ${pattern})`,
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('subscriptions')
-            .select('uuid')
-            .whereRef('subscriptions.user_id', '=', 'users.id')
-            .where('subscriptions.event_uuid', '=', event.uuid),
-        ),
-      ),
-    )
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .limit(MEMBER_SEARCH_MAX)
-    .execute();
+  const rows = await searchMemberRows(db, event.uuid, pattern, MEMBER_SEARCH_MAX);
   return rows.map((r) => ({ ...r, thumbnail_url: thumbnailUrl(r.id) }));
 }

@@ -10,12 +10,13 @@ import { toWalkInEntry } from '../events/walk-in-entry';
 import { attendanceEvent } from './attendance-event';
 import { writeTime } from './checklist.service';
 import { appendChecklistLog } from './checklist-log.repository';
+import { findActiveMemberNames, isRegistered } from './members.repository';
 import { insertWalkIn, lockWalkIn, setWalkInStatus } from './walk-ins.repository';
 
 type Db = Kysely<Database>;
 
 /**
- * `PUT /api/event/walk-in` (issue 28, server-rules v4 "Checklist"): sets the status of someone who came
+ * `PUT /api/event/walk-in` (docs/rules.md#checklist): sets the status of someone who came
  * without registering, creating their walk-in on the first write. The walk-in is keyed by the person (a
  * member's id, or the free name as typed, case and spaces aside), so two phones adding the same person
  * offline make one row; then, as for ticks, the newest write by device time sets the status, whatever
@@ -79,19 +80,8 @@ export async function setWalkIn(
  * registered has their own row to tick (409), and an unknown or revoked account is no member (404).
  */
 async function memberName(db: Db, eventUuid: string, userId: string): Promise<string> {
-  const member = await db
-    .selectFrom('users')
-    .select(['username', 'first_name', 'last_name'])
-    .where('id', '=', userId)
-    .where('is_revoked', '=', false)
-    .executeTakeFirst();
+  const member = await findActiveMemberNames(db, userId);
   if (!member) throw new HttpError(404, 'not_found', 'user_id');
-  const registered = await db
-    .selectFrom('subscriptions')
-    .select('uuid')
-    .where('event_uuid', '=', eventUuid)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (registered) throw new HttpError(409, 'walk_in_registered', 'user_id');
+  if (await isRegistered(db, eventUuid, userId)) throw new HttpError(409, 'walk_in_registered', 'user_id');
   return [member.first_name, member.last_name].filter(Boolean).join(' ').trim() || member.username;
 }

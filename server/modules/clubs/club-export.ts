@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { CLUB_TABLES } from '../../db/club-scope/club-tables';
 import { type Club, runInClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
+import { readClubTableRows } from './club-export.repository';
 import { type TarEntry, tarArchive } from './tar';
 
 export const EXPORT_FORMAT = 'equipee-club-export';
@@ -27,7 +28,7 @@ function listFiles(root: string, under = ''): string[] {
 }
 
 /**
- * One club's data and files, for a backup or a move to another deployment (issue 30): an archive with
+ * One club's data and files, for a backup or a move to another deployment (docs/rules.md#several-clubs): an archive with
  * `club.json` (every club-owned table's rows, read in one repeatable-read snapshot inside the club, so
  * no other club's row can be in it) and `files/` (its logo and pictures). The rows keep their ids and
  * lose their `club_id`, which the deployment they move to gives them.
@@ -45,9 +46,7 @@ export async function exportClub(
       .execute(async (trx) => {
         const read: Record<string, unknown[]> = {};
         for (const table of CLUB_TABLES) {
-          const { rows } = await sql<
-            Record<string, unknown>
-          >`select * from ${sql.table(table)} where club_id = ${club.id}`.execute(trx);
+          const rows = await readClubTableRows(trx, table, club.id);
           read[table] = rows.map(({ club_id: _club, ...row }) => row);
         }
         return read;

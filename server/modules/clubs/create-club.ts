@@ -1,9 +1,15 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import { APP_ROLE } from '../../db/club-scope/app-role';
+import { setLocalAppRole } from '../../db/club-scope/app-role';
 import { toClub } from '../../db/club-scope/club-registry';
-import { disableClubRow } from '../../db/club-scope/clubs.repository';
+import {
+  disableClubRow,
+  findClubIdByHost,
+  insertClubWithId,
+  nextClubId,
+} from '../../db/club-scope/clubs.repository';
 import { type Club, runInClub } from '../../db/club-scope/current-club';
+import { insertDataVersion } from '../../db/data-version';
 import type { Database } from '../../db/schema';
 import { writeSetting } from '../settings/settings.repository';
 import { createConfirmedUser } from '../users/create-user';
@@ -38,7 +44,7 @@ export function normaliseHost(host: string): string {
 }
 
 /**
- * Makes a club with its first SuperAdmin, in one transaction (issue 30): the registry row, the club's data
+ * Makes a club with its first SuperAdmin, in one transaction (docs/rules.md#several-clubs): the registry row, the club's data
  * version and name, and the account. Run as the tables' owner (the application's role only reads the
  * registry). The club's key, `club-<id>`, names its folder under DATA_DIR and signs its links.
  */
@@ -51,10 +57,9 @@ export async function createClub(
   if (name.length === 0 || name.length > 100) throw new ClubInputError('--name must be 1 to 100 characters.');
   const host = normaliseHost(input.host);
   if (!isTimeZone(input.timezone)) throw new ClubInputError(`"${input.timezone}" is not an IANA time zone.`);
-  const taken = await db.selectFrom('clubs').select('id').where('host', '=', host).executeTakeFirst();
-  if (taken) throw new ClubInputError(`A club already answers ${host}.`);
-  const { rows } = await sql<{ id: number }>`select nextval('clubs_id_seq')::integer as id`.execute(db);
-  const id = rows[0]?.id ?? 0;
+  const taken = await findClubIdByHost(db, host);
+  if (taken !== undefined) throw new ClubInputError(`A club already answers ${host}.`);
+  const id = (await nextClubId(db)) ?? 0;
   const club = toClub(
     {
       id,
@@ -70,14 +75,11 @@ export async function createClub(
   );
   const superAdmin = await runInClub(club, () =>
     db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('clubs')
-        .values({ id, name, host, key: club.key, timezone: input.timezone })
-        .execute();
+      await insertClubWithId(trx, { id, name, host, key: club.key, timezone: input.timezone });
       // The rest as the application's role, under the club's policies: the owner may be a superuser
       // (PGlite's always is), who sees every club's rows, and a username is taken only within a club.
-      await sql.raw(`set local role ${APP_ROLE}`).execute(trx);
-      await sql`insert into data_version (club_id, version) values (${id}, 1)`.execute(trx);
+      await setLocalAppRole(trx);
+      await insertDataVersion(trx, id);
       await writeSetting(trx, 'club_name', name, new Date());
       return createConfirmedUser(trx, { ...input, role: 'SuperAdmin' });
     }),

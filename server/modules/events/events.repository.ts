@@ -7,13 +7,29 @@ type EventColumns = Omit<
   EventRow,
   'uuid' | 'creator_id' | 'created_at' | 'sequence' | 'uuid_series' | 'title' | 'notes'
 >;
-/** The event's own words (issue 28): a field left out keeps its value, null clears it. */
+/** The event's own words (docs/rules.md#events): a field left out keeps its value, null clears it. */
 export type EventWords = Partial<Pick<EventRow, 'title' | 'notes'>>;
 
 /** The event row; with `lock`, held FOR UPDATE until the transaction ends (capacity and stock rules). */
 export function findEvent(db: Db, uuid: string, lock = false): Promise<EventRow | undefined> {
   const query = db.selectFrom('events').selectAll().where('uuid', '=', uuid);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * The model's latest event that took place, else its latest cancelled one: a new event of the model starts
+ * from it. A cancelled one is a worse guess than one that took place.
+ */
+export function findLatestEventOfModel(db: Db, modelUuid: string): Promise<EventRow | undefined> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('model_uuid', '=', modelUuid)
+    .orderBy('is_cancelled')
+    .orderBy('start_date', 'desc')
+    .orderBy('uuid')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function listEventsBetween(db: Db, from: Date, to: Date): Promise<EventRow[]> {

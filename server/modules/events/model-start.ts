@@ -4,27 +4,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { findModel } from '../catalog/models.repository';
-import { eventStuffUuids } from './events.repository';
+import { eventStuffUuids, findLatestEventOfModel } from './events.repository';
 
 type Db = Kysely<Database>;
 
 const MINUTE = 60_000;
 
 /**
- * Issue 28: a new event of a model starts from the model's last event, so the place, places and equipment
- * of a weekly outing are not typed again. A cancelled one is a worse guess than one that took place.
+ * A new event of a model starts from the model's last event, so the place, places and equipment
+ * of a weekly outing are not typed again.
  */
 export async function modelStart(db: Db, modelUuid: string, timeZone: string): Promise<ModelStart> {
   if (!(await findModel(db, modelUuid))) throw new HttpError(404, 'not_found');
-  const last = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('model_uuid', '=', modelUuid)
-    .orderBy('is_cancelled')
-    .orderBy('start_date', 'desc')
-    .orderBy('uuid')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await findLatestEventOfModel(db, modelUuid);
   if (!last) return { last: null };
   return {
     last: {

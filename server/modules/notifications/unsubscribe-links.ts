@@ -3,9 +3,10 @@ import { NOTIFICATION_TYPES, type NotificationType } from '@common/contract/noti
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { readServerSecret } from './server-secrets.repository';
 
 /**
- * One-click unsubscribe links (server-rules v4 "Unsubscribe", RFC 8058): `/api/unsubscribe/{token}`, the
+ * One-click unsubscribe links (docs/rules.md#answer-links, RFC 8058): `/api/unsubscribe/{token}`, the
  * token naming a member and a notification type, signed with HMAC-SHA-256 over the club, the member and
  * the type with the key the migration made (server_secrets `mail_links`). It does not expire: a mail read
  * in a year still unsubscribes. It only ever switches one type off for one member.
@@ -17,12 +18,7 @@ export const UNSUBSCRIBE_TOKEN_PATTERN = TOKEN.source;
 
 /** The club's link key; the migration made it, so it is always there. */
 export async function readLinkSecret(db: Kysely<Database>): Promise<Buffer> {
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', 'mail_links')
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
+  return Buffer.from(await readServerSecret(db, 'mail_links'), 'base64url');
 }
 
 const signature = (secret: Buffer, clubKey: string, userId: string, type: string) =>

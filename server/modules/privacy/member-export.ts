@@ -4,6 +4,7 @@ import { MEMBER_EXPORT_FORMAT, type MemberExport } from '@common/contract/member
 import { pictureUrl } from '@common/contract/users';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
+import { findCalendarFeedToken } from './member-export.repository';
 import { iso, isoOf, listSections } from './member-export-sections';
 
 type Db = Kysely<Database>;
@@ -33,7 +34,7 @@ function profileOf(user: UserRow, publicDir: string): MemberExport['profile'] {
 }
 
 /**
- * The member's data as JSON text, piece by piece (issue 29 item 2): the profile, then each list a page at
+ * The member's data as JSON text, piece by piece (docs/rules.md#members-in-and-out): the profile, then each list a page at
  * a time, so a member with years of attendance is written as it is read, never held whole. The layout is
  * `memberExportSchema`'s; the `key` each page carries for the next is left out of the file.
  */
@@ -45,11 +46,7 @@ export async function* memberExportJson(
 ): AsyncGenerator<string> {
   yield `{"format":${JSON.stringify(MEMBER_EXPORT_FORMAT)},"exported_at":${JSON.stringify(now.toISOString())}`;
   yield `,"profile":${JSON.stringify(profileOf(user, publicDir))}`;
-  const feed = await db
-    .selectFrom('calendar_feed_tokens')
-    .select('created_at')
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const feed = await findCalendarFeedToken(db, user.id);
   yield `,"calendar_feed":${JSON.stringify({ exists: feed !== undefined, created_at: iso(feed?.created_at ?? null) })}`;
   for (const [name, pages] of Object.entries(listSections(db, user.id))) {
     yield `,${JSON.stringify(name)}:[`;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AccountTokensTable, Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -63,4 +63,12 @@ export async function findLatestTokenIssuedAt(db: Db, userId: string, kind: Kind
 /** Every pending link of the user, of any kind (a reset, a revoke). */
 export async function deleteAccountTokens(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+}
+
+/** Several tokens in one statement, as given (a member import's confirmation links). */
+export async function insertAccountTokens(
+  db: Db,
+  rows: Array<Insertable<AccountTokensTable>>,
+): Promise<void> {
+  await db.insertInto('account_tokens').values(rows).execute();
 }

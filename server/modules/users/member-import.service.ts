@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberImportResponse } from '@common/contract/member-import';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { notify } from '../notifications/notify';
+import { insertAccountTokens } from './account-tokens.repository';
 import { CONFIRM_TTL_MS } from './accounts.service';
 import { readImportFile } from './member-import-file';
 import { type ClubAccounts, type PlannedMember, planImport } from './member-import-plan';
 import { hashToken, newToken } from './tokens';
+import { findUsersByIds, insertUsers, listUsernamesAndEmails, lockMemberImports } from './users.repository';
 
 type Db = Kysely<Database>;
 
-/** Any fixed number: the lock that makes two imports, even in two processes, go one after the other. */
-const IMPORT_LOCK = 2_029_001;
 /** Rows per insert statement: well under PostgreSQL's 65,535 bound parameters. */
 const INSERT_CHUNK = 500;
 
 async function clubAccounts(db: Db): Promise<ClubAccounts> {
-  const rows = await db.selectFrom('users').select(['username', 'email']).execute();
+  const rows = await listUsernamesAndEmails(db);
   return {
     usernames: new Set(rows.map((r) => r.username)),
     usernameByEmail: new Map(rows.map((r) => [r.email.toLowerCase(), r.username])),
@@ -26,7 +26,7 @@ async function clubAccounts(db: Db): Promise<ClubAccounts> {
 }
 
 /**
- * `POST /api/user/import` (issue 29, server-rules v4 "Members moving in and out"), Admin only, checked by
+ * `POST /api/user/import` (docs/rules.md#members-in-and-out), Admin only, checked by
  * the route. A dry run answers what each row would become and writes nothing. A real run, in the caller's
  * one transaction, plans again under a lock (so two admins importing the same file at once make each
  * member once: the second finds the first's members and answers `exists`), then creates every `new` row
@@ -41,7 +41,7 @@ export async function importMembers(
 ): Promise<MemberImportResponse> {
   const fileRows = readImportFile(text);
   // One club's imports queue behind each other, never behind another club's.
-  if (!isDryRun) await sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${currentClub().id})`.execute(db);
+  if (!isDryRun) await lockMemberImports(db, currentClub().id);
   const { rows, members } = planImport(fileRows, await clubAccounts(db));
   if (isDryRun || members.length === 0) return { dry_run: isDryRun, created: 0, rows };
   const queued = await createInvited(deps, db, members);
@@ -56,51 +56,42 @@ async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): P
   const invited = members.map((m) => ({ member: m, id: randomUUID(), token: newToken() }));
   for (let i = 0; i < invited.length; i += INSERT_CHUNK) {
     const chunk = invited.slice(i, i + INSERT_CHUNK);
-    await db
-      .insertInto('users')
-      .values(
-        chunk.map(({ member, id }) => ({
-          id,
-          username: member.row.username,
-          email: member.row.email,
-          password_hash: null,
-          role_name: 'User' as const,
-          confirmed_at: null,
-          locked_until: null,
-          first_name: member.row.first_name,
-          last_name: member.row.last_name,
-          phone: member.phone,
-          street: null,
-          city: null,
-          zip_code: null,
-          shoe_size: null,
-          created_at: now,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('account_tokens')
-      .values(
-        chunk.map(({ id, token }) => ({
-          token_hash: hashToken(token),
-          user_id: id,
-          kind: 'confirm' as const,
-          created_at: now,
-          expires_at: new Date(now.getTime() + CONFIRM_TTL_MS),
-          used_at: null,
-        })),
-      )
-      .execute();
+    await insertUsers(
+      db,
+      chunk.map(({ member, id }) => ({
+        id,
+        username: member.row.username,
+        email: member.row.email,
+        password_hash: null,
+        role_name: 'User' as const,
+        confirmed_at: null,
+        locked_until: null,
+        first_name: member.row.first_name,
+        last_name: member.row.last_name,
+        phone: member.phone,
+        street: null,
+        city: null,
+        zip_code: null,
+        shoe_size: null,
+        created_at: now,
+      })),
+    );
+    await insertAccountTokens(
+      db,
+      chunk.map(({ id, token }) => ({
+        token_hash: hashToken(token),
+        user_id: id,
+        kind: 'confirm' as const,
+        created_at: now,
+        expires_at: new Date(now.getTime() + CONFIRM_TTL_MS),
+        used_at: null,
+      })),
+    );
   }
-  const users = await db
-    .selectFrom('users')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      invited.map((i) => i.id),
-    )
-    .execute();
+  const users = await findUsersByIds(
+    db,
+    invited.map((i) => i.id),
+  );
   const linkOf = new Map<string, string>(
     invited.map((i) => [i.id, `${currentClub().publicUrl}/confirm/${i.token}`]),
   );

@@ -95,7 +95,7 @@ export function findUsersByUsernameOrEmail(db: Db, username: string, email: stri
 }
 
 export function listUsers(db: Db): Promise<UserRow[]> {
-  // A deleted account keeps its row for the attendance records (issue 29), not a line on the users screen.
+  // A deleted account keeps its row for the attendance records (docs/rules.md#members-in-and-out), not a line on the users screen.
   return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('username').execute();
 }
 
@@ -119,4 +119,26 @@ export async function isUsernameOrEmailTaken(
     .executeTakeFirst();
   if (!row) return null;
   return row.username === username ? 'username' : 'email';
+}
+
+/** Every account's username and email, whatever its state: what a member import plans against. */
+export function listUsernamesAndEmails(db: Db): Promise<Array<Pick<UserRow, 'username' | 'email'>>> {
+  return db.selectFrom('users').select(['username', 'email']).execute();
+}
+
+/** Any fixed number: the lock that makes two imports, even in two processes, go one after the other. */
+const IMPORT_LOCK = 2_029_001;
+
+/** Holds the club's member-import lock until the transaction ends. */
+export async function lockMemberImports(db: Db, clubId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${clubId})`.execute(db);
+}
+
+/** Several accounts in one statement, each row complete (id and profile given by the caller). */
+export async function insertUsers(db: Db, rows: NewUserRow[]): Promise<void> {
+  await db.insertInto('users').values(rows).execute();
+}
+
+export function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
 }
