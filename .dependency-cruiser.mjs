@@ -33,7 +33,9 @@ export default {
       // dependency-cruiser counts a folder as all the files below it, subfolders included, so a folder
       // never depends on its own subfolders and this rule cannot see a cycle that runs through a parent
       // folder's own files (server/app-deps.ts -> server/modules/push -> server/app-deps.ts):
-      // server-root-not-areas below closes that gap for the one parent every server area imports.
+      // server-root-not-areas below closes that gap for the one parent every server area imports, and
+      // scripts/check-folder-cycles.mjs (run right after this, in `npm run lint:deps`) closes it everywhere:
+      // it looks for cycles between a folder and the files beside it, at every depth.
       // `(/|$)` so that top-level folders such as `sw` itself take part.
       scope: 'folder',
       from: { path: '^(src|server|sw|scripts|bench)(/|$)' },

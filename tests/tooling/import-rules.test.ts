@@ -60,7 +60,8 @@ type Violation = { rule: string; from: string; to: string };
  */
 async function cruise(changes: Tree): Promise<{ exitCode: number; violations: Violation[] }> {
   const dir = fs.mkdtempSync(path.join(parent, 'tree-'));
-  for (const name of ['.dependency-cruiser.mjs', 'tsconfig.json']) {
+  for (const name of ['.dependency-cruiser.mjs', 'tsconfig.json', 'scripts/check-folder-cycles.mjs']) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.copyFileSync(path.join(root, name), path.join(dir, name));
   }
   for (const [file, source] of Object.entries({ ...CLEAN, ...changes })) {
@@ -103,7 +104,8 @@ describe('import rules (npm run lint:deps)', () => {
   it('is part of npm run lint, which CI runs', () => {
     expect(lintDeps).toContain('depcruise');
     expect(lintDeps).toContain('--config .dependency-cruiser.mjs');
-    expect(scripts.lint).toContain(lintDeps);
+    expect(lintDeps).toContain('node scripts/check-folder-cycles.mjs');
+    expect(scripts.lint).toContain('npm run lint:deps');
   });
 
   it('passes a tree that follows the rules', async () => {
@@ -181,6 +183,34 @@ describe('import rules (npm run lint:deps)', () => {
         "import { auth } from '../../plugins/auth';\nimport { currentUser } from './users.service';\nexport const routes = [auth, currentUser];\n",
     });
     expect(names(violations)).toEqual(['no-circular-folders']);
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails on a cycle between a folder and a file beside it, which the folder rule cannot see', async () => {
+    // The shape server/i18n.ts once had with server/mail/: it read mail's texts, and mail's templates read it.
+    // For dependency-cruiser, server/ contains server/mail/, so no folder imports itself; the files differ.
+    const { exitCode, violations } = await cruise({
+      'server/i18n.ts':
+        "import { texts } from './mail/texts';\nexport const text = (key: string) => texts[key];\n",
+      'server/mail/texts.ts': 'export const texts: Record<string, string> = {};\n',
+      'server/mail/template.ts': "import { text } from '../i18n';\nexport const subject = text('subject');\n",
+    });
+    expect(violations).toEqual([{ rule: 'no-folder-cycle', from: 'server/i18n.ts', to: 'server/mail/' }]);
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('follows the @common/* alias, so its edges obey the rules too', async () => {
+    const { exitCode, violations } = await cruise({
+      'src/common/rules/limits.ts':
+        "import type { EventDto } from '@common/contract/event';\nexport const MAX_SEATS = 3;\nexport type Seat = EventDto['seats'];\n",
+    });
+    // The cycle runs through the alias: rules/limits.ts -> @common/contract/event -> ../rules/limits.
+    expect(names(violations)).toEqual(['no-circular', 'no-circular-folders']);
+    const files = violations.filter((v) => v.rule === 'no-circular');
+    expect([files[0]?.from, files[0]?.to].sort()).toEqual([
+      'src/common/contract/event.ts',
+      'src/common/rules/limits.ts',
+    ]);
     expect(exitCode).not.toBe(0);
   });
 
