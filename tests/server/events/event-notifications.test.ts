@@ -1,23 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseOldGuestData } from '../../../server/modules/participation/guests.service';
-import { createEvent, DAY, insertModel, insertStuff, members, subscribe } from '../helpers/event-fixtures';
-import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
+import {
+  createEvent,
+  DAY,
+  insertStuff,
+  type Member,
+  organiserContext,
+  subscribe,
+} from '../helpers/event-fixtures';
+import { bearer, type TestContext } from '../helpers/test-context';
 
 let ctx: TestContext;
 let organiser: string;
 let model: string;
-let people: Array<{ id: string; token: string; username: string }>;
+let people: Member[];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { RATE_LIMIT_LOGIN: '1000' } });
-  await ctx.createUser('orga', 'Contributor');
-  organiser = await ctx.signIn('orga');
-  model = await insertModel(ctx);
-  people = await members(ctx, 'diver', 3);
+  ({ ctx, organiser, model, people } = await organiserContext({ prefix: 'diver', count: 3 }));
 });
 afterAll(() => ctx.close());
 
-const p = (i: number) => people[i] as { id: string; token: string; username: string };
+const p = (i: number) => people[i] as Member;
 const mails = (kind: string) =>
   ctx.db
     .selectFrom('mail_queue')

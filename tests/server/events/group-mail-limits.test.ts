@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, HOUR, insertModel, members, subscribe } from '../helpers/event-fixtures';
-import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
+import { createEvent, HOUR, type Member, organiserContext, subscribe } from '../helpers/event-fixtures';
+import { bearer, type TestContext } from '../helpers/test-context';
 
 let ctx: TestContext;
 let organiser: string;
 let model: string;
-let people: Array<{ id: string; token: string; username: string }>;
+let people: Member[];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { RATE_LIMIT_LOGIN: '1000' } });
-  await ctx.createUser('orga', 'Contributor');
-  organiser = await ctx.signIn('orga');
-  model = await insertModel(ctx);
-  people = await members(ctx, 'rower', 2);
+  ({ ctx, organiser, model, people } = await organiserContext({ prefix: 'rower', count: 2 }));
 });
 afterAll(() => ctx.close());
 

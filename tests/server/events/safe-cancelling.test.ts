@@ -3,14 +3,14 @@ import { composeMail } from '../../../server/mail/compose-mail';
 import { renderMail } from '../../../server/mail/templates';
 import {
   createEvent,
-  insertModel,
   joinWaitingList,
-  members,
+  type Member,
+  organiserContext,
   saveEvent,
   subscribe,
 } from '../helpers/event-fixtures';
 import { addPushDevice } from '../helpers/push-devices';
-import { createTestContext, type TestContext } from '../helpers/test-context';
+import type { TestContext } from '../helpers/test-context';
 
 /**
  * A cancellation carries the organiser's word (`cancel_message`) in its mail and push; a reactivation tells
@@ -19,18 +19,18 @@ import { createTestContext, type TestContext } from '../helpers/test-context';
 let ctx: TestContext;
 let organiser: string;
 let model: string;
-let people: Array<{ id: string; token: string; username: string }>;
+let people: Member[];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { RATE_LIMIT_LOGIN: '1000' } });
-  await ctx.createUser('orga', 'Contributor');
-  organiser = await ctx.signIn('orga');
-  model = await insertModel(ctx, 'Sortie en mer');
-  people = await members(ctx, 'sailor', 3);
+  ({ ctx, organiser, model, people } = await organiserContext({
+    prefix: 'sailor',
+    count: 3,
+    modelName: 'Sortie en mer',
+  }));
 });
 afterAll(() => ctx.close());
 
-const person = (i: number) => people[i] as { id: string; token: string; username: string };
+const person = (i: number) => people[i] as Member;
 const mails = (kind: string) =>
   ctx.db
     .selectFrom('mail_queue')

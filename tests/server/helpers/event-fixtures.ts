@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bearer, type TestContext } from './test-context';
+import { bearer, createTestContext, type TestContext } from './test-context';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -85,9 +85,12 @@ export function subscribe(
   });
 }
 
+/** A signed-in member: their id, bearer token and username. */
+export type Member = { id: string; token: string; username: string };
+
 /** Members with tokens, for tests that need many of them. */
 export async function members(ctx: TestContext, prefix: string, count: number) {
-  const list: Array<{ id: string; token: string; username: string }> = [];
+  const list: Member[] = [];
   for (let i = 0; i < count; i++) {
     const username = `${prefix}${i}`;
     const { id } = await ctx.createUser(username);
@@ -163,4 +166,25 @@ export function decline(
     headers: { ...bearer(who.token), ...(key ? { 'idempotency-key': key } : {}) },
     payload: { uuid_event: eventUuid, uuid_user: who.id, decline: declineFlag },
   });
+}
+
+/**
+ * The set-up most event tests share: a context (the login limit raised, so signing many members in is not
+ * refused), an organiser (a Contributor named `orga`), a model and `count` members named `prefix0`,
+ * `prefix1`… With `now`, the clock starts there.
+ */
+export async function organiserContext(options: {
+  prefix: string;
+  count: number;
+  modelName?: string;
+  env?: Record<string, string>;
+  now?: string;
+}) {
+  const ctx = await createTestContext({ env: { RATE_LIMIT_LOGIN: '1000', ...options.env } });
+  if (options.now) ctx.clock.now = new Date(options.now);
+  const organiserId = (await ctx.createUser('orga', 'Contributor')).id;
+  const organiser = await ctx.signIn('orga');
+  const model = await insertModel(ctx, options.modelName);
+  const people = await members(ctx, options.prefix, options.count);
+  return { ctx, organiser, organiserId, model, people };
 }

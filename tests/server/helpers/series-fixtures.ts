@@ -1,6 +1,6 @@
 import type { Series, SeriesSubscribeAnswer } from '@common/contract/series';
-import { insertModel, members } from './event-fixtures';
-import { bearer, createTestContext, type TestContext } from './test-context';
+import { type Member, organiserContext } from './event-fixtures';
+import { bearer, type TestContext } from './test-context';
 
 export interface SeriesBody {
   uuid_model_event: string;
@@ -50,26 +50,11 @@ export const subscribeSeries = (
 /** Each session's outcome, in start order. */
 export const outcomes = (answer: SeriesSubscribeAnswer) => answer.sessions.map((s) => s.outcome);
 
-export type Member = { id: string; token: string; username: string };
+export type { Member };
 
-/**
- * A context in `zone` on a fixed clock (`now`), with an organiser (a Contributor named `orga`), a model
- * and `count` members named `prefix0`, `prefix1`…
- */
-export async function seriesContext(
-  zone: string,
-  now: string,
-  modelName: string,
-  prefix: string,
-  count: number,
-) {
-  const ctx = await createTestContext({ env: { CLUB_TIMEZONE: zone, RATE_LIMIT_LOGIN: '1000' } });
-  ctx.clock.now = new Date(now);
-  const organiserId = (await ctx.createUser('orga', 'Contributor')).id;
-  const organiser = await ctx.signIn('orga');
-  const model = await insertModel(ctx, modelName);
-  const people: Member[] = await members(ctx, prefix, count);
-  return { ctx, organiser, organiserId, model, people };
+/** An organiser's context (`organiserContext`) in `zone`, on a fixed clock starting at `now`. */
+export function seriesContext(zone: string, now: string, modelName: string, prefix: string, count: number) {
+  return organiserContext({ prefix, count, modelName, now, env: { CLUB_TIMEZONE: zone } });
 }
 
 /** The queued messages (of one kind), by recipient. */

@@ -3,25 +3,21 @@ import {
   createEvent,
   DAY,
   HOUR,
-  insertModel,
   insertStuff,
   joinWaitingList,
-  members,
+  type Member,
+  organiserContext,
   subscribe,
 } from '../helpers/event-fixtures';
-import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
+import { bearer, type TestContext } from '../helpers/test-context';
 
 let ctx: TestContext;
 let organiser: string;
 let model: string;
-let people: Array<{ id: string; token: string; username: string }>;
+let people: Member[];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { RATE_LIMIT_LOGIN: '1000' } });
-  await ctx.createUser('orga', 'Contributor');
-  organiser = await ctx.signIn('orga');
-  model = await insertModel(ctx);
-  people = await members(ctx, 'person', 8);
+  ({ ctx, organiser, model, people } = await organiserContext({ prefix: 'person', count: 8 }));
 });
 afterAll(() => ctx.close());
 
@@ -50,7 +46,7 @@ const update = (event: Record<string, unknown>, changes: object) =>
     },
   });
 const [a, b, c, d, e] = [0, 1, 2, 3, 4];
-const p = (i: number) => people[i] as { id: string; token: string; username: string };
+const p = (i: number) => people[i] as Member;
 
 /** A full event of `max` places with p(0..max-1) subscribed, then `waiters` on its waiting list in order. */
 async function fullEventWithWaiters(
