@@ -64,6 +64,15 @@ export default {
       to: { path: '^src/', pathNot: '^src/common/' },
     },
     {
+      name: 'common-through-alias',
+      severity: 'error',
+      comment:
+        'Code outside src/common/ reaches it through the @common/* alias (tsconfig.json paths), not a ' +
+        'relative path: one name for the contract wherever a file sits, and a move changes no import.',
+      from: { path: '^(src|server|sw|scripts|bench)/', pathNot: '^src/common/' },
+      to: { path: '^src/common/', dependencyTypesNot: ['aliased-tsconfig-paths'] },
+    },
+    {
       name: 'common-imports-nothing-else',
       severity: 'error',
       comment:

@@ -28,10 +28,10 @@ const CLEAN: Tree = {
     "import { MAX_SEATS } from '../rules/limits';\nexport type EventDto = { id: string; seats: number };\nexport const seats = MAX_SEATS;\n",
   'src/data/core/db.ts': 'export const db = { events: [] as string[] };\n',
   'src/data/events.ts':
-    "import type { EventDto } from '../common/contract/event';\nimport { db } from './core/db';\nexport function listEvents(): EventDto[] {\n  return db.events.map((id) => ({ id, seats: 0 }));\n}\n",
+    "import type { EventDto } from '@common/contract/event';\nimport { db } from './core/db';\nexport function listEvents(): EventDto[] {\n  return db.events.map((id) => ({ id, seats: 0 }));\n}\n",
   'src/ui/button.ts': "export const button = 'button';\n",
   'src/features/events/event-row.ts':
-    "import type { EventDto } from '../../common/contract/event';\nimport { button } from '../../ui/button';\nexport const row = (e: EventDto): string => [e.id, button].join(' ');\n",
+    "import type { EventDto } from '@common/contract/event';\nimport { button } from '../../ui/button';\nexport const row = (e: EventDto): string => [e.id, button].join(' ');\n",
   'src/features/events/week-screen.ts':
     "import { listEvents } from '../../data/events';\nimport { row } from './event-row';\nexport const week = (): string[] => listEvents().map(row);\n",
   'src/features/news/news-screen.ts':
@@ -46,7 +46,7 @@ const CLEAN: Tree = {
   'server/modules/users/users.routes.ts':
     "import { currentUser } from './users.service';\nexport const routes = [currentUser];\n",
   'server/modules/events/events.service.ts':
-    "import type { EventDto } from '../../../src/common/contract/event';\nimport type { EventRow } from '../../db/schema';\nexport const toDto = (r: EventRow): EventDto => ({ id: r.id, seats: 0 });\n",
+    "import type { EventDto } from '@common/contract/event';\nimport type { EventRow } from '../../db/schema';\nexport const toDto = (r: EventRow): EventDto => ({ id: r.id, seats: 0 });\n",
   'sw/sw.ts': "import { listEvents } from '../src/data/events';\nexport const count = listEvents().length;\n",
   'scripts/tool.mjs': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
   'bench/bench.ts': "import { week } from '../src/features/events/week-screen';\nexport const b = week;\n",
@@ -250,6 +250,21 @@ describe('import rules (npm run lint:deps)', () => {
       from: 'src/ui/toolbar.ts',
       to: 'src/features/news/news-screen.ts',
     });
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('fails when code outside src/common/ reaches it by a relative path instead of @common/*', async () => {
+    const { exitCode, violations } = await cruise({
+      'server/modules/events/events.service.ts':
+        "import type { EventDto } from '../../../src/common/contract/event';\nexport const none = (): EventDto[] => [];\n",
+    });
+    expect(violations).toEqual([
+      {
+        rule: 'common-through-alias',
+        from: 'server/modules/events/events.service.ts',
+        to: 'src/common/contract/event.ts',
+      },
+    ]);
     expect(exitCode).not.toBe(0);
   });
 
