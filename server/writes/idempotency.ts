@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { IDEMPOTENCY_KEY_PATTERN } from '@common/contract/replay';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../app-deps';
 import type { Database } from '../db/schema';
@@ -33,6 +33,13 @@ export interface Answer {
   status: number;
   body: unknown;
 }
+
+/** A write's success, as an answer that can be stored and replayed. */
+export const okAnswer = (body: unknown): Answer => ({ status: 200, body });
+
+/** Sends an answer, fresh or replayed, as it is. */
+export const sendAnswer = (reply: FastifyReply, answer: Answer) =>
+  reply.status(answer.status).send(answer.body);
 
 /**
  * Replays (docs/rules.md#replays): a write sent again with the same `Idempotency-Key` by the same user to the same

@@ -2,7 +2,7 @@ import { attendanceSchema } from '@common/contract/attendance';
 import { uuidParam } from '@common/contract/fields';
 import { checklistRequestSchema, checklistResponseSchema } from '@common/contract/participation';
 import { idempotencyHeaderSchema } from '@common/contract/replay';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
@@ -10,13 +10,10 @@ import { languageFromHeader } from '../../i18n/catalogue';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { textAnswer } from '../../plugins/text-answer';
-import { type Answer, idempotencyKeyOf } from '../../writes/idempotency';
+import { idempotencyKeyOf, okAnswer, sendAnswer } from '../../writes/idempotency';
 import { runReplayableWrite } from '../../writes/run-write';
 import { attendanceCsv, attendanceOf } from './attendance.service';
 import { setCheck } from './checklist.service';
-
-const ok = (body: unknown): Answer => ({ status: 200, body });
-const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status).send(answer.body);
 
 /** Signed-in: an event's attendance record, as JSON (the checklist screen) and as CSV (docs/rules.md#checklist). */
 export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -56,10 +53,10 @@ export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Pro
       },
     },
     async (request, reply) =>
-      send(
+      sendAnswer(
         reply,
         await runReplayableWrite(deps, request, async (trx) =>
-          ok(await setCheck(deps, trx, authOf(request).user, request.body, idempotencyKeyOf(request))),
+          okAnswer(await setCheck(deps, trx, authOf(request).user, request.body, idempotencyKeyOf(request))),
         ),
       ),
   );

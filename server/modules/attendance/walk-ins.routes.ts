@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { idempotencyKeyOf } from '../../writes/idempotency';
+import { idempotencyKeyOf, okAnswer, sendAnswer } from '../../writes/idempotency';
 import { runReplayableWrite } from '../../writes/run-write';
 import { searchMembers } from './member-search';
 import { setWalkIn } from './walk-ins.service';
@@ -32,11 +32,10 @@ export async function walkInRoutes(app: FastifyInstance, deps: AppDeps): Promise
       },
     },
     async (request, reply) => {
-      const answer = await runReplayableWrite(deps, request, async (trx) => ({
-        status: 200,
-        body: await setWalkIn(deps, trx, authOf(request).user, request.body, idempotencyKeyOf(request)),
-      }));
-      return (reply as FastifyReply).status(answer.status).send(answer.body);
+      const answer = await runReplayableWrite(deps, request, async (trx) =>
+        okAnswer(await setWalkIn(deps, trx, authOf(request).user, request.body, idempotencyKeyOf(request))),
+      );
+      return sendAnswer(reply as FastifyReply, answer);
     },
   );
 

@@ -11,13 +11,13 @@ import {
   waitingListRequestSchema,
 } from '@common/contract/participation';
 import { idempotencyHeaderSchema } from '@common/contract/replay';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import type { Answer } from '../../writes/idempotency';
+import { okAnswer, sendAnswer } from '../../writes/idempotency';
 import { runReplayableWrite, runWrite } from '../../writes/run-write';
 import { eventDto } from '../events/event-details';
 import { viewedBy } from '../events/event-view';
@@ -28,9 +28,6 @@ import { deleteGuest, listHostGuests, saveGuest } from './guests.service';
 import { listUserSubscriptions, listUserWaiting } from './participation.repository';
 import { setSubscription } from './subscriptions.service';
 import { joinWaitingList } from './waiting-list.service';
-
-const ok = (body: unknown): Answer => ({ status: 200, body });
-const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status).send(answer.body);
 
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function participationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -47,10 +44,10 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       },
     },
     async (request, reply) =>
-      send(
+      sendAnswer(
         reply,
         await runReplayableWrite(deps, request, async (trx) =>
-          ok(
+          okAnswer(
             await viewedBy(
               trx,
               authOf(request).user,
@@ -71,10 +68,10 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       },
     },
     async (request, reply) =>
-      send(
+      sendAnswer(
         reply,
         await runReplayableWrite(deps, request, async (trx) =>
-          ok(
+          okAnswer(
             await viewedBy(
               trx,
               authOf(request).user,
@@ -95,10 +92,10 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       },
     },
     async (request, reply) =>
-      send(
+      sendAnswer(
         reply,
         await runReplayableWrite(deps, request, async (trx) =>
-          ok(
+          okAnswer(
             await viewedBy(
               trx,
               authOf(request).user,
