@@ -84,10 +84,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // First of all hooks: everything after it, the session check included, runs inside the host's club.
-  registerClubHost(app, clubRegistry(deps.db, deps.config));
-
+  // First of all hooks, so every answer carries them: the club-host hook below may answer itself (an
+  // unknown host's 404, a disabled club's 401 or 404) and then no later hook runs.
   registerSecurity(app, securityHeaders);
+  // Everything after it, the session check included, runs inside the host's club.
+  registerClubHost(app, clubRegistry(deps.db, deps.config), deps.config.trustProxy);
+
   registerBodyLimits(app);
   registerControlCharacterCheck(app);
   // Answers above 1 KB go out in brotli or gzip, whichever the client prefers (JSON, the OpenAPI page, the

@@ -6,6 +6,7 @@ import {
   chosenClub,
   createClubCommand,
   disableClubCommand,
+  enableClubCommand,
   exportClubCommand,
   listClubsCommand,
 } from './cli/club-commands';
@@ -26,6 +27,7 @@ const USAGE = `Usage:
   npm run create-club -- --name NAME --host HOST --username NAME --email EMAIL --password PASSWORD [--timezone ZONE]
   npm run list-clubs
   npm run disable-club -- --host HOST
+  npm run enable-club -- --host HOST
   npm run export-club -- [--host HOST] --out FILE
 Without --password the command asks for it (except create-club). Uses DATA_DIR (PGlite) or DATABASE_URL,
 like the server. --host chooses the club (list-clubs shows them); without it, the first club.
@@ -38,10 +40,11 @@ const COMMANDS = [
   'create-club',
   'list-clubs',
   'disable-club',
+  'enable-club',
   'export-club',
 ];
 /** These write the club registry, which the application's role only reads: they work as the owner. */
-const OWNER_COMMANDS = ['create-club', 'disable-club'];
+const OWNER_COMMANDS = ['create-club', 'disable-club', 'enable-club'];
 
 /** Runs `work` on the configured database, closed afterwards (PGlite's directory lock is released). */
 async function withDatabase<T>(
@@ -74,6 +77,7 @@ async function runClubCommand(command: string, options: ClubOptions): Promise<st
   return withDatabase((db, config) => {
     if (command === 'create-club') return createClubCommand(db, config, options);
     if (command === 'disable-club') return disableClubCommand(db, options);
+    if (command === 'enable-club') return enableClubCommand(db, options);
     if (command === 'export-club') return exportClubCommand(db, config, options);
     return listClubsCommand(db, config);
   }, OWNER_COMMANDS.includes(command));
@@ -105,7 +109,7 @@ async function run(argv: string[]): Promise<void> {
     if (!values.help) process.exitCode = 1;
     return;
   }
-  if (['create-club', 'list-clubs', 'disable-club', 'export-club'].includes(command)) {
+  if (['create-club', 'list-clubs', 'disable-club', 'enable-club', 'export-club'].includes(command)) {
     for (const line of await runClubCommand(command, values)) console.log(line);
     return;
   }

@@ -4,7 +4,13 @@ import { clubRegistry } from '../db/club-scope/club-registry';
 import type { Club } from '../db/club-scope/current-club';
 import type { Database } from '../db/schema';
 import { exportClub } from '../modules/clubs/club-export';
-import { ClubInputError, createClub, disableClub, normaliseHost } from '../modules/clubs/create-club';
+import {
+  ClubInputError,
+  createClub,
+  disableClub,
+  enableClub,
+  normaliseHost,
+} from '../modules/clubs/create-club';
 
 export interface ClubOptions {
   name?: string | undefined;
@@ -64,6 +70,12 @@ export async function disableClubCommand(db: Kysely<Database>, o: ClubOptions): 
   if (!o.host) throw new ClubInputError('--host is required.');
   await disableClub(db, o.host, new Date());
   return [`Disabled the club on ${normaliseHost(o.host)}: its members are signed out, its data stays.`];
+}
+
+export async function enableClubCommand(db: Kysely<Database>, o: ClubOptions): Promise<string[]> {
+  if (!o.host) throw new ClubInputError('--host is required.');
+  await enableClub(db, o.host);
+  return [`Enabled the club on ${normaliseHost(o.host)}: it answers again, with the data it kept.`];
 }
 
 export async function exportClubCommand(

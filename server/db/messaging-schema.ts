@@ -10,9 +10,10 @@ export interface MailQueueTable {
   kind: string;
   to_address: string;
   subject: string;
+  /** Emptied by the housekeeping once sent, with the HTML part and List-Unsubscribe (docs/rules.md#mails). */
   body_text: string;
-  /** The HTML part, for messages that have one (the weekly list); null: plain text only. */
-  body_html: ColumnType<string | null, string | null | undefined, never>;
+  /** The HTML part, for messages that have one (the weekly list); null: plain text only, or sent. */
+  body_html: ColumnType<string | null, string | null | undefined, null>;
   status: 'pending' | 'sent' | 'failed';
   attempts: Generated<number>;
   next_attempt_at: Date;
@@ -21,8 +22,8 @@ export interface MailQueueTable {
   sent_at: Date | null;
   /** 0: account mails (invitation, reset, lock), sent before any 1: notifications. */
   priority: Generated<number>;
-  /** The List-Unsubscribe URL of a mail the member can switch off; null for those always sent. */
-  list_unsubscribe: ColumnType<string | null, string | null | undefined, never>;
+  /** The List-Unsubscribe URL of a mail the member can switch off; null for those always sent, or sent. */
+  list_unsubscribe: ColumnType<string | null, string | null | undefined, null>;
   /** A group mail's From display name and Reply-To, the organiser's; null: the club's sender. */
   from_name: ColumnType<string | null, string | null | undefined, never>;
   reply_to: ColumnType<string | null, string | null | undefined, never>;

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { clubRegistry, forEachClub } from '../db/club-scope/club-registry';
 import type { Club } from '../db/club-scope/current-club';
 import type { Database } from '../db/schema';
+import { purgeSentMail } from '../mail/mail-queue';
 import { eraseOldGuestData } from '../modules/participation/guests.service';
 import { sendDueNudges } from '../modules/reminders/nudges.service';
 import { sendDueReminders } from '../modules/reminders/reminders.service';
@@ -15,7 +16,8 @@ const HOURLY = 3_600_000;
 const REMINDER_PERIOD_MS = 5 * 60_000;
 
 /**
- * Housekeeping run at start and every hour (guests' personal data past 30 days, expired replay keys), and
+ * Housekeeping run at start and every hour (guests' personal data past 30 days, expired replay keys, mail
+ * sent more than 30 days ago), and
  * the weekly event list every Monday 07:00 club time, or at start when that moment passed earlier the same
  * Monday (the week's row in weekly_list_runs keeps it to one list a week, whoever sends it). `onMailQueued`
  * asks the mail worker for a round once the list's messages are committed. Reminders are looked for at start
@@ -41,6 +43,7 @@ export function startScheduledJobs(options: {
     eachClub('scheduled job', async () => {
       await eraseOldGuestData(options.db, options.now());
       await purgeOldKeys(options.db, options.now());
+      await purgeSentMail(options.db, options.now());
     });
   const sendWeeklyIn = async (club: Club) => {
     const result = await sendWeeklyList(options);

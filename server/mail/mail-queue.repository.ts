@@ -60,6 +60,40 @@ export async function markSent(db: Db, id: string, now: Date): Promise<void> {
     .execute();
 }
 
+/**
+ * Forgets what held the links of the messages already sent (docs/rules.md#mails): answer, unsubscribe,
+ * confirm and reset links stay live for days, and the recipient has the mail. What stays (kind, address,
+ * subject, dates, Message-ID) says what was sent to whom, and when.
+ */
+export async function forgetSentBodies(db: Db): Promise<number> {
+  const result = await db
+    .updateTable('mail_queue')
+    .set({ body_text: '', body_html: null, list_unsubscribe: null })
+    .where('status', '=', 'sent')
+    .where((row) =>
+      row.or([
+        row('body_text', '!=', ''),
+        row('body_html', 'is not', null),
+        row('list_unsubscribe', 'is not', null),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes the messages sent before `sentBefore`. No rule reads the queue to learn what was sent (the weekly
+ * list, reminders, nudges and notices keep their own rows), so this changes no rule (docs/rules.md#mails).
+ */
+export async function deleteSentBefore(db: Db, sentBefore: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_queue')
+    .where('status', '=', 'sent')
+    .where('sent_at', '<', sentBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function markFailedAttempt(
   db: Db,
   id: string,

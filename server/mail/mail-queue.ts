@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
+  deleteSentBefore,
+  forgetSentBodies,
   insertMail,
   leaseMail,
   lockNextDue,
@@ -83,6 +85,20 @@ export async function enqueueMail(
     },
     now,
   );
+}
+
+/** How long a sent message's row (its body already emptied) is kept, to tell what went to whom. */
+export const SENT_MAIL_KEPT_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Housekeeping (docs/rules.md#mails): the messages sent since the last run lose their bodies, and the rows
+ * of those sent more than 30 days ago go. Bodies are forgotten here rather than as each message is marked
+ * sent, so that a round's sending never races whoever reads the queue right after (the tests do); a sent
+ * message's links stay in the queue an hour at most.
+ */
+export async function purgeSentMail(db: Kysely<Database>, now: Date): Promise<void> {
+  await forgetSentBodies(db);
+  await deleteSentBefore(db, new Date(now.getTime() - SENT_MAIL_KEPT_MS));
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message.slice(0, 500) : String(error));

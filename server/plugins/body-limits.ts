@@ -19,6 +19,7 @@ const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/user/login': 8 * KIB,
   'POST /api/user/confirm/:token': 8 * KIB,
   'POST /api/user/reset': 8 * KIB,
+  'PUT /api/user/password/:id': 8 * KIB,
   'POST /api/event/mail': 256 * KIB,
 };
 

@@ -35,8 +35,12 @@ export async function registerClientFiles(app: FastifyInstance, staticDir: strin
         res.setHeader('Vary', 'accept-encoding');
       },
     });
-    // The static handler refuses directories; the root is the app itself.
-    app.get('/', (_request, reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'));
+    // The static handler refuses directories; the root is the app itself. Like the static files (whose
+    // routes @fastify/static hides), it is no API operation: kept out of the OpenAPI document
+    // (docs/architecture.md#checks).
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', NO_CACHE).sendFile('index.html'),
+    );
   } else {
     app.log.warn(`No built client in ${staticDir}: run "npm run build" to serve the app.`);
   }

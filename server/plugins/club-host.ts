@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TrustProxy } from '../config';
 import type { ClubRegistry } from '../db/club-scope/club-registry';
 import { runInClub, scopedClub } from '../db/club-scope/current-club';
 import { sendError } from './errors';
@@ -7,19 +8,38 @@ import { sendError } from './errors';
 const HEALTH_PATH = '/api/health';
 const resources = new WeakMap<FastifyRequest, AsyncResource>();
 
+/** `host[:port]` without its port; an IPv6 literal keeps its brackets (as Fastify's request.hostname). */
+function withoutPort(host: string): string {
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.split(':', 1)[0] ?? '';
+}
+
 /**
- * The club is chosen by the request's host (`request.hostname`, which follows X-Forwarded-Host only from a proxy
- * TRUST_PROXY trusts), before any other hook, and the rest of the request runs inside
- * it. A host no club claims gets a plain 404 under STRICT_HOSTS; a disabled club's API answers 401 (its
- * members' sessions end, the client signs out) and its pages 404; nothing is deleted. A request injected
- * by the server itself (a replay batch's items) keeps the club it was injected from.
+ * The host name that chooses the club (docs/rules.md#several-clubs). X-Forwarded-Host counts only when the
+ * socket's peer is one of the proxies TRUST_PROXY names by address: Fastify's `request.hostname` checks
+ * exactly that for a list. A hop count trusts whoever connects (it cannot tell the proxy from a client that
+ * reaches the server directly), so with a count, as with no proxy, only Host counts: a client's own
+ * X-Forwarded-Host never picks a club.
  */
-export function registerClubHost(app: FastifyInstance, registry: ClubRegistry): void {
+export function clubHostname(request: FastifyRequest, trustProxy: TrustProxy): string {
+  return Array.isArray(trustProxy) ? request.hostname : withoutPort(request.headers.host ?? '');
+}
+
+/**
+ * The club is chosen by the request's host (clubHostname), before any hook but the security headers', and
+ * the rest of the request runs inside it. A host no club claims gets a plain 404 under STRICT_HOSTS; a
+ * disabled club's API answers 401 (its members' sessions end, the client signs out) and its pages 404;
+ * nothing is deleted. A request injected by the server itself (a replay batch's items) keeps the club it
+ * was injected from.
+ */
+export function registerClubHost(app: FastifyInstance, registry: ClubRegistry, trustProxy: TrustProxy): void {
   app.addHook('onRequest', (request, reply, done) => {
     // The deployment's probe, answered for the server as a whole (it reads no club's data).
     if (request.url.split('?')[0] === HEALTH_PATH) return done();
     const inherited = scopedClub();
-    const resolve = inherited ? Promise.resolve(inherited) : registry.forHost(request.hostname);
+    const resolve = inherited
+      ? Promise.resolve(inherited)
+      : registry.forHost(clubHostname(request, trustProxy));
     resolve.then(
       (club) => {
         if (!club) {

@@ -6,7 +6,9 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 
 
 const WHEN: Record<ErrorStatus, string> = {
   400: '`invalid_input`: a parameter, query or body that does not match the schema, or a text holding a control character.',
-  401: 'No valid session (`unauthorised`), or, signing in, a wrong name or password (`invalid_credentials`).',
+  401:
+    "No valid session (`unauthorised`); signing in, a wrong name or password, or typing one's password again " +
+    'while the account is locked (`invalid_credentials`).',
   403: 'Not allowed to the caller (`forbidden`), or, signing in, an account revoked or not confirmed yet.',
   404: 'No such resource (`not_found`).',
   409: "A rule of the club's refuses the change now (the code says which), or the same write is already running (`request_in_progress`).",

@@ -8,6 +8,7 @@ import { type User, userSchema } from '@common/contract/user';
 import {
   type AccountDeletion,
   type EmailChange,
+  type PasswordChange,
   type ProfileUpdate,
   pictureResponseSchema,
 } from '@common/contract/users';
@@ -58,7 +59,10 @@ export const downloadMemberData = (userId: string): Promise<void> =>
  * before confirming). The caller ends the session.
  */
 export async function deleteMyAccount(userId: string, password: string): Promise<void> {
-  await apiRequest('DELETE', `/api/user/${userId}`, { body: { password } satisfies AccountDeletion });
+  await apiRequest('DELETE', `/api/user/${userId}`, {
+    body: { password } satisfies AccountDeletion,
+    isPasswordPrompt: true,
+  });
   const db = appDb();
   await db.outbox.where('userId').equals(userId).delete();
   await clearCachedData(db);
@@ -69,4 +73,13 @@ export const changeMyEmail = (userId: string, email: string, password: string): 
   apiRequest('PUT', `/api/user/email/${userId}`, {
     body: { email, password } satisfies EmailChange,
     schema: userSchema,
+    isPasswordPrompt: true,
   });
+
+/** A new password for the member's own account, confirmed with the current one; other devices sign out. */
+export async function changeMyPassword(userId: string, password: string, newPassword: string): Promise<void> {
+  await apiRequest('PUT', `/api/user/password/${userId}`, {
+    body: { password, new_password: newPassword } satisfies PasswordChange,
+    isPasswordPrompt: true,
+  });
+}

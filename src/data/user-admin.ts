@@ -1,3 +1,4 @@
+import type { AccountDeletion } from '@common/contract/users';
 /** The admin's users screens: list, read, invite, revoke/reactivate, unlock, change role (online only). */
 
 import {
@@ -47,5 +48,9 @@ export const importMembers = (file: Blob, isDryRun: boolean): Promise<MemberImpo
     schema: memberImportResponseSchema,
   });
 
-/** Deletes a member's account for good: an admin sends no password. */
-export const deleteMember = (id: string): Promise<void> => apiRequest('DELETE', `/api/user/${id}`);
+/** Deletes a member's account for good, confirmed with the admin's own password. */
+export const deleteMember = (id: string, password: string): Promise<void> =>
+  apiRequest('DELETE', `/api/user/${id}`, {
+    body: { password } satisfies AccountDeletion,
+    isPasswordPrompt: true,
+  });

@@ -32,6 +32,9 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
       fallbackLng: 'en',
       interpolation: { escapeValue: false },
       initAsync: false,
+      // A catalogue that arrives after a screen rendered (the later texts, English after a switch) renders it
+      // again: a screen never keeps a raw key because its texts came a moment late.
+      react: { bindI18nStore: 'added' },
     });
     i18n.on('languageChanged', (lng) => {
       setApiLanguage(lng);

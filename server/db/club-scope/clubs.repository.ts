@@ -36,3 +36,14 @@ export async function disableClubRow(db: Kysely<Database>, host: string, now: Da
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Undoes disableClubRow: false when no disabled club answers this host. */
+export async function enableClubRow(db: Kysely<Database>, host: string): Promise<boolean> {
+  const result = await db
+    .updateTable('clubs')
+    .set({ disabled_at: null })
+    .where('host', '=', host)
+    .where('disabled_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -6,6 +6,7 @@ import { CLUB_TABLES } from '../../db/club-scope/club-tables';
 import { type Club, runInClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { readClubTableRows } from './club-export.repository';
+import { ClubInputError } from './create-club';
 import { type TarEntry, tarArchive } from './tar';
 
 export const EXPORT_FORMAT = 'equipee-club-export';
@@ -15,6 +16,23 @@ export interface ClubExportSummary {
   rows: number;
   files: number;
   bytes: number;
+}
+
+const existingFile = (outFile: string) =>
+  new ClubInputError(`${outFile} already exists: choose another --out file (nothing was overwritten).`);
+
+/**
+ * The archive holds every member's data (docs/rules.md#several-clubs): written into a file created new,
+ * readable by its owner only. `wx` refuses an existing file or a link in its place, whose mode and owner
+ * the archive would otherwise keep.
+ */
+function writeNewFile(outFile: string, data: Buffer): void {
+  try {
+    fs.writeFileSync(outFile, data, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw existingFile(outFile);
+    throw error;
+  }
 }
 
 function listFiles(root: string, under = ''): string[] {
@@ -39,6 +57,8 @@ export async function exportClub(
   club: Club,
   outFile: string,
 ): Promise<ClubExportSummary> {
+  // Checked first so a taken name fails before the export reads anything; the write below still refuses it.
+  if (fs.existsSync(outFile)) throw existingFile(outFile);
   const tables = await runInClub(club, () =>
     db
       .transaction()
@@ -66,7 +86,7 @@ export async function exportClub(
     ...files.map((file) => ({ name: `files/${file}`, data: fs.readFileSync(path.join(filesRoot, file)) })),
   ];
   const archive = tarArchive(entries);
-  fs.writeFileSync(outFile, archive, { mode: 0o600 });
+  writeNewFile(outFile, archive);
   const rows = Object.values(tables).reduce((sum, list) => sum + list.length, 0);
   return { tables: CLUB_TABLES.length, rows, files: files.length, bytes: archive.length };
 }

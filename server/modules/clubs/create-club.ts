@@ -4,6 +4,7 @@ import { setLocalAppRole } from '../../db/club-scope/app-role';
 import { toClub } from '../../db/club-scope/club-registry';
 import {
   disableClubRow,
+  enableClubRow,
   findClubIdByHost,
   insertClubWithId,
   nextClubId,
@@ -92,4 +93,13 @@ export async function disableClub(db: Kysely<Database>, host: string, now: Date)
   const normal = normaliseHost(host);
   if (!(await disableClubRow(db, normal, now)))
     throw new ClubInputError(`No enabled club answers ${normal}.`);
+}
+
+/**
+ * Undoes disableClub (docs/rules.md#several-clubs): its hosts answer again and its jobs resume, with the data
+ * it kept. Sessions were never deleted, so a member whose app did not sign out meanwhile carries on.
+ */
+export async function enableClub(db: Kysely<Database>, host: string): Promise<void> {
+  const normal = normaliseHost(host);
+  if (!(await enableClubRow(db, normal))) throw new ClubInputError(`No disabled club answers ${normal}.`);
 }

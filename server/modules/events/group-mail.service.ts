@@ -1,3 +1,4 @@
+import { FORBIDDEN_CONTROL_CHARACTER } from '@common/contract/fields';
 import { LIMITS } from '@common/contract/limits';
 import type { GroupMailAudience, GroupMailRequest } from '@common/contract/participation';
 import { mayManageEvent } from '@common/rules/events';
@@ -38,7 +39,11 @@ async function assertGroupMailAllowed(db: Kysely<Database>, eventUuid: string, n
   throw new TooManyRequestsError(Math.max(1, Math.ceil(waitMs / 1000)));
 }
 
-/** Strict base64 of valid UTF-8, trimmed, within [min, max] characters once decoded; else 400 naming the field. */
+/**
+ * Strict base64 of valid UTF-8, trimmed, within [min, max] characters once decoded and without a forbidden
+ * control character; else 400 naming the field. The request hook only sees the base64, so the decoded text
+ * gets the check every text field gets (docs/rules.md#limits): a NUL in it was a 500 on PostgreSQL.
+ */
 function decodeText(value: string, field: string, min: number, max: number): string {
   const compact = value.replace(/\s/g, '');
   if (!BASE64.test(compact) || compact.length % 4 !== 0) throw new HttpError(400, 'invalid_input', field);
@@ -48,7 +53,8 @@ function decodeText(value: string, field: string, min: number, max: number): str
   } catch {
     throw new HttpError(400, 'invalid_input', field);
   }
-  if (text.length < min || text.length > max) throw new HttpError(400, 'invalid_input', field);
+  if (text.length < min || text.length > max || FORBIDDEN_CONTROL_CHARACTER.test(text))
+    throw new HttpError(400, 'invalid_input', field);
   return text;
 }
 

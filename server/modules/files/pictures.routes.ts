@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { settingResponseSchema } from '@common/contract/settings';
 import { pictureQuerySchema, pictureResponseSchema, pictureUrl, thumbnailUrl } from '@common/contract/users';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http-error';
@@ -12,25 +12,19 @@ import { assertSelfOrAdminOver } from '../users/permissions';
 import { findUserById } from '../users/users.repository';
 import { writeAtomically } from './file-store';
 import { LOGO_MAX_SIZE, PICTURE_MAX_SIZE, renderPngs, THUMBNAIL_SIZE } from './images';
+import { uploadCounter } from './upload-limit';
 import { readUploadedFile } from './uploads';
-
-/** Uploads (pictures and logo together) one signed-in user may send in UPLOAD_WINDOW. */
-export const UPLOADS_PER_WINDOW = 10;
-export const UPLOAD_WINDOW = '10 minutes';
 
 /** Signed-in routes (registered inside the signed-in scope); the pictures themselves are public files. */
 export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // The requesting club's folder, asked per upload.
   const publicDir = () => publicFilesDir(deps.config);
-  // One counter for both routes (a per-route `config.rateLimit` would give each its own), keyed on the
-  // user: a route onRequest hook runs after the signed-in scope's, which has authenticated. Past it: 429
+  // The app's one upload counter, shared with news pictures (docs/rules.md#abuse-limits), keyed on the
+  // member: a route onRequest hook runs after the signed-in scope's, which has authenticated. Past it: 429
   // `too_many_requests` with Retry-After, before the body is read. Refused uploads count too: they cost.
-  const uploadRate = app.rateLimit({
-    max: UPLOADS_PER_WINDOW,
-    timeWindow: UPLOAD_WINDOW,
-    keyGenerator: (request) => `upload:${authOf(request).user.id}`,
-  });
+  const countUpload = uploadCounter(deps);
+  const uploadRate = async (request: FastifyRequest) => countUpload(authOf(request).user.id);
 
   routes.post(
     '/api/user/profile/picture',
@@ -40,7 +34,8 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         response: { ...errorAnswers(403, 404), 200: pictureResponseSchema },
         description:
           'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels, and no more than ' +
-          'its size can hold). Stored as PNG, at most 1024 px a side. 10 uploads per user per 10 minutes.',
+          'its size can hold). Stored as PNG, at most 1024 px a side. 10 uploads (pictures, logo and news pictures ' +
+          'together) per user per 10 minutes.',
       },
       onRequest: uploadRate,
     },
@@ -68,7 +63,8 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         response: { 200: settingResponseSchema },
         description:
           'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels, and no more than ' +
-          'its size can hold). Stored as logo.png, at most 512 px a side. 10 uploads per user per 10 minutes.',
+          'its size can hold). Stored as logo.png, at most 512 px a side. 10 uploads (pictures, logo and news ' +
+          'pictures together) per user per 10 minutes.',
       },
       onRequest: [requireAdmin, uploadRate],
     },

@@ -12,15 +12,18 @@ export interface NewsForm {
 /**
  * A post arrives as JSON (title and text) or, with a picture, as multipart: form fields and at most one
  * file, limited by @fastify/multipart (5 MB: 413 `too_large`). Either way the fields meet the shared schema;
- * a refusal names the first field at fault (400 `invalid_input`).
+ * a refusal names the first field at fault (400 `invalid_input`). `countUpload` runs when a file part
+ * arrives, before its bytes are read: a picture counts toward the member's uploads (docs/rules.md#abuse-limits),
+ * a post without one does not.
  */
-export async function readNewsForm(request: FastifyRequest): Promise<NewsForm> {
+export async function readNewsForm(request: FastifyRequest, countUpload: () => void): Promise<NewsForm> {
   let raw: unknown = request.body;
   let picture: Buffer | null = null;
   if (request.isMultipart()) {
     const fields: Record<string, string> = {};
     for await (const part of request.parts()) {
       if (part.type === 'file') {
+        countUpload();
         const content = await part.toBuffer();
         if (part.fieldname !== 'file' || content.length === 0)
           throw new HttpError(400, 'invalid_input', 'file');

@@ -1,4 +1,5 @@
 import { NEWS_READ_MAX } from '@common/contract/news';
+import { LANGUAGES, type Language } from '@common/contract/user';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewsPostRow } from '../../db/schema';
 
@@ -55,14 +56,62 @@ export async function deleteNews(db: Db, uuid: string): Promise<void> {
   await db.deleteFrom('news_posts').where('uuid', '=', uuid).execute();
 }
 
-/** Every device of the active members but one (the author): where a new post is pushed. */
-export function devicesOfActiveMembersBut(db: Db, userId: string) {
-  return db
+/** Locks the author's row, so two posts of one author are counted one after the other. */
+export async function lockAuthor(db: Db, authorId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', authorId).forUpdate().execute();
+}
+
+/** How many posts the author made in [from, to). */
+export async function countNewsByAuthorBetween(
+  db: Db,
+  authorId: string,
+  from: Date,
+  to: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('news_posts')
+    .select((eb) => eb.fn.countAll<string>().as('posts'))
+    .where('author_id', '=', authorId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.posts);
+}
+
+/**
+ * Queues one push per device of the active members but the author, all in one statement (however many
+ * devices), each with the payload of its member's language (`fr` when none matches). Answers how many.
+ */
+export async function queueNewsPushes(
+  db: Db,
+  authorId: string,
+  payloads: Record<Language, string>,
+  now: Date,
+): Promise<number> {
+  const [fallback, ...others] = LANGUAGES;
+  const devices = db
     .selectFrom('push_subscriptions')
     .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
-    .select(['push_subscriptions.id as subscription_id', 'users.language as language'])
+    .select([
+      // An insert … select names its club itself: the devices' own (club-scope/club-id-conditions.ts).
+      'push_subscriptions.club_id as club_id',
+      sql<string>`gen_random_uuid()`.as('id'),
+      'push_subscriptions.id as subscription_id',
+      sql<string>`case ${sql.ref('users.language')} ${sql.join(
+        others.map((language) => sql`when ${language} then ${payloads[language]}::text`),
+        sql` `,
+      )} else ${payloads[fallback]}::text end`.as('payload'),
+      sql<string>`'normal'`.as('urgency'),
+      sql<Date>`${now}::timestamptz`.as('next_attempt_at'),
+      sql<Date>`${now}::timestamptz`.as('created_at'),
+    ])
     .where('users.is_revoked', '=', false)
     .where('users.confirmed_at', 'is not', null)
-    .where('users.id', '!=', userId)
-    .execute();
+    .where('users.id', '!=', authorId);
+  const result = await db
+    .insertInto('push_queue')
+    .columns(['club_id', 'id', 'subscription_id', 'payload', 'urgency', 'next_attempt_at', 'created_at'])
+    .expression(devices)
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

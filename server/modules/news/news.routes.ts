@@ -5,19 +5,23 @@ import { mayEditNews } from '@common/rules/news';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope/current-club';
 import { HttpError } from '../../http-error';
 import { authOf, requireContributor } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../../writes/run-write';
+import { uploadCounter } from '../files/upload-limit';
 import {
   deleteNews,
   findNews,
   insertNews,
   listNews,
+  lockAuthor,
   lockNews,
   type NewsPostRead,
   updateNews,
 } from './news.repository';
+import { assertMayPostToday } from './news-day-limit';
 import { readNewsForm } from './news-form';
 import { newsPictureUrl, removeNewsPicture, renderNewsPicture, writeNewsPicture } from './news-pictures';
 import { pushNewPost } from './news-push';
@@ -57,6 +61,8 @@ export async function publicNewsRoutes(app: FastifyInstance, deps: AppDeps): Pro
 /** Signed-in writes: contributors and admins post; the author and admins edit and delete (rules/news.ts). */
 export async function newsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // A picture counts toward the member's uploads, with profile pictures and the logo (docs/rules.md#abuse-limits).
+  const countUpload = uploadCounter(deps);
 
   async function readPost(uuid: string): Promise<NewsPost> {
     const row = await findNews(deps.db, uuid);
@@ -68,19 +74,25 @@ export async function newsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     NEWS_PATH,
     {
       schema: {
-        response: { ...errorAnswers(400, 413, 415), 200: newsPostSchema },
-        description: FORM_DESCRIPTION,
+        response: { ...errorAnswers(400, 413, 415, 429), 200: newsPostSchema },
+        description: `${FORM_DESCRIPTION} At most 10 posts per author per club day; a picture counts toward the 10 uploads per user per 10 minutes.`,
       },
       onRequest: requireContributor,
     },
     async (request) => {
       const author = authOf(request).user;
-      const { fields, picture } = await readNewsForm(request);
+      const timeZone = currentClub().timezone;
+      // Refused before the form is read, so a post over the day's limit costs no upload and no decode;
+      // counted again below, under the author's lock, for posts sent at the same time (docs/rules.md#news).
+      await assertMayPostToday(deps.db, author.id, deps.now(), timeZone);
+      const { fields, picture } = await readNewsForm(request, () => countUpload(author.id));
       // Rendered before the transaction: a refused picture saves nothing.
       const png = picture ? await renderNewsPicture(picture) : null;
       const uuid = randomUUID();
       await runWrite(deps, async (trx) => {
         const now = deps.now();
+        await lockAuthor(trx, author.id);
+        await assertMayPostToday(trx, author.id, now, timeZone);
         await insertNews(trx, {
           uuid,
           title: fields.title,
@@ -102,14 +114,14 @@ export async function newsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     {
       schema: {
         params: uuidParam,
-        response: { ...errorAnswers(400, 403, 404, 413, 415), 200: newsPostSchema },
-        description: `${FORM_DESCRIPTION} \`remove_picture\`: true drops the picture. By its author or an admin.`,
+        response: { ...errorAnswers(400, 403, 404, 413, 415, 429), 200: newsPostSchema },
+        description: `${FORM_DESCRIPTION} \`remove_picture\`: true drops the picture. By its author or an admin. A picture counts toward the 10 uploads per user per 10 minutes.`,
       },
     },
     async (request) => {
       const actor = authOf(request).user;
       const { id } = request.params;
-      const { fields, picture } = await readNewsForm(request);
+      const { fields, picture } = await readNewsForm(request, () => countUpload(actor.id));
       const png = picture ? await renderNewsPicture(picture) : null;
       let dropPicture = false;
       await runWrite(deps, async (trx) => {

@@ -5,14 +5,17 @@ import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { languageFromHeader } from '../../i18n/catalogue';
 import { preferencesPath } from '../../mail/app-links';
-import { acceptFormBodies } from '../../plugins/form-body';
+import { acceptFormBodies, MULTIPART_FORM, URLENCODED_FORM } from '../../plugins/form-body';
 import { textAnswer } from '../../plugins/text-answer';
 import { findLinkedMember, writeUserSwitch } from './notification-settings.repository';
 import { readLinkSecret, readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe-links';
 import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
 
 const paramsSchema = z.object({ token: z.string().max(200) });
-/** RFC 8058's body, as a mail provider's one click or the confirmation page's button sends it. */
+/**
+ * RFC 8058's body, as a mail provider's one click (urlencoded or multipart) or the confirmation page's button
+ * sends it. Other fields are dropped: the signed token alone decides what is switched off.
+ */
 const oneClickSchema = z
   .object({ 'List-Unsubscribe': z.literal('One-Click') })
   .partial()
@@ -30,7 +33,7 @@ const pages = {
  */
 export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
-    acceptFormBodies(scope);
+    acceptFormBodies(scope, { multipart: true });
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const path = `${UNSUBSCRIBE_PATH}/:token`;
     const config = { rateLimit: { max: deps.config.rateLimits.confirm, timeWindow: '1 minute' } };
@@ -64,7 +67,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
       {
         schema: {
           params: paramsSchema,
-          consumes: ['application/x-www-form-urlencoded'],
+          consumes: [URLENCODED_FORM, MULTIPART_FORM],
           body: oneClickSchema,
           response: pages,
         },

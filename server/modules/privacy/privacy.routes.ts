@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { okResponseSchema, uuidParam } from '@common/contract/fields';
 import { memberExportSchema } from '@common/contract/member-export';
 import { accountDeletionBodySchema } from '@common/contract/users';
+import { asksOwnPassword, mayDeleteAccount } from '@common/rules/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
@@ -13,7 +14,8 @@ import { errorAnswers } from '../../plugins/error-answers';
 import { publicFilesDir } from '../../plugins/public-files';
 import { runWrite } from '../../writes/run-write';
 import type { AccessEnded } from '../users/access-ended';
-import { assertSelfOrAdmin } from '../users/permissions';
+import { confirmOwnPassword } from '../users/password-prompt.service';
+import { assertSelfOrAdmin, assertSelfOrAdminOver } from '../users/permissions';
 import { findUserById } from '../users/users.repository';
 import { deleteAccount } from './account-deletion.service';
 import { memberExportJson } from './member-export';
@@ -32,7 +34,7 @@ export async function privacyRoutes(
         params: uuidParam,
         response: { ...errorAnswers(403, 404), 200: memberExportSchema },
         description:
-          'The member themself or an Admin. A JSON file (Content-Disposition: attachment) with everything ' +
+          'The member themself, or an admin who may change their role. A JSON file (Content-Disposition: attachment) with everything ' +
           'the club keeps about the member; written as it is read, so a long history does not time out.',
       },
     },
@@ -41,6 +43,7 @@ export async function privacyRoutes(
       assertSelfOrAdmin(actor, request.params.id);
       const user = await findUserById(deps.db, request.params.id);
       if (!user || user.deleted_at) throw new HttpError(404, 'not_found', 'id');
+      assertSelfOrAdminOver(actor, user);
       const json = memberExportJson(deps.db, user, publicFilesDir(deps.config), deps.now());
       return reply
         .type('application/json; charset=utf-8')
@@ -56,19 +59,26 @@ export async function privacyRoutes(
       schema: {
         params: uuidParam,
         body: accountDeletionBodySchema,
-        response: { ...errorAnswers(403, 404, 409), 200: okResponseSchema },
+        response: { ...errorAnswers(401, 403, 404, 409), 200: okResponseSchema },
         description:
-          'The member themself, with their `password` (403 `password_incorrect` when wrong), or an Admin ' +
-          '(never an Admin on a SuperAdmin; never the last SuperAdmin: 409 `last_superadmin`). Sessions, ' +
+          'The member themself, or an admin who may change their role (never a SuperAdmin; never the last ' +
+          "SuperAdmin: 409 `last_superadmin`), with the actor's own `password` (403 `password_incorrect`; " +
+          "401 `invalid_credentials` while the actor's account is locked; both count toward the lock). Sessions, " +
           'feed, push devices and upcoming places end; identity, contact data and picture are erased; ' +
           'attendance rows stay, shown as a deleted member; an audit row records who deleted whom.',
       },
     },
     async (request) => {
       const { id } = request.params;
-      await runWrite(deps, (trx) =>
-        deleteAccount(deps, trx, authOf(request).user, id, request.body, hooks.onAccessEnded),
-      );
+      const actor = authOf(request).user;
+      // Who and what first, so a prompt for a refused or pointless deletion never counts as a guess.
+      const target = await findUserById(deps.db, id);
+      if (!target || target.deleted_at) throw new HttpError(404, 'not_found', 'id');
+      if (!mayDeleteAccount(actor, target)) throw new HttpError(403, 'forbidden');
+      if (asksOwnPassword('delete', actor.id, id)) {
+        await confirmOwnPassword(deps, actor.id, request.body.password ?? '', request.log);
+      }
+      await runWrite(deps, (trx) => deleteAccount(deps, trx, actor, id, hooks.onAccessEnded));
       // Files cannot roll back with the transaction: they go once the deletion is committed.
       const profileDir = path.join(publicFilesDir(deps.config), 'profile');
       await rm(path.join(profileDir, `${id}.png`), { force: true });

@@ -9,7 +9,8 @@ import {
   deletePush,
   deleteSubscriptionById,
   insertPush,
-  lockNextDuePush,
+  leasePushes,
+  lockDuePushes,
   reschedulePush,
   subscriptionsOf,
 } from './push.repository';
@@ -17,7 +18,7 @@ import type { VapidKeys } from './vapid-keys';
 
 /**
  * The push queue, built like the mail queue (mail/mail-queue.ts): an action only inserts rows in its own
- * transaction, one per device of the recipient; the worker claims due rows one at a time under a lease
+ * transaction, one per device of the recipient; the worker claims due rows in batches under a lease
  * and sends each as a standard Web Push request (RFC 8030, payload encrypted with aes128gcm for the
  * device's keys, RFC 8291, and signed with our VAPID key, RFC 8292). A 404 or 410 means the device
  * unsubscribed: its subscription is deleted, with whatever was still queued for it. Other failures are
@@ -64,14 +65,20 @@ export interface PushRoundResult {
   failed: number;
 }
 
-async function claimNext(deps: PushSendDeps): Promise<DuePush | undefined> {
+/** Pushes claimed (and sent alongside) at a time: bounds the open requests and the rows one lease holds. */
+export const PUSH_BATCH = 50;
+
+/** Claims up to PUSH_BATCH due pushes in one transaction, each leased so no other round takes it meanwhile. */
+async function claimBatch(deps: PushSendDeps): Promise<DuePush[]> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockNextDuePush(trx, now);
-    if (!row) return undefined;
-    const attempts = row.attempts + 1;
-    await reschedulePush(trx, row.id, attempts, new Date(now.getTime() + LEASE_MS));
-    return { ...row, attempts };
+    const rows = await lockDuePushes(trx, now, PUSH_BATCH);
+    await leasePushes(
+      trx,
+      rows.map((row) => row.id),
+      new Date(now.getTime() + LEASE_MS),
+    );
+    return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
   });
 }
 
@@ -107,19 +114,19 @@ async function post(deps: PushSendDeps, row: DuePush): Promise<number> {
 }
 
 /**
- * Sends every due push once, all of a round's at the same time (each under its own lease and timeout);
- * answers what became of them this round.
+ * Sends every due push once: batch after batch until none is due, each batch's pushes at the same time
+ * (each under its own lease and timeout). So the kick after a write sends all it queued in this one round,
+ * a news post to every member's devices included, rather than one batch now and the rest on later timer
+ * rounds (docs/rules.md#push). A claimed push is leased or gone when its batch ends, so no push is claimed
+ * twice in a round and the round ends. Answers what became of them this round.
  */
-export async function sendDuePushes(deps: PushSendDeps, limit = 50): Promise<PushRoundResult> {
+export async function sendDuePushes(deps: PushSendDeps): Promise<PushRoundResult> {
   const result: PushRoundResult = { sent: 0, gone: 0, failed: 0 };
-  const claimed: DuePush[] = [];
-  for (let i = 0; i < limit; i++) {
-    const row = await claimNext(deps);
-    if (!row) break;
-    claimed.push(row);
+  for (;;) {
+    const claimed = await claimBatch(deps);
+    await Promise.all(claimed.map((row) => deliver(deps, row, result)));
+    if (claimed.length < PUSH_BATCH) return result;
   }
-  await Promise.all(claimed.map((row) => deliver(deps, row, result)));
-  return result;
 }
 
 /** Sends one push and records what became of it. */

@@ -59,8 +59,11 @@ export async function insertPush(
 
 export type DuePush = PushQueueRow & Pick<PushSubscriptionRow, 'endpoint' | 'p256dh' | 'auth'>;
 
-/** The next due push with its subscription, locked; rows another worker holds are skipped, not waited for. */
-export function lockNextDuePush(trx: Db, now: Date): Promise<DuePush | undefined> {
+/**
+ * Up to `limit` due pushes with their subscriptions, oldest due first, locked; rows another worker holds
+ * are skipped, not waited for.
+ */
+export function lockDuePushes(trx: Db, now: Date, limit: number): Promise<DuePush[]> {
   return trx
     .selectFrom('push_queue')
     .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_queue.subscription_id')
@@ -68,10 +71,21 @@ export function lockNextDuePush(trx: Db, now: Date): Promise<DuePush | undefined
     .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
     .where('push_queue.next_attempt_at', '<=', now)
     .orderBy('push_queue.next_attempt_at')
-    .limit(1)
+    .orderBy('push_queue.id')
+    .limit(limit)
     .forUpdate('push_queue')
     .skipLocked()
-    .executeTakeFirst();
+    .execute();
+}
+
+/** One more attempt for each of `ids`, none due again before `until` (the sender's lease). */
+export async function leasePushes(db: Db, ids: string[], until: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('push_queue')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: until }))
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function reschedulePush(db: Db, id: string, attempts: number, at: Date): Promise<void> {

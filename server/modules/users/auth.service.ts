@@ -1,13 +1,14 @@
 import type { LoginRequest, LoginResponse } from '@common/contract/user';
 import type { AppDeps } from '../../app-deps';
 import { type JobLog, runAfterAnswer } from '../../background';
-import type { UserRow, UserUpdate } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { AuthContext } from '../../plugins/auth';
 import { runWrite } from '../../writes/run-write';
 import { verifyPassword } from './passwords';
 import { mailLockNotice } from './reset-links.service';
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository';
+import { afterFailure, CLEARED_FAILURES } from './sign-in-lock';
 import { hashToken, newToken } from './tokens';
 import { isLockActive, toUser } from './user-mapper';
 import {
@@ -18,39 +19,9 @@ import {
   updateUser,
 } from './users.repository';
 
-export const MAX_FAILED_ATTEMPTS = 5;
-export const FIRST_LOCK_MS = 15 * 60_000;
 export const SESSION_IDLE_MS = 30 * 24 * 3_600_000;
 /** last_used_at is written at most this often, so reads do not turn every request into a write. */
 export const SESSION_TOUCH_MS = 3_600_000;
-
-type FailureState = Required<
-  Pick<UserUpdate, 'connection_attempt' | 'is_locked' | 'locked_until' | 'lock_count'>
->;
-
-/**
- * The account's lock columns after one more failure. The fifth in a row locks for 15 minutes, doubling
- * with each lock since the last success; failures during a lock count but never move its end; the first
- * failure after a lock has ended starts a new count. Always the same four columns, so a failure on an
- * unknown name runs the very same statements.
- */
-function afterFailure(row: UserRow | undefined, now: Date): FailureState {
-  if (!row) return { connection_attempt: 1, is_locked: false, locked_until: null, lock_count: 0 };
-  if (isLockActive(row, now)) {
-    const { is_locked, locked_until, lock_count } = row;
-    return { connection_attempt: row.connection_attempt + 1, is_locked, locked_until, lock_count };
-  }
-  const attempts = (row.is_locked ? 0 : row.connection_attempt) + 1;
-  if (attempts < MAX_FAILED_ATTEMPTS) {
-    return { connection_attempt: attempts, is_locked: false, locked_until: null, lock_count: row.lock_count };
-  }
-  return {
-    connection_attempt: attempts,
-    is_locked: true,
-    locked_until: new Date(now.getTime() + FIRST_LOCK_MS * 2 ** row.lock_count),
-    lock_count: row.lock_count + 1,
-  };
-}
 
 type Outcome =
   | { signedIn: UserRow }
@@ -80,10 +51,9 @@ export async function login(deps: AppDeps, request: LoginRequest, log: JobLog): 
     if (row && isPasswordRight && !isLockActive(row, now)) {
       if (row.is_revoked) return { refused: 'account_revoked' };
       if (row.confirmed_at === null) return { refused: 'account_not_confirmed' };
-      const cleared = { connection_attempt: 0, is_locked: false, locked_until: null, lock_count: 0 };
-      await updateUser(trx, row.id, cleared);
+      await updateUser(trx, row.id, CLEARED_FAILURES);
       await insertSession(trx, hashToken(token), row.id, now);
-      return { signedIn: { ...row, ...cleared } };
+      return { signedIn: { ...row, ...CLEARED_FAILURES } };
     }
     const next = afterFailure(row, now);
     if (row) await updateUser(trx, row.id, next);

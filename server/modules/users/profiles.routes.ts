@@ -1,11 +1,13 @@
-import { uuidParam } from '@common/contract/fields';
+import { okResponseSchema, uuidParam } from '@common/contract/fields';
 import { userSchema } from '@common/contract/user';
 import {
   emailChangeSchema,
+  passwordChangeSchema,
   profileUpdateSchema,
   roleUpdateSchema,
   statusUpdateSchema,
 } from '@common/contract/users';
+import { asksOwnPassword } from '@common/rules/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +17,8 @@ import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../../writes/run-write';
 import type { AccessEnded } from './access-ended';
 import { changeEmail } from './email-change.service';
+import { changeOwnPassword } from './password-change.service';
+import { confirmOwnPassword } from './password-prompt.service';
 import { getProfile, listAllUsers, updateProfile, updateRole, updateStatus } from './users.service';
 
 /** Signed-in routes (registered inside the signed-in scope). */
@@ -59,14 +63,40 @@ export async function profilesRoutes(
       schema: {
         params: uuidParam,
         body: emailChangeSchema,
-        response: { ...userResponse, ...errorAnswers(403, 404, 409) },
+        response: { ...userResponse, ...errorAnswers(401, 403, 404, 409) },
         description:
           'A new address, which clears `email_bouncing`. The member themself sends `password` ' +
-          '(403 `password_incorrect`); an admin (never an Admin on a SuperAdmin) sends none. 409 `email_taken`.',
+          '(403 `password_incorrect`, 401 `invalid_credentials` while locked: both count toward the lock); ' +
+          'an admin who may change their role sends none. 409 `email_taken`.',
       },
     },
-    (request) =>
-      runWrite(deps, (trx) => changeEmail(deps, trx, authOf(request).user, request.params.id, request.body)),
+    async (request) => {
+      const actor = authOf(request).user;
+      if (asksOwnPassword('email', actor.id, request.params.id)) {
+        await confirmOwnPassword(deps, actor.id, request.body.password ?? '', request.log);
+      }
+      return runWrite(deps, (trx) => changeEmail(deps, trx, actor, request.params.id, request.body));
+    },
+  );
+
+  routes.put(
+    '/api/user/password/:id',
+    {
+      schema: {
+        params: uuidParam,
+        body: passwordChangeSchema,
+        response: { ...errorAnswers(400, 401, 403, 404), 200: okResponseSchema },
+        description:
+          'The member themself only (403 for anyone else), with their current `password` (403 ' +
+          '`password_incorrect`, 401 `invalid_credentials` while locked: both count toward the lock) and a ' +
+          '`new_password` as strong as a reset asks (400 `password_too_weak`). Every other session ends.',
+      },
+    },
+    async (request) => {
+      const { user, tokenHash } = authOf(request);
+      await changeOwnPassword(deps, user.id, request.params.id, request.body, tokenHash, request.log);
+      return { ok: true as const };
+    },
   );
 
   routes.put(

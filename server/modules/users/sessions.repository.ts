@@ -76,3 +76,12 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Every session of the member but `keepTokenHash`'s. */
+export async function deleteOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .execute();
+}

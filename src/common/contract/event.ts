@@ -1,5 +1,5 @@
 import { stuffSchema } from './catalog';
-import { attendanceStatusSchema, clubDayField, optionalText } from './fields';
+import { attendanceStatusSchema, clubDayField, optionalName, optionalText } from './fields';
 import { LIMITS } from './limits';
 import { walkInEntrySchema } from './walk-in';
 import { z } from './zod';
@@ -51,7 +51,7 @@ export const eventFieldsSchema = z.object({
    * Additive: the event's own words, shown instead of the model's name and description. Absent keeps them as
    * they are (older clients never send them); an empty string clears them.
    */
-  title: optionalText(1, LIMITS.eventTitleMax).optional(),
+  title: optionalName(LIMITS.eventTitleMax).optional(),
   notes: optionalText(1, LIMITS.eventNotesMax).optional(),
 });
 

@@ -1,4 +1,4 @@
-import { optionalText, phoneField } from './fields';
+import { optionalName, optionalText, phoneField } from './fields';
 import { LIMITS } from './limits';
 import { emailSchema, languageSchema, roleNameSchema } from './user';
 import { z } from './zod';
@@ -8,8 +8,8 @@ import { z } from './zod';
  * (docs/rules.md#accounts-and-sessions).
  */
 export const profileUpdateSchema = z.object({
-  last_name: optionalText(1, LIMITS.nameMax).optional(),
-  first_name: optionalText(1, LIMITS.nameMax).optional(),
+  last_name: optionalName(LIMITS.nameMax).optional(),
+  first_name: optionalName(LIMITS.nameMax).optional(),
   street: optionalText(1, LIMITS.nameMax).optional(),
   city: optionalText(1, LIMITS.nameMax).optional(),
   zip_code: optionalText(LIMITS.zipMin, LIMITS.zipMax).optional(),
@@ -22,8 +22,8 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
- * `DELETE /api/user/{id}`: the member deleting their own account confirms with their password; an admin
- * deleting someone else's sends nothing.
+ * `DELETE /api/user/{id}`: whoever deletes an account, their own or someone else's, confirms with their own
+ * password (optional in the schema: its absence is refused as a wrong password, counted toward the lock).
  */
 export const accountDeletionSchema = z.object({ password: z.string().min(1).max(1024).optional() });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
@@ -39,6 +39,16 @@ export const emailChangeSchema = z.object({
   password: z.string().min(1).max(1024).optional(),
 });
 export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+/**
+ * `PUT /api/user/password/{id}`: the member themself, with their current `password`; `new_password` meets the
+ * same policy as a reset (400 `password_too_weak`, field `new_password`).
+ */
+export const passwordChangeSchema = z.object({
+  password: z.string().min(1).max(1024),
+  new_password: z.string().min(1).max(1024),
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 /** Reads only `role_name`. SuperAdmins are made from the command line, never over HTTP. */
 export const roleUpdateSchema = z.object({ role_name: roleNameSchema });

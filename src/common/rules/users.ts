@@ -19,11 +19,25 @@ export function mayReadProfile(actor: Account, targetId: string): boolean {
   return actor.id === targetId || isAdminRole(actor.role_name);
 }
 
-/** Editing a profile or its picture: the member themself, or an admin — but never an Admin on a SuperAdmin. */
+/**
+ * Editing a profile or its picture, its email, exporting or deleting it (docs/rules.md#roles): the member
+ * themself, or an admin only where they could also change the account's role (mayChangeRole, below) —
+ * Users and Contributors for an Admin, Admins too for a SuperAdmin, never a SuperAdmin. One compromised or
+ * angry Admin must not own the other Admins.
+ */
 export function mayEditProfile(actor: Account, target: Account): boolean {
-  if (actor.id === target.id) return true;
-  if (!isAdminRole(actor.role_name)) return false;
-  return !(actor.role_name === 'Admin' && target.role_name === 'SuperAdmin');
+  return actor.id === target.id || mayChangeRole(actor, target);
+}
+
+/** A change that could hand an account to someone else. */
+export type AccountChange = 'email' | 'password' | 'delete';
+
+/**
+ * Whether the actor types their own password again first (docs/rules.md#accounts-and-sessions): for their
+ * own new email or password, and for any deletion, their own or another's.
+ */
+export function asksOwnPassword(change: AccountChange, actorId: string, targetId: string): boolean {
+  return change === 'delete' || actorId === targetId;
 }
 
 /** Revoke or reactivate: an admin, never on themself nor on a SuperAdmin. */
@@ -61,9 +75,8 @@ export function mayImportMembers(actor: Pick<Account, 'role_name'>): boolean {
 }
 
 /**
- * Deleting an account (docs/rules.md#members-in-and-out): the member themself, or an admin — never an Admin
- * on a SuperAdmin. That the last SuperAdmin is never deleted the server checks too, as only it can count
- * them.
+ * Deleting an account (docs/rules.md#members-in-and-out): who may edit its profile (mayEditProfile). That the
+ * last SuperAdmin is never deleted the server checks too, as only it can count them.
  */
 export function mayDeleteAccount(actor: Account, target: Account): boolean {
   return mayEditProfile(actor, target);

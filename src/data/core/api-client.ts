@@ -51,6 +51,12 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** Sent without the token (sign-in, public reads): a 401 then says nothing about the session. */
   isAnonymous?: boolean;
+  /**
+   * Carries the user's own password typed again (a new email or password, a deletion): a 401
+   * `invalid_credentials` then means the account is locked, not that the session is lost
+   * (docs/rules.md#accounts-and-sessions). It is a refused password, and the session stays.
+   */
+  isPasswordPrompt?: boolean;
 }
 
 async function send(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
@@ -82,8 +88,12 @@ async function send(method: string, path: string, options: RequestOptions<unknow
   }
   // 304 only ever answers a conditional read (apiConditionalGet): not an error.
   if (!response.ok && response.status !== 304) {
+    const error = await errorFrom(response);
+    if (options.isPasswordPrompt && error.status === 401 && error.code === 'invalid_credentials') {
+      throw new ApiError(401, 'password_prompt_locked', error.message, 'password');
+    }
     if (response.status === 401 && token) for (const listener of sessionRejectedListeners) listener();
-    throw await errorFrom(response);
+    throw error;
   }
   return response;
 }

@@ -7,8 +7,8 @@ import { endDeletedSession } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Icon } from '../../ui/icons';
+import { PasswordField } from '../../ui/password-field';
 import styles from './delete-account.module.css';
-import { PasswordField } from './password-field';
 import sectionStyles from './profile-section.module.css';
 
 /**

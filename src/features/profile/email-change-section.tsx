@@ -7,8 +7,8 @@ import { replaceCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import confirmStyles from '../../ui/confirm-dialog.module.css';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { PasswordField } from '../../ui/password-field';
 import styles from './delete-account.module.css';
-import { PasswordField } from './password-field';
 import sectionStyles from './profile-section.module.css';
 
 function EmailChangeDialog({ user, onClose }: { user: User; onClose: () => void }) {

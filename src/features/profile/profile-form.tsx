@@ -1,3 +1,4 @@
+import { isCleanName } from '@common/contract/fields';
 import { LANGUAGES, type User } from '@common/contract/user';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +54,11 @@ export function ProfileForm({ user, isOnline }: { user: User; isOnline: boolean 
   const errorKeyOf = (field: string): string | null => {
     if (field === 'phone' && isPhoneBad) return 'profile.phone_invalid';
     if (invalidField !== field) return null;
-    return field === 'shoe_size' ? 'profile.shoe_size_invalid' : 'profile.field_invalid';
+    if (field === 'shoe_size') return 'profile.shoe_size_invalid';
+    // A name refuses invisible characters (docs/rules.md#limits): « not valid » alone would not say what is wrong.
+    if ((field === 'first_name' || field === 'last_name') && !isCleanName(draft[field]))
+      return 'profile.name_characters_invalid';
+    return 'profile.field_invalid';
   };
   const errorOf = (field: string) => {
     const key = errorKeyOf(field);

@@ -11,6 +11,7 @@ import { DeleteAccountSection } from './delete-account-section';
 import { EmailChangeSection } from './email-change-section';
 import { InstallSection } from './install-section';
 import { MyDataSection } from './my-data-section';
+import { PasswordChangeSection } from './password-change-section';
 import { PreferencesPanel } from './preferences-panel';
 import styles from './profile.module.css';
 import { ProfileForm } from './profile-form';
@@ -43,6 +44,7 @@ export function ProfileScreen() {
     <>
       <ProfileForm key={user.id} user={user} isOnline={isOnline} />
       <EmailChangeSection user={user} isOnline={isOnline} />
+      <PasswordChangeSection userId={user.id} isOnline={isOnline} />
       <MyDataSection userId={user.id} isOnline={isOnline} />
       <DeleteAccountSection userId={user.id} isOnline={isOnline} />
     </>

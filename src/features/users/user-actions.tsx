@@ -7,6 +7,7 @@ import { changeRole, deleteMember, setRevoked, unlockUser } from '../../data/use
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PasswordField } from '../../ui/password-field';
 import { RoleSelector } from './role-selector';
 import styles from './users.module.css';
 
@@ -34,6 +35,7 @@ export function UserActions({
   const [error, setError] = useState<string | null>(null);
   const [isConfirmingRevoke, setConfirmingRevoke] = useState(false);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const [password, setPassword] = useState('');
 
   /** A refusal is said under the buttons; `isInDialog` leaves it to the confirmation dialog instead. */
   async function run(
@@ -122,7 +124,10 @@ export function UserActions({
             className={`button ${styles.danger}`}
             disabled={isDisabled}
             aria-describedby={isOnline ? undefined : 'user-actions-offline'}
-            onClick={() => setConfirmingDelete(true)}
+            onClick={() => {
+              setPassword('');
+              setConfirmingDelete(true);
+            }}
           >
             {t('users.delete')}
           </button>
@@ -148,12 +153,14 @@ export function UserActions({
           message={t('users.delete_confirm', { username: user.username })}
           confirmLabel={t('users.delete')}
           onConfirm={async () => {
-            await deleteMember(user.id);
+            await deleteMember(user.id, password);
             showToast('success', 'users.deleted_toast');
             onDeleted?.();
           }}
           onClose={() => setConfirmingDelete(false)}
-        />
+        >
+          <PasswordField value={password} onChange={setPassword} />
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { RoleName } from '@common/contract/user';
 import { settingsEntriesFor } from '@common/rules/settings-menu';
 import {
+  asksOwnPassword,
   mayChangeRole,
   mayEditProfile,
   mayReadProfile,
@@ -62,9 +63,13 @@ describe('profiles', () => {
   it.each([
     ['User', 'User', false],
     ['Contributor', 'User', false],
-    ['Admin', 'Admin', true],
+    // Only where the actor could change the role too (docs/rules.md#roles).
+    ['Admin', 'User', true],
+    ['Admin', 'Contributor', true],
+    ['Admin', 'Admin', false],
     ['Admin', 'SuperAdmin', false],
-    ['SuperAdmin', 'SuperAdmin', true],
+    ['SuperAdmin', 'Admin', true],
+    ['SuperAdmin', 'SuperAdmin', false],
   ] as const)('are edited by %s on another %s: %s', (actorRole, targetRole, expected) => {
     expect(
       mayEditProfile({ id: ACTOR_ID, role_name: actorRole }, { id: OTHER_ID, role_name: targetRole }),
@@ -72,6 +77,16 @@ describe('profiles', () => {
     expect(
       mayEditProfile({ id: ACTOR_ID, role_name: actorRole }, { id: ACTOR_ID, role_name: actorRole }),
     ).toBe(true);
+  });
+});
+
+describe('the password typed again', () => {
+  it('is asked for one’s own new email or password, and for every deletion', () => {
+    expect(asksOwnPassword('email', ACTOR_ID, ACTOR_ID)).toBe(true);
+    expect(asksOwnPassword('email', ACTOR_ID, OTHER_ID)).toBe(false);
+    expect(asksOwnPassword('password', ACTOR_ID, ACTOR_ID)).toBe(true);
+    expect(asksOwnPassword('delete', ACTOR_ID, ACTOR_ID)).toBe(true);
+    expect(asksOwnPassword('delete', ACTOR_ID, OTHER_ID)).toBe(true);
   });
 });
 

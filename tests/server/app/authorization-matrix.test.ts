@@ -162,9 +162,15 @@ const MATRIX: Row[] = [
     row(401, 403, 403, 200, 200),
   ],
   [
+    // Only where the role could be changed too (docs/rules.md#roles): an Admin never edits another Admin.
+    'PUT /api/user/profile/update/{other Admin}',
+    () => ({ method: 'PUT', url: `/api/user/profile/update/${ids.admin2}`, payload: { city: 'Lyon' } }),
+    row(401, 403, 403, 403, 200),
+  ],
+  [
     'PUT /api/user/profile/update/{other SuperAdmin}',
     () => ({ method: 'PUT', url: `/api/user/profile/update/${ids.root2}`, payload: { city: 'Lyon' } }),
-    row(401, 403, 403, 403, 200),
+    row(401, 403, 403, 403, 403),
   ],
   [
     'PUT /api/user/role/{other User} → Contributor',
@@ -275,9 +281,14 @@ const MATRIX: Row[] = [
     row(401, 403, 403, 200, 200),
   ],
   [
+    'POST /api/user/profile/picture?user_id={other Admin}',
+    () => ({ method: 'POST', url: `/api/user/profile/picture?user_id=${ids.admin2}`, ...upload() }),
+    row(401, 403, 403, 403, 200),
+  ],
+  [
     'POST /api/user/profile/picture?user_id={other SuperAdmin}',
     () => ({ method: 'POST', url: `/api/user/profile/picture?user_id=${ids.root2}`, ...upload() }),
-    row(401, 403, 403, 403, 200),
+    row(401, 403, 403, 403, 403),
   ],
   [
     'GET /api/user/preference/{self}',
@@ -314,7 +325,7 @@ const MATRIX: Row[] = [
       url: `/api/user/preference/${ids.root2}`,
       payload: { setting: { name: 'event_update', active: false } },
     }),
-    row(401, 403, 403, 403, 200),
+    row(401, 403, 403, 403, 403),
   ],
   [
     'GET /api/user/system/settings/{self}',
@@ -402,7 +413,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(240);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(250);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

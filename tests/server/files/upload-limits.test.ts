@@ -135,6 +135,51 @@ describe('upload rate', () => {
   });
 });
 
+/** A news post with a picture, as the app's FormData sends it: title and text, then the file. */
+function postNewsPicture(content: Buffer, token: string) {
+  const file = multipartFile(content, 'photo.jpg', 'image/jpeg');
+  const boundary = file.headers['content-type'].split('boundary=')[1] ?? '';
+  const fields = ['title', 'text']
+    .map((name) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nPhoto\r\n`)
+    .join('');
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/news',
+    payload: Buffer.concat([Buffer.from(fields), file.payload]),
+    headers: { ...file.headers, ...bearer(token) },
+  });
+}
+
+describe('upload rate with news pictures', () => {
+  it('counts news pictures and profile pictures together: the 11th of either is 429 too_many_requests', async () => {
+    const small = await photo(64, 64);
+    const writer = await ctx.createUser(`uploader${++users}`, 'Contributor');
+    const token = await ctx.signIn(writer.username);
+    for (let i = 0; i < 5; i++) expect((await postNewsPicture(small, token)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await uploadPicture(small, token)).statusCode).toBe(200);
+    const postsBefore = await ctx.db.selectFrom('news_posts').select('uuid').execute();
+    for (const refused of [await uploadPicture(small, token), await postNewsPicture(small, token)]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'too_many_requests' });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+    }
+    expect(await ctx.db.selectFrom('news_posts').select('uuid').execute()).toHaveLength(postsBefore.length);
+    // A post without a picture is no upload.
+    const textOnly = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/news',
+      payload: { title: 'Sans photo', text: 'Texte' },
+      headers: bearer(token),
+    });
+    expect(textOnly.statusCode).toBe(200);
+    // Ten minutes after the first, the window has room again.
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 10 * 60_000);
+    expect((await postNewsPicture(small, token)).statusCode).toBe(200);
+  });
+});
+
 describe('decodes at once', () => {
   it('runs at most two decodes at a time when six uploads arrive together, and all succeed', async () => {
     const image = await photo(2000, 1500);

@@ -229,3 +229,103 @@ describe('one-click unsubscribe', () => {
     }
   });
 });
+
+/** A multipart/form-data body of text fields, as RFC 8058's own example sends its one click. */
+function multipartForm(fields: Array<[string, string]>, boundary = '---FormBoundaryjWmhtjORrn') {
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+  };
+}
+
+describe('one-click unsubscribe in multipart/form-data (RFC 8058 allows either encoding)', () => {
+  const linkFor = async (
+    name: string,
+    type: 'subscribe_unsubscribe' | 'stuff_unavailable' | 'event_reminder',
+  ) =>
+    pathOf(
+      unsubscribeUrl(
+        { clubKey: ctx.config.clubKey, publicUrl: PUBLIC_URL },
+        await readLinkSecret(ctx.db),
+        person(name).id,
+        type,
+      ),
+    );
+
+  it("switches the type off with the RFC's single part, answering as the urlencoded one click does", async () => {
+    const path = await linkFor('carl', 'subscribe_unsubscribe');
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      ...multipartForm([['List-Unsubscribe', 'One-Click']]),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.headers['content-type']).toMatch(/^text\/html/);
+    expect(done.body).toContain('C&#39;est fait');
+    const carl = await readUserSwitches(ctx.db, person('carl').id);
+    expect(carl.subscribe_unsubscribe).toBe(false);
+    expect(carl.stuff_unavailable).toBe(true);
+    // The urlencoded one click on the same link: the same page.
+    const again = await oneClick(path);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(done.body);
+  });
+
+  it('ignores extra fields and file parts', async () => {
+    const path = await linkFor('carl', 'stuff_unavailable');
+    const boundary = 'provider-boundary-42';
+    const form = multipartForm(
+      [
+        ['List-Unsubscribe', 'One-Click'],
+        ['source', 'mail-provider'],
+        ['List-Id', 'club.example.org'],
+      ],
+      boundary,
+    );
+    const withFile = form.payload.replace(
+      `--${boundary}--`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--`,
+    );
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: form.headers,
+      payload: withFile,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain('C&#39;est fait');
+    expect((await readUserSwitches(ctx.db, person('carl').id)).stuff_unavailable).toBe(false);
+  });
+
+  it('refuses a malformed or oversized multipart body and a wrong one-click value, and changes nothing', async () => {
+    const path = await linkFor('carl', 'event_reminder');
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'multipart/form-data; boundary=nothing-like-it' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'invalid_input' });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      ...multipartForm([['List-Unsubscribe', 'Two-Clicks']]),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'invalid_input', field: 'List-Unsubscribe' });
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      ...multipartForm([
+        ['List-Unsubscribe', 'One-Click'],
+        ['padding', 'x'.repeat(8 * 1024)],
+      ]),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect((await readUserSwitches(ctx.db, person('carl').id)).event_reminder).toBe(true);
+  });
+});

@@ -199,7 +199,7 @@ describe('deleting my own account', () => {
     expect(list.some((u) => u.id === lena.id)).toBe(false);
     expect((await get(`/api/user/profile/${lena.id}`, admin.token)).statusCode).toBe(404);
     expect((await get(`/api/user/export/${lena.id}`, admin.token)).statusCode).toBe(404);
-    expect((await deleteAccount(lena.id, admin.token)).statusCode).toBe(404);
+    expect((await deleteAccount(lena.id, admin.token, { password: PASSWORD })).statusCode).toBe(404);
 
     // A link from an old mail says plainly the account is gone.
     const page = await ctx.app.inject({ method: 'GET', url: oldLink, headers: { 'accept-language': 'fr' } });
@@ -228,9 +228,13 @@ describe('deleting my own account', () => {
 });
 
 describe('who may delete an account', () => {
-  it('lets an admin delete a member without a password, and records the admin as the actor', async () => {
+  it("lets an admin delete a member with the admin's own password, and records the admin as the actor", async () => {
     const paul = await member('paul');
-    expect((await deleteAccount(paul.id, admin.token)).statusCode).toBe(200);
+    const withoutPassword = await deleteAccount(paul.id, admin.token);
+    expect(withoutPassword.statusCode).toBe(403);
+    expect(withoutPassword.json()).toMatchObject({ code: 'password_incorrect', field: 'password' });
+    expect((await userRow(paul.id)).deleted_at).toBeNull();
+    expect((await deleteAccount(paul.id, admin.token, { password: PASSWORD })).statusCode).toBe(200);
     const audit = await ctx.db
       .selectFrom('account_audit')
       .selectAll()
@@ -246,7 +250,9 @@ describe('who may delete an account', () => {
     const byMember = await deleteAccount(b.id, a.token, { password: PASSWORD });
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json().code).toBe('forbidden');
-    expect((await deleteAccount(boss.id, admin.token)).statusCode).toBe(403);
+    const onSuperAdmin = await deleteAccount(boss.id, admin.token, { password: PASSWORD });
+    expect(onSuperAdmin.statusCode).toBe(403);
+    expect(onSuperAdmin.json().code).toBe('forbidden');
     expect((await userRow(b.id)).deleted_at).toBeNull();
     expect((await userRow(boss.id)).deleted_at).toBeNull();
   });
@@ -269,7 +275,9 @@ describe('who may delete an account', () => {
     expect(last.statusCode).toBe(409);
     expect(last.json().code).toBe('last_superadmin');
     const second = await member('second-boss', 'SuperAdmin');
-    expect((await deleteAccount(boss.id, second.token)).statusCode).toBe(200);
+    // A SuperAdmin never deletes another (docs/rules.md#roles); each may leave while another remains.
+    expect((await deleteAccount(boss.id, second.token, { password: PASSWORD })).statusCode).toBe(403);
+    expect((await deleteAccount(boss.id, boss.token, { password: PASSWORD })).statusCode).toBe(200);
     const lastOne = await deleteAccount(second.id, second.token, { password: PASSWORD });
     expect(lastOne.json().code).toBe('last_superadmin');
   });
