@@ -96,3 +96,42 @@ test('the cancellation mail with a message, as a mail client shows it (HTML part
   for (const width of [390, 1280])
     await screenshotWhole(page, `test-results/screenshots/cancellation-email-${width}.png`, width);
 });
+
+test('the cancel dialog reads the event again: a member who subscribed while the week was open is counted, and the box for a word is there', async ({
+  page,
+  request,
+}) => {
+  const root = await rootToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const creator = await newMember(request, root, `yann${stamp}`, 'Contributor');
+  const event = await newEvent(request, creator.token, { max: 5 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, creator.username);
+  const row = await showEventRow(page, event);
+  // The week is on screen with nobody in; a member subscribes from their own phone meanwhile.
+  const latecomer = await newMember(request, root, `anna${stamp}`);
+  await subscribeApi(request, latecomer, event.uuid_event);
+  await row.getByRole('button', { name: /Modifier/ }).click();
+  await page.getByRole('button', { name: "Annuler l'évènement" }).click();
+  const confirm = page.getByRole('alertdialog', { name: "Annuler l'évènement" });
+  await expect(confirm.getByText(/^1 personne sera prévenue/)).toBeVisible();
+  await expect(confirm.getByLabel('Message aux participants (facultatif)')).toBeVisible();
+  await screenshotWhole(page, 'test-results/screenshots/cancel-fresh-count-390.png', 390);
+  await expectNoAxeViolations(page);
+  await confirm.getByLabel('Message aux participants (facultatif)').fill('Annulé : plus de bateau.');
+  await confirm.getByRole('button', { name: "Confirmer l'annulation" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (
+          await call<{ is_cancelled: boolean }>(
+            request,
+            creator.token,
+            'GET',
+            `/api/event/${event.uuid_event}`,
+          )
+        ).is_cancelled,
+    )
+    .toBe(true);
+});

@@ -1,6 +1,8 @@
 import type { EventDto } from '@common/contract/event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refreshEvent, useEvent } from '../../../data/events';
+import { useIsOnline } from '../../../data/sync-status';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { CancelMessageField } from './cancel-message-field';
 import styles from './editor.module.css';
@@ -12,7 +14,9 @@ export const toldOfCancellation = (event: EventDto): number =>
 
 /**
  * Cancelling one event: asked first, with how many people will be told and an optional word for them, which
- * goes into the cancellation's mail and push. "Retour" has the focus.
+ * goes into the cancellation's mail and push. "Retour" has the focus. Online, the event is read again from
+ * the server first: a member who subscribed since the week was read is told, so the count and the message
+ * box must not come from the cached copy.
  */
 export function CancelEventDialog({
   event,
@@ -28,7 +32,23 @@ export function CancelEventDialog({
 }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
-  const told = toldOfCancellation(event);
+  const isOnline = useIsOnline();
+  const uuid = event.uuid_event;
+  const [isChecking, setChecking] = useState(isOnline);
+  useEffect(() => {
+    if (!isOnline) return setChecking(false);
+    let isOpen = true;
+    setChecking(true);
+    void refreshEvent(uuid)
+      .catch(() => undefined)
+      .finally(() => {
+        if (isOpen) setChecking(false);
+      });
+    return () => {
+      isOpen = false;
+    };
+  }, [uuid, isOnline]);
+  const told = toldOfCancellation(useEvent(uuid) ?? event);
   return (
     <ConfirmDialog
       title={t('cancelEvent.title')}
@@ -38,10 +58,14 @@ export function CancelEventDialog({
       onConfirm={() => onConfirm(message.trim() || undefined)}
       onClose={onClose}
     >
-      <p className={styles.hint}>
-        {told === 0 ? t('cancelEvent.told_none') : t('cancelEvent.told', { count: told })}
+      <p className={styles.hint} role="status">
+        {isChecking
+          ? t('cancelEvent.checking')
+          : told === 0
+            ? t('cancelEvent.told_none')
+            : t('cancelEvent.told', { count: told })}
       </p>
-      {told > 0 && <CancelMessageField value={message} onChange={setMessage} />}
+      {(told > 0 || isChecking) && <CancelMessageField value={message} onChange={setMessage} />}
     </ConfirmDialog>
   );
 }
