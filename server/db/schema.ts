@@ -48,6 +48,8 @@ export interface UsersTable {
   hidden_from_members: Generated<boolean>;
   /** The SMTP server refused this address for good; notifications skip it until it changes. */
   email_bouncing: Generated<boolean>;
+  /** An address asked for and not yet confirmed from its own inbox; `email` stays until then. */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account was deleted; identity and contact fields are erased, the row stays for records. */
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
@@ -75,7 +77,8 @@ export interface AccountTokensTable {
   club_id: Generated<number>;
   token_hash: string;
   user_id: string;
-  kind: 'confirm' | 'reset';
+  /** `email`: the link that confirms a new address (users.pending_email). */
+  kind: 'confirm' | 'reset' | 'email';
   expires_at: Date;
   used_at: Date | null;
   created_at: Date;

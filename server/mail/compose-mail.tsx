@@ -53,7 +53,9 @@ export async function composeMail(input: ComposeInput): Promise<{ text: string; 
     .map((paragraph) =>
       paragraph.split('\n').filter((line) => {
         if (!URL_LINE.test(line.trim())) return true;
-        const key = ['user_invitation', 'password_reset', 'account_lock'].includes(input.kind)
+        const key = ['user_invitation', 'password_reset', 'account_lock', 'email_change_confirm'].includes(
+          input.kind,
+        )
           ? `${input.kind}_button`
           : 'link_button';
         inline.push({ label: text(language, key), href: line.trim() });

@@ -55,6 +55,8 @@ const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set<AccountMailKind>([
   'user_invitation',
   'password_reset',
   'account_lock',
+  'email_change_confirm',
+  'email_change_notice',
 ]);
 const ACCOUNT_PRIORITY = 0;
 const NOTIFICATION_PRIORITY = 1;

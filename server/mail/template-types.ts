@@ -20,6 +20,13 @@ export interface TemplateData {
   password_reset: { username: string; link: string };
   /** `until`: the lock's end, already written in the club's time zone and the recipient's language. */
   account_lock: { username: string; until: string; link: string };
+  /** To the address asked for: `name` is the member's first name (none: a plain greeting). */
+  email_change_confirm: { name: string | null; link: string };
+  /**
+   * To the address still in use: `when` already written in the club's time zone and the recipient's
+   * language; `byWhom` names the admin who asked (null: the member themself).
+   */
+  email_change_notice: { name: string | null; newEmail: string; when: string; byWhom: string | null };
   /** `message`: the organiser's own words, quoted as typed; the HTML part escapes them. */
   event_cancellation: { event: string; message?: string | undefined };
   /** A cancelled event that takes place after all, to those the cancellation told. */
@@ -71,7 +78,12 @@ export interface TemplateData {
 }
 export type MailKind = keyof TemplateData;
 /** The kinds templates.ts writes; event-templates.ts and weekly-templates.ts write all the others. */
-export type AccountMailKind = 'user_invitation' | 'password_reset' | 'account_lock';
+export type AccountMailKind =
+  | 'user_invitation'
+  | 'password_reset'
+  | 'account_lock'
+  | 'email_change_confirm'
+  | 'email_change_notice';
 /** The kinds written by weekly-templates.ts. */
 export type WeeklyMailKind = 'weekly_event_list';
 /** The kinds written by series-templates.ts. */

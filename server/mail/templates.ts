@@ -7,6 +7,12 @@ import { SIGNATURE } from './signature';
 import type { AccountMailKind, MailKind, Render, TemplateData, Templates } from './template-types';
 import { WEEKLY_TEMPLATES } from './weekly-templates';
 
+/** « Bonjour Jeanne, », or « Bonjour, » when the member gave no first name. */
+const hello = {
+  fr: (name: string | null) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+  en: (name: string | null) => (name ? `Hello ${name},` : 'Hello,'),
+};
+
 const ACCOUNT_TEMPLATES = {
   user_invitation: {
     fr: ({ username, link }) => ({
@@ -36,6 +42,26 @@ const ACCOUNT_TEMPLATES = {
     en: ({ username, until, link }) => ({
       subject: 'Your account is temporarily locked',
       text: `Hello ${username},\n\nAfter several wrong passwords, your account is locked until ${until}. Devices already signed in stay signed in.\n\nYou can wait until then, or choose a new password now with this link, valid for 1 hour (it lifts the lock):\n${link}\n\nIf this was not you, someone is trying to guess your password: choose a new one with this link.${SIGNATURE.en}`,
+    }),
+  },
+  email_change_confirm: {
+    fr: ({ name, link }) => ({
+      subject: 'Confirmez votre nouvelle adresse email',
+      text: `${hello.fr(name)}\n\nCette adresse a été demandée comme nouvelle adresse de votre compte Équipée. Pour la confirmer, ouvrez ce lien, valable 24 heures :\n${link}\n\nD'ici là, le club continue d'écrire à l'ancienne adresse. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne changera.${SIGNATURE.fr}`,
+    }),
+    en: ({ name, link }) => ({
+      subject: 'Confirm your new email address',
+      text: `${hello.en(name)}\n\nThis address was asked for as the new address of your Équipée account. To confirm it, open this link, valid for 24 hours:\n${link}\n\nUntil then, the club keeps writing to the old address. If you did not ask for this, ignore this message: nothing will change.${SIGNATURE.en}`,
+    }),
+  },
+  email_change_notice: {
+    fr: ({ name, newEmail, when, byWhom }) => ({
+      subject: "Changement d'adresse email demandé",
+      text: `${hello.fr(name)}\n\nLe ${when}, ${byWhom === null ? 'vous avez demandé' : `${byWhom} a demandé`} que votre compte Équipée utilise désormais l'adresse ${newEmail}. Le changement n'aura lieu que lorsque cette adresse l'aura confirmé ; d'ici là, le club vous écrit ici.\n\n${byWhom === null ? "Si ce n'était pas vous, changez votre mot de passe et prévenez un responsable du club." : "Si vous n'étiez pas au courant, parlez-en à un responsable du club."}${SIGNATURE.fr}`,
+    }),
+    en: ({ name, newEmail, when, byWhom }) => ({
+      subject: 'An email address change was asked for',
+      text: `${hello.en(name)}\n\nOn ${when}, ${byWhom === null ? 'you asked' : `${byWhom} asked`} for your Équipée account to use the address ${newEmail} from now on. The change happens only once that address confirms it; until then, the club writes to you here.\n\n${byWhom === null ? 'If this was not you, change your password and tell someone who runs the club.' : 'If you did not know of it, talk to someone who runs the club.'}${SIGNATURE.en}`,
     }),
   },
 } satisfies Pick<Templates, AccountMailKind>;

@@ -18,6 +18,7 @@ export const DEFAULT_BODY_LIMIT = 64 * KIB;
 const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/user/login': 8 * KIB,
   'POST /api/user/confirm/:token': 8 * KIB,
+  'POST /api/user/email/confirm/:token': 8 * KIB,
   'POST /api/user/reset': 8 * KIB,
   'PUT /api/user/password/:id': 8 * KIB,
   'POST /api/event/mail': 256 * KIB,

@@ -12,6 +12,10 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
     'confirmAccount',
     'Set the password of an invited account, or a new one after a reset',
   ],
+  'POST /api/user/email/confirm/:token': [
+    'confirmEmailChange',
+    'Confirm a new email address from the link mailed to it',
+  ],
   'POST /api/user/reset': ['askPasswordReset', 'Ask for a password reset mail'],
   'GET /api/internal/settings': ['getSettings', "The club's settings: name, colours, logo, defaults"],
   'PUT /api/internal/settings': ['updateSettings', "Change the club's settings"],

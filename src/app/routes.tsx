@@ -52,6 +52,11 @@ export const routes: RouteObject[] = [
         (m) => m.PasswordScreen,
       ),
       lazyScreen(
+        '/confirm-email/:token',
+        () => import('../features/auth/confirm-email-screen'),
+        (m) => m.ConfirmEmailScreen,
+      ),
+      lazyScreen(
         '/reset',
         () => import('../features/auth/password-screen'),
         (m) => m.PasswordScreen,

@@ -8,6 +8,7 @@ import {
   type User,
   userSchema,
 } from '@common/contract/user';
+import { type EmailConfirmResponse, emailConfirmResponseSchema } from '@common/contract/users';
 import { apiRequest } from './core/api-client';
 
 /** Sent without a token: a refusal here is the sign-in's own error, never a lost session. */
@@ -37,3 +38,10 @@ export const confirmAccount = (token: string, password: string): Promise<void> =
 /** The reset link's new password; a used or expired link is refused with `token_invalid`. */
 export const resetPassword = (token: string, password: string): Promise<void> =>
   apiRequest('POST', '/api/user/reset', { body: { Reset: { token, password } }, isAnonymous: true });
+
+/** The link mailed to a new address; used, expired or voided is `token_invalid`, taken meanwhile `email_taken`. */
+export const confirmEmailChange = (token: string): Promise<EmailConfirmResponse> =>
+  apiRequest('POST', `/api/user/email/confirm/${encodeURIComponent(token)}`, {
+    schema: emailConfirmResponseSchema,
+    isAnonymous: true,
+  });

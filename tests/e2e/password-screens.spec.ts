@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
+import { mailPart, mailText, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
 import { call, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { E2E_USERS, type OwnServer, startOwnServer } from './server-process';
@@ -38,7 +38,10 @@ async function openContext(browser: Browser) {
 }
 
 /** The first link to `pathPart` in a mail received for `to` (quoted-printable or base64 bodies). */
-async function linkMailedTo(to: string, pathPart: '/reset?token=' | '/confirm/'): Promise<string> {
+async function linkMailedTo(
+  to: string,
+  pathPart: '/reset?token=' | '/confirm/' | '/confirm-email/',
+): Promise<string> {
   const escaped = pathPart.replace(/[?/]/g, (c) => `\\${c}`);
   const pattern = new RegExp(`${baseURL.replace(/[.:/]/g, (c) => `\\${c}`)}${escaped}[A-Za-z0-9_-]+`);
   const deadline = Date.now() + 20_000;
@@ -174,5 +177,87 @@ test('/reset without a token says the context is unknown', async ({ browser }) =
   await expect(page.getByLabel('Nouveau mot de passe', { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screenshots(page, 'unknown-context');
+  await context.close();
+});
+
+/** The HTML part of the newest mail to `to` whose subject holds `subject`, shown in Chromium at 390 px. */
+async function showMail(page: Page, to: string, subject: string, name: string) {
+  const mail = sink.received.filter((m) => m.to.includes(to)).at(-1);
+  const html = mail ? mailPart(mail.raw, 'text/html') : undefined;
+  expect(html, `an HTML mail to ${to}`).toBeDefined();
+  await page.setContent(html ?? '', { waitUntil: 'load' });
+  await expect(page.getByText(subject).first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/screenshots/mail-${name}-390.png`, fullPage: true });
+}
+
+test('a member changes their email: it waits for the new address, the old one is told, the link makes it', async ({
+  browser,
+}) => {
+  const api = await playwrightRequest.newContext({ baseURL });
+  await call(api, await rootToken(api), 'POST', '/api/user/register', {
+    username: 'noa',
+    email: 'noa@example.org',
+  });
+  const invitation = new URL(await linkMailedTo('noa@example.org', '/confirm/')).pathname.split('/').pop();
+  await call(api, null, 'POST', `/api/user/confirm/${invitation}`, { password: NEW_PASSWORD });
+  await api.dispose();
+
+  const { context, page } = await openContext(browser);
+  await page.goto('/login');
+  await signInWith(page, 'noa', NEW_PASSWORD);
+  const welcome = page.getByRole('dialog', { name: 'Bienvenue !' });
+  if (await welcome.isVisible()) await welcome.getByRole('button', { name: "C'est parti" }).click();
+  await page.goto('/my-profile');
+  const section = page.getByRole('region', { name: 'Adresse email' });
+  await section.getByRole('button', { name: "Changer d'adresse" }).click();
+  const dialog = page.getByRole('dialog', { name: "Changer d'adresse email" });
+  await dialog.getByLabel('Nouvelle adresse').fill('Noa.Nouvelle@example.org');
+  await dialog.getByLabel('Votre mot de passe').fill(NEW_PASSWORD);
+  await dialog.getByRole('button', { name: 'Envoyer le lien de confirmation' }).click();
+  await expect(page.locator('.toast', { hasText: 'Un lien de confirmation a été envoyé' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Pending: the address in use stays, the new one waits, and says so.
+  await expect(section).toContainText('Nouvelle adresse en attente de confirmation :');
+  await expect(section).toContainText('noa.nouvelle@example.org. Ouvrez le lien');
+  await expect(section.getByText('noa@example.org', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'email-pending');
+
+  // The link reaches the new address; the address in use is told at once.
+  const link = await linkMailedTo('noa.nouvelle@example.org', '/confirm-email/');
+  const mailPage = await context.newPage();
+  await showMail(
+    mailPage,
+    'noa.nouvelle@example.org',
+    'Confirmez votre nouvelle adresse email',
+    'email-confirm',
+  );
+  await showMail(mailPage, 'noa@example.org', "Changement d'adresse email demandé", 'email-notice');
+  await expect(mailPage.getByText('vous avez demandé')).toBeVisible();
+  await mailPage.close();
+
+  // Opening the link changes nothing; the button does, and the profile follows.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirmer votre nouvelle adresse' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'email-confirm');
+  await page.getByRole('button', { name: 'Confirmer cette adresse' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'votre adresse est désormais noa.nouvelle@example.org',
+  );
+  await screenshots(page, 'email-confirmed');
+  await page.getByRole('link', { name: 'Aller à mon profil' }).click();
+  await expect(section.getByText('noa.nouvelle@example.org', { exact: true })).toBeVisible();
+  await expect(section).not.toContainText('en attente de confirmation');
+  await screenshots(page, 'email-after');
+
+  // The link works once: used again, the page says why and what to do.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirmer cette adresse' }).click();
+  await expect(page.getByRole('alert')).toContainText("Ce lien n'est plus valide.");
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'email-link-used');
   await context.close();
 });

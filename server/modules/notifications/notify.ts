@@ -35,7 +35,12 @@ const switchOf = (kind: MailKind): NotificationType | undefined =>
  * Kinds that reach accounts that are revoked or not yet confirmed (docs/rules.md#mails), and addresses
  * marked as bouncing (the member may be at the screen, waiting for that very mail).
  */
-const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set(['user_invitation', 'password_reset']);
+const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set([
+  'user_invitation',
+  'password_reset',
+  // The address in use hears of a change asked for it, whatever its state (docs/rules.md#accounts-and-sessions).
+  'email_change_notice',
+]);
 
 /** A member, or someone with no account (a guest with an email): no preferences, system switches only. */
 export type Recipient = UserRow | { email: string; language: Language };

@@ -60,9 +60,14 @@ export async function findLatestTokenIssuedAt(db: Db, userId: string, kind: Kind
   return row?.created_at;
 }
 
-/** Every pending link of the user, of any kind (a reset, a revoke). */
+/** Every pending link of the user, of any kind (a reset, a revoke, a deletion). */
 export async function deleteAccountTokens(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+}
+
+/** The user's pending links of one kind (a withdrawn email change). */
+export async function deleteAccountTokensOfKind(db: Db, userId: string, kind: Kind): Promise<void> {
+  await db.deleteFrom('account_tokens').where('user_id', '=', userId).where('kind', '=', kind).execute();
 }
 
 /** Several tokens in one statement, as given (a member import's confirmation links). */

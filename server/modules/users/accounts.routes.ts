@@ -1,6 +1,7 @@
 import { confirmParamsSchema, confirmRequestSchema, resetRequestSchema } from '@common/contract/account';
 import { okResponseSchema } from '@common/contract/fields';
 import { loginRequestSchema, loginResponseSchema } from '@common/contract/user';
+import { emailConfirmResponseSchema } from '@common/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
@@ -11,6 +12,7 @@ import { runWrite } from '../../writes/run-write';
 import type { AccessEnded } from './access-ended';
 import { confirmAccount, resetWithToken, strongPasswordHash } from './accounts.service';
 import { login } from './auth.service';
+import { confirmEmailChange } from './email-change.service';
 import { askReset } from './reset-links.service';
 
 /** Public routes (registered outside the signed-in scope): sign in, first password, reset. Rate-limited. */
@@ -46,6 +48,25 @@ export async function accountsRoutes(
       const passwordHash = await strongPasswordHash(request.body.password);
       await runWrite(deps, (trx) => confirmAccount(deps, trx, request.params.token, passwordHash));
       return { ok: true as const };
+    },
+  );
+
+  routes.post(
+    '/api/user/email/confirm/:token',
+    {
+      schema: {
+        params: confirmParamsSchema,
+        response: { ...errorAnswers(400, 409), 200: emailConfirmResponseSchema },
+        description:
+          'The link mailed to a new address (`/confirm-email/{token}`, 24 h, single use) makes it the ' +
+          "account's `email`. 400 `token_invalid` when used, expired or voided (a later change, a " +
+          'revocation, a deletion); 409 `email_taken` when another account took the address meanwhile.',
+      },
+      config: perMinute(deps.config.rateLimits.confirm),
+    },
+    async (request) => {
+      const email = await runWrite(deps, (trx) => confirmEmailChange(deps, trx, request.params.token));
+      return { ok: true as const, email };
     },
   );
 

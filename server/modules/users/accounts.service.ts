@@ -96,7 +96,8 @@ export async function confirmAccount(
 
 /**
  * `{Reset}`: sets the password through the reset link, lifts any lock, ends every session and what else
- * the old password may have opened (the calendar feed, push devices: onAccessEnded).
+ * the old password may have opened (the calendar feed, push devices: onAccessEnded), and every pending
+ * link, a new address waiting for confirmation included: whoever knew the old password may have asked for it.
  */
 export async function resetWithToken(
   deps: AppDeps,
@@ -116,6 +117,7 @@ export async function resetWithToken(
     is_locked: false,
     locked_until: null,
     lock_count: 0,
+    pending_email: null,
   });
   await deleteAccountTokens(trx, userId);
   await deleteUserSessions(trx, userId);

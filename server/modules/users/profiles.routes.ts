@@ -65,9 +65,12 @@ export async function profilesRoutes(
         body: emailChangeSchema,
         response: { ...userResponse, ...errorAnswers(401, 403, 404, 409) },
         description:
-          'A new address, which clears `email_bouncing`. The member themself sends `password` ' +
-          '(403 `password_incorrect`, 401 `invalid_credentials` while locked: both count toward the lock); ' +
-          'an admin who may change their role sends none. 409 `email_taken`.',
+          'Asks for a new address: the answer is the User with `email` unchanged and `pending_email` set; a ' +
+          'link valid 24 h goes to the new address (`POST /api/user/email/confirm/{token}` applies it and ' +
+          'clears `email_bouncing`) and the address in use is told at once. A second request voids the first ' +
+          'link; the address in use withdraws it. The member themself sends `password` (403 ' +
+          '`password_incorrect`, 401 `invalid_credentials` while locked: both count toward the lock); an admin ' +
+          'who may change their role sends none. 409 `email_taken`.',
       },
     },
     async (request) => {

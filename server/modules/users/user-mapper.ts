@@ -27,5 +27,6 @@ export function toUser(row: UserRow, now: Date): User {
     language: row.language,
     hidden_from_members: row.hidden_from_members,
     email_bouncing: row.email_bouncing,
+    pending_email: row.pending_email,
   };
 }

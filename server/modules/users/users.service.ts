@@ -81,9 +81,10 @@ export async function updateStatus(
     assertMayRevoke(actor, target);
     changes = { is_revoked: update.action };
     if (update.action) {
-      // A revoked member keeps no way in: no session, and no pending confirm or reset link either.
+      // A revoked member keeps no way in: no session, and no pending confirm, reset or email link either.
       await deleteUserSessions(trx, id);
       await deleteAccountTokens(trx, id);
+      changes = { ...changes, pending_email: null };
     }
   }
   await updateUser(trx, id, changes);

@@ -41,6 +41,8 @@ export const userSchema = z.object({
   hidden_from_members: z.boolean().optional(),
   /** The mail server refused this address for good; notifications skip it until it changes. */
   email_bouncing: z.boolean().optional(),
+  /** A new address asked for and not yet confirmed from its inbox (the member and admins read it). */
+  pending_email: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -31,14 +31,20 @@ export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 export const accountDeletionBodySchema = z.preprocess((body) => body ?? {}, accountDeletionSchema);
 
 /**
- * `PUT /api/user/email/{id}`: a new address, which clears `email_bouncing`. The member changing their own
- * confirms with their password; an admin sends none.
+ * `PUT /api/user/email/{id}`: asks for a new address. It becomes the account's `email` (and clears
+ * `email_bouncing`) only when the link mailed to it is used; until then it is the User's `pending_email`.
+ * Asking for the current address again withdraws a pending change. The member changing their own confirms
+ * with their password; an admin sends none.
  */
 export const emailChangeSchema = z.object({
   email: emailSchema,
   password: z.string().min(1).max(1024).optional(),
 });
 export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+/** `POST /api/user/email/confirm/{token}` (no sign-in): the address the account now has. */
+export const emailConfirmResponseSchema = z.object({ ok: z.literal(true), email: z.string() });
+export type EmailConfirmResponse = z.infer<typeof emailConfirmResponseSchema>;
 
 /**
  * `PUT /api/user/password/{id}`: the member themself, with their current `password`; `new_password` meets the

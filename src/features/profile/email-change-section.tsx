@@ -26,7 +26,7 @@ function EmailChangeDialog({ user, onClose }: { user: User; onClose: () => void 
     setError(null);
     try {
       replaceCurrentUser(await changeMyEmail(user.id, email, password));
-      showToast('success', 'emailChange.done');
+      showToast('success', 'emailChange.sent');
       setBusy(false);
       close();
     } catch (failure) {
@@ -51,6 +51,7 @@ function EmailChangeDialog({ user, onClose }: { user: User; onClose: () => void 
               onChange={(e) => setEmail(e.target.value)}
             />
           </div>
+          <p className={sectionStyles.note}>{t('emailChange.how')}</p>
           <PasswordField value={password} onChange={setPassword} />
           {error && (
             <p className={confirmStyles.error} role="alert">
@@ -73,7 +74,8 @@ function EmailChangeDialog({ user, onClose }: { user: User; onClose: () => void 
 
 /**
  * « Adresse email »: the address the club writes to, and a way to change it, confirmed with the password (a
- * reset link goes there). A new address clears a bounce. Online only.
+ * reset link goes there). The new address takes over only once the link mailed to it is used
+ * (docs/rules.md#accounts-and-sessions); until then the section says which one waits. Online only.
  */
 export function EmailChangeSection({ user, isOnline }: { user: User; isOnline: boolean }) {
   const { t } = useTranslation();
@@ -83,6 +85,12 @@ export function EmailChangeSection({ user, isOnline }: { user: User; isOnline: b
     <section className={sectionStyles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('emailChange.section')}</h2>
       <p>{user.email}</p>
+      {user.pending_email && (
+        <p className={sectionStyles.note}>
+          <strong>{t('emailChange.pending_title')}</strong>{' '}
+          {t('emailChange.pending', { email: user.pending_email })}
+        </p>
+      )}
       {!isOnline && <p className={sectionStyles.note}>{t('emailChange.offline')}</p>}
       <div>
         <button type="button" className="button" disabled={!isOnline} onClick={() => setOpen(true)}>

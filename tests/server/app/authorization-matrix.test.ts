@@ -130,6 +130,11 @@ const MATRIX: Row[] = [
     row(400, 400, 400, 400, 400),
   ],
   [
+    'POST /api/user/email/confirm/{token} (public; unknown token)',
+    () => ({ method: 'POST', url: `/api/user/email/confirm/${'x'.repeat(43)}` }),
+    row(400, 400, 400, 400, 400),
+  ],
+  [
     'POST /api/user/reset Ask (public)',
     () => ({ method: 'POST', url: '/api/user/reset', payload: { Ask: { email: 'other@example.org' } } }),
     row(200, 200, 200, 200, 200),
@@ -413,7 +418,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(250);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(255);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

@@ -6,7 +6,8 @@ import { bearer, captureLogs, createTestContext, type TestContext } from '../hel
 
 // Link tokens never reach the log (docs/rules.md#mails): a request a route answered is logged by the
 // route's pattern, any other URL (a mistyped link, a page) with its token-like parts redacted. Every token
-// this run makes (answer, unsubscribe, confirm, reset, calendar) is used, and mistyped, then looked for.
+// this run makes (answer, unsubscribe, confirm, reset, calendar, email confirmation) is used, and mistyped,
+// then looked for.
 const PUBLIC_URL = 'https://club.example.org';
 let ctx: TestContext;
 let sink: SmtpSink;
@@ -87,12 +88,21 @@ describe('link tokens and the log', () => {
       url: '/api/user/reset',
       payload: { Ask: { email: 'anne@example.org' } },
     });
+    // Email confirmation link: anne's admin asks for a new address.
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/email/${anne.id}`,
+      headers: bearer(admin),
+      payload: { email: 'anne.moved@example.org' },
+    });
+    expect(moved.statusCode).toBe(200);
     await sendQueued();
     const mails = received();
     const answers = keep(allMatches(mails, /\/api\/answer\/([^\s"<>&]+)/g), 'answer');
     const unsubscribes = keep(allMatches(mails, /\/api\/unsubscribe\/([^\s"<>&]+)/g), 'unsubscribe');
     const [confirm = ''] = keep(allMatches(mails, /\/confirm\/([A-Za-z0-9_-]+)/g), 'confirm');
     const [reset = ''] = keep(allMatches(mails, /\/reset\?token=([A-Za-z0-9_-]+)/g), 'reset');
+    const [newAddress = ''] = keep(allMatches(mails, /\/confirm-email\/([A-Za-z0-9_-]+)/g), 'email');
     const feed = await createFeed(ctx, anne.token);
     const [calendar = ''] = keep(
       allMatches(feed.path, /\/api\/calendar\/([A-Za-z0-9_-]+)\.ics/g),
@@ -115,6 +125,12 @@ describe('link tokens and the log', () => {
       payload: { password: 'Bienvenue-2026' },
     });
     expect(confirmed.statusCode).toBe(200);
+    await get(`/confirm-email/${newAddress}`);
+    const addressConfirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/user/email/confirm/${newAddress}`,
+    });
+    expect(addressConfirmed.statusCode).toBe(200);
     expect((await get(feed.path)).statusCode).toBe(200); // before the reset, which renews the feed
     await get(`/reset?token=${reset}`);
     const resetDone = await ctx.app.inject({
@@ -132,6 +148,8 @@ describe('link tokens and the log', () => {
       `/api/unsubscribe-me/${unsubscribe}`,
       `/api/user/confirmer/${confirm}`,
       `/confirmer/${confirm}`,
+      `/confirm-mail/${newAddress}`,
+      `/api/user/email/confirmer/${newAddress}`,
       `/api/calender/${calendar}.ics`,
       `/api/calendar/${calendar}.ics/x`,
       `/reset?tok=${reset}`,
@@ -144,7 +162,7 @@ describe('link tokens and the log', () => {
 
     const text = logs.text();
     // No token appears, whole or as the signature that makes it one…
-    expect(tokens.size).toBeGreaterThanOrEqual(5);
+    expect(tokens.size).toBeGreaterThanOrEqual(6);
     for (const token of tokens) {
       expect(text).not.toContain(token);
       expect(text).not.toContain(token.split('.').at(-1));
@@ -153,6 +171,7 @@ describe('link tokens and the log', () => {
     expect(text).toContain('"url":"/api/answer/:token"');
     expect(text).toContain('"url":"/api/unsubscribe/:token"');
     expect(text).toContain('"url":"/api/user/confirm/:token"');
+    expect(text).toContain('"url":"/api/user/email/confirm/:token"');
     expect(text).toContain('"url":"/api/calendar/:file"');
     expect(text).toContain('"url":"/api/answr/[redacted]"');
     expect(text).toContain('"url":"/reset?token=[redacted]"');

@@ -220,34 +220,40 @@ describe('my data and a bouncing address', () => {
     expect(banner.closest('[role="alert"]')).not.toBeNull();
   });
 
-  it('changes the address with the password; the new one clears the banner', async () => {
+  it('asks for a new address with the password; the section says it waits for its confirmation', async () => {
     stubModalDialogs();
     const bouncing = { ...USER, email_bouncing: true };
     setCachedUser(bouncing);
     restoreSession();
-    const fixed = { ...USER, email: 'new@example.org', email_bouncing: false };
+    const pending = { ...bouncing, pending_email: 'new@example.org' };
     const fetchMock = serve((url, init) => {
       if (url === '/api/user/me') return json(200, bouncing);
-      if (url === `/api/user/email/${USER.id}` && init.method === 'PUT') return json(200, fixed);
+      if (url === `/api/user/email/${USER.id}` && init.method === 'PUT') return json(200, pending);
       return undefined;
     });
     renderApp('/my-profile');
     const section = await screen.findByRole('region', { name: 'Adresse email' });
+    expect(within(section).queryByText(/en attente de confirmation/)).toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: "Changer d'adresse" }));
     const dialog = await screen.findByRole('dialog', { name: "Changer d'adresse email" });
+    expect(within(dialog).getByText(/ne remplacera l'actuelle qu'une fois ce lien ouvert/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Nouvelle adresse'), {
       target: { value: 'new@example.org' },
     });
     fireEvent.change(within(dialog).getByLabelText('Votre mot de passe'), { target: { value: 'secret' } });
     await act(async () =>
-      fireEvent.click(within(dialog).getByRole('button', { name: "Enregistrer l'adresse" })),
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer le lien de confirmation' })),
     );
     expect(bodyOf(fetchMock, 'PUT', `/api/user/email/${USER.id}`)).toEqual({
       email: 'new@example.org',
       password: 'secret',
     });
-    await waitFor(() => expect(screen.queryByText(/est refusée par son serveur de messagerie/)).toBeNull());
-    expect(useSession.getState().user?.email).toBe('new@example.org');
+    expect(await within(section).findByText('Nouvelle adresse en attente de confirmation :')).toBeTruthy();
+    expect(within(section).getByText(/new@example\.org\. Ouvrez le lien/)).toBeTruthy();
+    // The address in use is still the one the club writes to, and still bouncing until the link is used.
+    expect(within(section).getByText(USER.email)).toBeTruthy();
+    expect(screen.getByText(/est refusée par son serveur de messagerie/)).toBeTruthy();
+    expect(useSession.getState().user).toMatchObject({ email: USER.email, pending_email: 'new@example.org' });
   });
 });
 
