@@ -21,6 +21,7 @@ export const USER: User = {
   language: 'fr',
   hidden_from_members: false,
   email_bouncing: false,
+  pending_email: null,
 };
 
 export const json = (status: number, body: unknown): Response =>

@@ -41,6 +41,7 @@ export const USER_FIELDS = [
   'language',
   'hidden_from_members',
   'email_bouncing',
+  'pending_email',
 ] as const satisfies ReadonlyArray<keyof User>;
 
 /**
