@@ -2,14 +2,21 @@ import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
 import { eventNotes, eventTitle } from '@common/rules/event-words';
 import { factsOf, isPast } from '@common/rules/events';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refreshEvent } from '../../data/events';
+import { useIsOnline } from '../../data/sync-status';
 import { EventDatesText } from '../../ui/event-dates';
 import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';
 import { countText, organiserName } from './event-text';
 import { ParticipationSections } from './participation-sections';
 
-/** The registration popup: the event, the equipment choice, the member's moves and guests. */
+/**
+ * The registration popup: the event, the equipment choice, the member's moves and guests. Opened online, the
+ * event is read again from the server: places, who's coming and whether it still takes place may have changed
+ * since the week was read, and the member decides on them here. The cached copy shows meanwhile.
+ */
 export function RegistrationDialog({
   event,
   user,
@@ -20,6 +27,11 @@ export function RegistrationDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const isOnline = useIsOnline();
+  const uuid = event.uuid_event;
+  useEffect(() => {
+    if (isOnline) void refreshEvent(uuid).catch(() => undefined);
+  }, [uuid, isOnline]);
   const now = new Date();
   const facts = factsOf(event);
   const address = [event.street, [event.zip_code, event.city].filter(Boolean).join(' ')]

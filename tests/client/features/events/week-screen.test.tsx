@@ -6,6 +6,7 @@ import { stopSync } from '../../../../src/data/core/sync';
 import { restoreSession } from '../../../../src/state/session';
 import { renderApp } from '../../app/render-app';
 import { json, stubFetch, USER } from '../../fake-api';
+import { stubModalDialogs } from '../../modal-dialogs';
 
 const BACK = 'Revenir à la semaine courante';
 
@@ -128,5 +129,57 @@ describe('the week at a glance', () => {
     } finally {
       vi.useRealTimers();
     }
+  }, 15_000);
+});
+
+describe("an event's sheet", () => {
+  stubModalDialogs();
+  it('opened online, reads the event again: the count the member decides on is the server’s, not the week’s', async () => {
+    const uuid = 'dddd0000-0000-4000-8000-000000000004';
+    const start = new Date('2033-03-08T10:00:00+01:00').toISOString();
+    const listed = {
+      uuid_event: uuid,
+      uuid_model_event: 'm',
+      model_name: 'Sortie fraîche',
+      model_description: '',
+      creator: { id: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10', first_name: null, last_name: null },
+      start_date: start,
+      end_date: new Date(new Date(start).getTime() + 3_600_000).toISOString(),
+      street: null,
+      city: null,
+      zip_code: null,
+      location: '',
+      max_subscribers: 5,
+      subcribers_count: 1,
+      subscriber_is_infinite: false,
+      is_cancelled: false,
+      stuffs_available: [],
+      subscribers_with_stuff: [],
+      waiting_list: [],
+      invite_list: [],
+      uuid_series: null,
+    };
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/user/me') return json(200, USER);
+      if (url.startsWith('/api/event/from/2033-02-28')) return json(200, [listed]);
+      // Three more members subscribed since the week was read.
+      if (url === `/api/event/${uuid}`) return json(200, { ...listed, subcribers_count: 4 });
+      if (url === '/api/internal/settings/start')
+        return json(200, { timezone: 'Europe/Paris', slogan: 'x', logo: '' });
+      return json(200, []);
+    });
+    renderApp('/?week=2033-03-09');
+    const row = await screen.findByText('1/5', {}, { timeout: 5000 });
+    const sheetCalls = () => fetchMock.mock.calls.filter(([url]) => url === `/api/event/${uuid}`).length;
+    expect(sheetCalls()).toBe(0);
+    const open = (row.closest('[data-testid="event-row"]') as HTMLElement).querySelector(
+      'button[aria-haspopup="dialog"]',
+    ) as HTMLButtonElement;
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Sortie fraîche' });
+    await waitFor(() =>
+      expect(dialog.querySelector('[data-testid="registration-count"]')?.textContent).toBe('4/5'),
+    );
+    expect(sheetCalls()).toBe(1);
   }, 15_000);
 });
