@@ -48,31 +48,31 @@ describe('the home screen, on a week without events', () => {
   });
 });
 
-describe('the week at a glance', () => {
-  const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`).toISOString();
-  const eventOn = (uuid: string, start: string, cancelled = false) => ({
-    uuid_event: uuid,
-    uuid_model_event: 'm',
-    model_name: `Sortie ${uuid.slice(0, 4)}`,
-    model_description: '',
-    creator: { id: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10', first_name: null, last_name: null },
-    start_date: start,
-    end_date: new Date(new Date(start).getTime() + 3_600_000).toISOString(),
-    street: null,
-    city: null,
-    zip_code: null,
-    location: '',
-    max_subscribers: 5,
-    subcribers_count: 0,
-    subscriber_is_infinite: false,
-    is_cancelled: cancelled,
-    stuffs_available: [],
-    subscribers_with_stuff: [],
-    waiting_list: [],
-    invite_list: [],
-    uuid_series: null,
-  });
+const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`).toISOString();
+const eventOn = (uuid: string, start: string, cancelled = false) => ({
+  uuid_event: uuid,
+  uuid_model_event: 'm',
+  model_name: `Sortie ${uuid.slice(0, 4)}`,
+  model_description: '',
+  creator: { id: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10', first_name: null, last_name: null },
+  start_date: start,
+  end_date: new Date(new Date(start).getTime() + 3_600_000).toISOString(),
+  street: null,
+  city: null,
+  zip_code: null,
+  location: '',
+  max_subscribers: 5,
+  subcribers_count: 0,
+  subscriber_is_infinite: false,
+  is_cancelled: cancelled,
+  stuffs_available: [],
+  subscribers_with_stuff: [],
+  waiting_list: [],
+  invite_list: [],
+  uuid_series: null,
+});
 
+describe('the week at a glance', () => {
   it('heads each day with its date, groups its events under it, and says a cancelled one is cancelled only', async () => {
     stubFetch((url) => {
       if (url === '/api/user/me') return json(200, USER);
@@ -136,28 +136,10 @@ describe("an event's sheet", () => {
   stubModalDialogs();
   it('opened online, reads the event again: the count the member decides on is the server’s, not the week’s', async () => {
     const uuid = 'dddd0000-0000-4000-8000-000000000004';
-    const start = new Date('2033-03-08T10:00:00+01:00').toISOString();
     const listed = {
-      uuid_event: uuid,
-      uuid_model_event: 'm',
+      ...eventOn(uuid, at('2033-03-08', '10:00')),
       model_name: 'Sortie fraîche',
-      model_description: '',
-      creator: { id: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10', first_name: null, last_name: null },
-      start_date: start,
-      end_date: new Date(new Date(start).getTime() + 3_600_000).toISOString(),
-      street: null,
-      city: null,
-      zip_code: null,
-      location: '',
-      max_subscribers: 5,
       subcribers_count: 1,
-      subscriber_is_infinite: false,
-      is_cancelled: false,
-      stuffs_available: [],
-      subscribers_with_stuff: [],
-      waiting_list: [],
-      invite_list: [],
-      uuid_series: null,
     };
     const fetchMock = stubFetch((url) => {
       if (url === '/api/user/me') return json(200, USER);
