@@ -96,7 +96,7 @@ test('a member deletes their account; the organiser sees « Membre supprimé » 
   });
 });
 
-/** The same screens in English, with the email change that clears a bounce. */
+/** The same screens in English, with an email change left waiting for its confirmation. */
 test('in English: change my address, my data and delete my account on the profile', async ({
   page,
   request,
@@ -114,9 +114,11 @@ test('in English: change my address, my data and delete my account on the profil
   await dialog.getByLabel('Your password').fill(E2E_PASSWORD);
   await expectNoAxeViolations(page);
   await shootBothSizes(page, 'email-change-en');
-  await dialog.getByRole('button', { name: 'Save the address' }).click();
+  await dialog.getByRole('button', { name: 'Send the confirmation link' }).click();
   await expect(dialog).toBeHidden();
-  await expect(email).toContainText(`${member.username}.new@example.org`);
+  await expect(email).toContainText('New address waiting for confirmation:');
+  await expect(email).toContainText(`${member.username}.new@example.org. Open the link`);
+  await shootBothSizes(page, 'email-pending-en');
 
   const leaving = page.getByRole('region', { name: 'Delete my account' });
   await expect(leaving).toContainText('Deleted member');
