@@ -26,7 +26,8 @@ export interface UsersTable {
   club_id: Generated<number>;
   id: string;
   username: string;
-  email: string;
+  /** None for a child without a login (docs/rules.md#families); unique per club where set. */
+  email: string | null;
   password_hash: string | null;
   role_name: 'User' | 'Contributor' | 'Admin' | 'SuperAdmin';
   connection_attempt: Generated<number>;
@@ -48,6 +49,8 @@ export interface UsersTable {
   hidden_from_members: Generated<boolean>;
   /** The SMTP server refused this address for good; notifications skip it until it changes. */
   email_bouncing: Generated<boolean>;
+  /** `yyyy-mm-dd`, optional; a minor is under 18 on the club day (docs/rules.md#families). */
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
   /** An address asked for and not yet confirmed from its own inbox; `email` stays until then. */
   pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account was deleted; identity and contact fields are erased, the row stays for records. */
@@ -246,7 +249,20 @@ export interface Database {
   stuffs: StuffsTable;
   news_posts: NewsPostsTable;
   account_audit: AccountAuditTable;
+  guardianships: GuardianshipsTable;
   clubs: ClubsTable;
+}
+
+/** A guardian answering for a child (docs/rules.md#families); `is_restricted`: an Admin's court-order mark. */
+export interface GuardianshipsTable {
+  /** The club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
+  child_id: string;
+  guardian_id: string;
+  is_restricted: Generated<boolean>;
+  /** Who made the link (an Admin, or the guardian adding their child); null once that account is gone. */
+  created_by: string | null;
+  created_at: Date;
 }
 
 /** Who did what to an account (so far, deletions), by ids only: never the data the action erased. */
@@ -265,6 +281,7 @@ export type RowOf<T> = Omit<Selectable<T>, 'club_id'>;
 
 export type NewsPostRow = RowOf<NewsPostsTable>;
 export type UserRow = RowOf<UsersTable>;
+export type GuardianshipRow = RowOf<GuardianshipsTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = RowOf<SessionsTable>;

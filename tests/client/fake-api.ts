@@ -22,6 +22,7 @@ export const USER: User = {
   hidden_from_members: false,
   email_bouncing: false,
   pending_email: null,
+  birth_date: null,
 };
 
 export const json = (status: number, body: unknown): Response =>

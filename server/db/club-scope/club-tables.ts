@@ -36,6 +36,7 @@ export const CLUB_TABLES = [
   'event_co_organisers',
   'walk_ins',
   'account_audit',
+  'guardianships',
   'data_version',
 ] as const;
 

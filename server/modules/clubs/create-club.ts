@@ -85,7 +85,7 @@ export async function createClub(
       return createConfirmedUser(trx, { ...input, role: 'SuperAdmin' });
     }),
   );
-  return { club, superAdmin: { username: superAdmin.username, email: superAdmin.email } };
+  return { club, superAdmin: { username: superAdmin.username, email: input.email } };
 }
 
 /** Ends a club's service: its hosts answer 401 (API) or 404, its jobs stop; no row is deleted. */

@@ -65,11 +65,17 @@ async function audienceOf(db: Kysely<Database>, eventUuid: string, audience: Gro
   return [...registered, ...waiting];
 }
 
-/** The organiser as the mail shows them: their name (else their username), answers to their address. */
-const senderOf = (actor: UserRow): MailSender => ({
-  name: [actor.first_name, actor.last_name].filter(Boolean).join(' ').trim() || actor.username,
-  replyTo: actor.email,
-});
+/**
+ * The organiser as the mail shows them: their name (else their username), answers to their address. One who
+ * signs in has an address; without one (never the case today) the club's own sender stands in.
+ */
+const senderOf = (actor: UserRow): MailSender | undefined =>
+  actor.email === null
+    ? undefined
+    : {
+        name: [actor.first_name, actor.last_name].filter(Boolean).join(' ').trim() || actor.username,
+        replyTo: actor.email,
+      };
 
 /**
  * `POST /api/event/mail`: the creator or a SuperAdmin writes to every subscriber (or the waiting list, or both), one

@@ -44,6 +44,9 @@ const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set([
 
 /** A member, or someone with no account (a guest with an email): no preferences, system switches only. */
 export type Recipient = UserRow | { email: string; language: Language };
+/** A recipient with an address: a child without a login has none (docs/rules.md#families). */
+const hasAddress = <R extends Recipient>(recipient: R): recipient is R & { email: string } =>
+  recipient.email !== null;
 const isMember = (recipient: Recipient): recipient is UserRow => 'id' in recipient;
 
 /**
@@ -60,6 +63,7 @@ export async function reachableRecipients<R extends Recipient>(
   if (gate && !(await readSystemSwitches(db))[gate]) return [];
   const reachable: R[] = [];
   for (const recipient of recipients) {
+    if (!hasAddress(recipient)) continue;
     if (isMember(recipient)) {
       if (recipient.is_revoked) continue;
       if (recipient.confirmed_at === null && !REACHES_INACTIVE.has(kind)) continue;
@@ -96,7 +100,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
   const unsubscribable = kind === 'user_invitation' ? undefined : switchOf(kind);
   const secret = reachable.some(isMember) ? await readLinkSecret(db) : undefined;
   const brand = await readClubBrand(db, deps.config);
-  for (const recipient of reachable) {
+  for (const recipient of reachable.filter(hasAddress)) {
     const rendered = renderMail(kind, recipient.language, data(recipient));
     // Members get the event's deep link, the answers asked for, and (but in an invitation) the preferences.
     const { actions, preferences } =

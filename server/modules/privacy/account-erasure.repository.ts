@@ -62,10 +62,12 @@ export async function eraseTracesOf(db: Db, user: Pick<UserRow, 'id' | 'email'>)
   await db.deleteFrom('series_nudges').where('user_id', '=', id).execute();
   await db.deleteFrom('notification_preferences').where('user_id', '=', id).execute();
   await db.deleteFrom('idempotency_keys').where('user_id', '=', id).execute();
-  await db
-    .deleteFrom('mail_queue')
-    .where(sql<boolean>`lower(to_address) = ${user.email.toLowerCase()}`)
-    .execute();
+  if (user.email !== null) {
+    await db
+      .deleteFrom('mail_queue')
+      .where(sql<boolean>`lower(to_address) = ${user.email.toLowerCase()}`)
+      .execute();
+  }
 }
 
 /** Who deleted whom and when: ids only, never the data the deletion erased. */

@@ -21,7 +21,9 @@ async function clubAccounts(db: Db): Promise<ClubAccounts> {
   const rows = await listUsernamesAndEmails(db);
   return {
     usernames: new Set(rows.map((r) => r.username)),
-    usernameByEmail: new Map(rows.map((r) => [r.email.toLowerCase(), r.username])),
+    usernameByEmail: new Map(
+      rows.flatMap((r) => (r.email === null ? [] : [[r.email.toLowerCase(), r.username]])),
+    ),
   };
 }
 

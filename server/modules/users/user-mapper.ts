@@ -27,6 +27,7 @@ export function toUser(row: UserRow, now: Date): User {
     language: row.language,
     hidden_from_members: row.hidden_from_members,
     email_bouncing: row.email_bouncing,
+    birth_date: row.birth_date,
     pending_email: row.pending_email,
   };
 }

@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'series_empty',
   'series_too_long',
   'series_skip_outside',
+  'guardian_loop',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

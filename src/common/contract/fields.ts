@@ -68,6 +68,16 @@ export const clubDayField = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
   }, 'a date');
 
+/** Oldest birth date taken, in years before today (docs/rules.md#families). */
+export const BIRTH_YEARS_MAX = 120;
+
+/** A birth date, `yyyy-mm-dd`: a real date, not after today (UTC) nor more than 120 years before it. */
+export const birthDateField = clubDayField.refine((day) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const oldest = `${Number(today.slice(0, 4)) - BIRTH_YEARS_MAX}${today.slice(4)}`;
+  return day <= today && day >= oldest;
+}, 'a birth date between 120 years ago and today');
+
 export const uuidParam = z.object({ id: z.string().uuid() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 

@@ -22,7 +22,7 @@ export const memberExportSchema = z.object({
     .object({
       id: z.string(),
       username: z.string(),
-      email: z.string(),
+      email: z.string().nullable(),
       first_name: z.string().nullable(),
       last_name: z.string().nullable(),
       street: z.string().nullable(),

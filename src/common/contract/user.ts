@@ -22,7 +22,8 @@ export const emailSchema = z.string().trim().toLowerCase().max(254).email();
 export const userSchema = z.object({
   id: z.string().uuid(),
   username: z.string(),
-  email: z.string(),
+  /** None for a child without a login (docs/rules.md#families). */
+  email: z.string().nullable(),
   connection_attempt: z.number().int(),
   is_locked: z.boolean(),
   is_revoked: z.boolean(),
@@ -41,6 +42,8 @@ export const userSchema = z.object({
   hidden_from_members: z.boolean().optional(),
   /** The mail server refused this address for good; notifications skip it until it changes. */
   email_bouncing: z.boolean().optional(),
+  /** `yyyy-mm-dd`; a minor is under 18 on the club day (docs/rules.md#families). */
+  birth_date: z.string().nullable().optional(),
   /** A new address asked for and not yet confirmed from its inbox (the member and admins read it). */
   pending_email: z.string().nullable().optional(),
 });

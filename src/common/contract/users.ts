@@ -1,4 +1,4 @@
-import { optionalName, optionalText, phoneField } from './fields';
+import { birthDateField, optionalName, optionalText, phoneField } from './fields';
 import { LIMITS } from './limits';
 import { emailSchema, languageSchema, roleNameSchema } from './user';
 import { z } from './zod';
@@ -18,6 +18,8 @@ export const profileUpdateSchema = z.object({
   has_shoes: z.boolean().optional(),
   language: languageSchema.optional(),
   hidden_from_members: z.boolean().optional(),
+  /** `yyyy-mm-dd`; null forgets it (docs/rules.md#families). */
+  birth_date: birthDateField.nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

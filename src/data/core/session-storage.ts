@@ -42,6 +42,7 @@ export const USER_FIELDS = [
   'hidden_from_members',
   'email_bouncing',
   'pending_email',
+  'birth_date',
 ] as const satisfies ReadonlyArray<keyof User>;
 
 /**

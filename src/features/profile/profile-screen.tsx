@@ -30,6 +30,8 @@ export function ProfileScreen() {
   const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
   async function askReset() {
+    // Whoever signs in has an address; only a child without a login has none, and it never signs in.
+    if (email === null) return;
     setResetState('sending');
     try {
       await askPasswordReset(email);

@@ -29,7 +29,14 @@ function insertMember(db: Kysely<Database>, id: string, username: string, now: D
  * the club in scope, never naming the club (the column's default is the transaction's club). The
  * isolation test runs it in two clubs and then looks at each table from each club and from none.
  */
-export async function seedEveryTable(db: Kysely<Database>, now = new Date()): Promise<void> {
+/** Tables made after the clubs migration: absent from a database as it stood before it. */
+export const TABLES_AFTER_CLUBS = ['guardianships'] as const;
+
+export async function seedEveryTable(
+  db: Kysely<Database>,
+  now = new Date(),
+  { beforeClubs = false }: { beforeClubs?: boolean } = {},
+): Promise<void> {
   const later = new Date(now.getTime() + 86_400_000);
   const userId = randomUUID();
   const eventUuid = randomUUID();
@@ -282,6 +289,12 @@ export async function seedEveryTable(db: Kysely<Database>, now = new Date()): Pr
     .insertInto('account_audit')
     .values({ action: 'account_deleted', actor_id: userId, target_id: otherId, at: now })
     .execute();
+  if (!beforeClubs) {
+    await db
+      .insertInto('guardianships')
+      .values({ child_id: otherId, guardian_id: userId, created_by: userId, created_at: now })
+      .execute();
+  }
   // data_version: each club has its row from its creation; a write above moved it.
   await sql`select 1`.execute(db);
 }

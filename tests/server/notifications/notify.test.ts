@@ -54,4 +54,12 @@ describe('notify() gating', () => {
     expect(await notify(deps, ctx.db, 'password_reset', [revoked, unconfirmed], data)).toBe(1);
     expect(await queuedFor('new@example.org')).toHaveLength(1);
   });
+
+  it('skips a member with no address (a child without a login), even for a mail always sent', async () => {
+    const child = await user('sansmail', { email: null });
+    const parent = await user('parent');
+    expect(await notify(deps, ctx.db, 'password_reset', [child, parent], data)).toBe(1);
+    const queued = await ctx.db.selectFrom('mail_queue').select('to_address').execute();
+    expect(queued.map((row) => row.to_address)).not.toContain(null);
+  });
 });

@@ -251,7 +251,7 @@ describe('my data and a bouncing address', () => {
     expect(await within(section).findByText('Nouvelle adresse en attente de confirmation :')).toBeTruthy();
     expect(within(section).getByText(/new@example\.org\. Ouvrez le lien/)).toBeTruthy();
     // The address in use is still the one the club writes to, and still bouncing until the link is used.
-    expect(within(section).getByText(USER.email)).toBeTruthy();
+    expect(within(section).getByText(USER.email ?? '')).toBeTruthy();
     expect(screen.getByText(/est refusée par son serveur de messagerie/)).toBeTruthy();
     expect(useSession.getState().user).toMatchObject({ email: USER.email, pending_email: 'new@example.org' });
   });
