@@ -1,5 +1,11 @@
 import { SIGNATURE } from './signature';
-import type { AccountMailKind, SeriesMailKind, Templates, WeeklyMailKind } from './template-types';
+import type {
+  AccountMailKind,
+  FamilyMailKind,
+  SeriesMailKind,
+  Templates,
+  WeeklyMailKind,
+} from './template-types';
 
 const ON_OWN = { fr: 'votre propre matériel', en: 'your own equipment' };
 
@@ -103,4 +109,4 @@ export const EVENT_TEMPLATES = {
     fr: ({ subject, message, event }) => ({ subject, text: `${message}\n\n— ${event}` }),
     en: ({ subject, message, event }) => ({ subject, text: `${message}\n\n— ${event}` }),
   },
-} satisfies Omit<Templates, AccountMailKind | WeeklyMailKind | SeriesMailKind>;
+} satisfies Omit<Templates, AccountMailKind | WeeklyMailKind | SeriesMailKind | FamilyMailKind>;

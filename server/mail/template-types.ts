@@ -27,6 +27,10 @@ export interface TemplateData {
    * language; `byWhom` names the admin who asked (null: the member themself).
    */
   email_change_notice: { name: string | null; newEmail: string; when: string; byWhom: string | null };
+  /** To an account just linked as a guardian: `child` and `byWhom` named as the club writes them. */
+  guardian_linked: { name: string | null; child: string; byWhom: string };
+  /** To the Admins: a child refused as already a member (`birthDate` as `yyyy-mm-dd`). */
+  child_duplicate: { child: string; birthDate: string; byWhom: string };
   /** `message`: the organiser's own words, quoted as typed; the HTML part escapes them. */
   event_cancellation: { event: string; message?: string | undefined };
   /** A cancelled event that takes place after all, to those the cancellation told. */
@@ -84,6 +88,8 @@ export type AccountMailKind =
   | 'account_lock'
   | 'email_change_confirm'
   | 'email_change_notice';
+/** The kinds written by family-templates.ts. */
+export type FamilyMailKind = 'guardian_linked' | 'child_duplicate';
 /** The kinds written by weekly-templates.ts. */
 export type WeeklyMailKind = 'weekly_event_list';
 /** The kinds written by series-templates.ts. */

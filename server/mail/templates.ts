@@ -1,5 +1,6 @@
 import type { Language } from '@common/contract/user';
 import { EVENT_TEMPLATES } from './event-templates';
+import { FAMILY_TEMPLATES } from './family-templates';
 import { SERIES_TEMPLATES } from './series-templates';
 import { SIGNATURE } from './signature';
 // The types live in template-types.ts, so the event, weekly and series templates use them without
@@ -71,6 +72,7 @@ export const TEMPLATES: Templates = {
   ...EVENT_TEMPLATES,
   ...WEEKLY_TEMPLATES,
   ...SERIES_TEMPLATES,
+  ...FAMILY_TEMPLATES,
 };
 
 /** "Kayak, samedi 28/11/2026 10:00": how messages name an event, in the club's time zone. */

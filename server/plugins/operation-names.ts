@@ -42,6 +42,17 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'POST /api/user/import': ['importMembers', 'Import members from a spreadsheet (CSV), preview first'],
   'GET /api/user/export/:id': ['exportMemberData', "A member's data, as a JSON file"],
   'PUT /api/user/email/:id': ['changeEmail', "Change an account's email address"],
+  'GET /api/family': [
+    'getFamily',
+    "The caller's children and their guardians, and the caller's own guardians",
+  ],
+  'POST /api/family/children': ['createChild', 'Add a child without a login, the caller its guardian'],
+  'POST /api/user/:id/guardians': ['linkGuardian', 'Link (or invite) a guardian of a member by email'],
+  'DELETE /api/user/:id/guardians/:guardianId': ['unlinkGuardian', 'End a guardian link; the child stays'],
+  'PUT /api/user/:id/guardians/:guardianId': [
+    'restrictGuardian',
+    "Mark or lift a guardian's court-order restriction",
+  ],
   'PUT /api/user/password/:id': ['changePassword', "Change one's own password, with the current one"],
   'DELETE /api/user/:id': ['deleteAccount', 'Delete an account (the member themself or an admin)'],
   'GET /api/user': ['listUsers', 'Every account'],

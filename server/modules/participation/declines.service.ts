@@ -1,7 +1,7 @@
 import type { EventDto } from '@common/contract/event';
 import type { DeclineEntry, DeclineRequest } from '@common/contract/participation';
 import { mayReadAttendance } from '@common/rules/attendance';
-import { mayActFor, mayAnswerDecline } from '@common/rules/events';
+import { mayAnswerDecline } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
@@ -10,6 +10,7 @@ import { attendanceTeamOf } from '../events/co-organisers';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
+import { memberActedFor } from '../family/acting-for.service';
 import { deleteDecline, insertDecline, listEventDeclines } from './declines.repository';
 import { readStanding } from './participation.repository';
 import { setSubscription } from './subscriptions.service';
@@ -26,17 +27,17 @@ export async function setDecline(
   actor: UserRow,
   request: DeclineRequest,
 ): Promise<EventDto> {
-  assertAllowed(mayActFor(actor, request.uuid_user));
+  const { member } = await memberActedFor(deps, db, actor, request.uuid_user, 'decline');
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   assertAllowed(mayAnswerDecline(facts, deps.now()));
   if (!request.decline) {
-    await deleteDecline(db, event.uuid, actor.id);
+    await deleteDecline(db, event.uuid, member.id);
     return eventDto(db, event.uuid);
   }
-  const standing = await readStanding(db, event.uuid, actor.id);
+  const standing = await readStanding(db, event.uuid, member.id);
   if (standing.isSubscribed || standing.isWaiting)
     await setSubscription(deps, db, actor, { ...request, subscribe: false });
-  await insertDecline(db, event.uuid, actor.id, deps.now());
+  await insertDecline(db, event.uuid, member.id, deps.now());
   return eventDto(db, event.uuid);
 }
 

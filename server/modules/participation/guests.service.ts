@@ -1,5 +1,5 @@
 import type { GuestRequest } from '@common/contract/participation';
-import { mayActFor, mayDeleteGuest, mayInvite, mayReadGuestsOf, mayUpdateGuest } from '@common/rules/events';
+import { mayDeleteGuest, mayInvite, mayReadGuestsOf, mayUpdateGuest } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, GuestRow, UserRow } from '../../db/schema';
@@ -8,6 +8,7 @@ import { blankGuestNames } from '../attendance/checklist-log.repository';
 import { lockStuffs } from '../catalog/stuff.repository';
 import { lockEvent, ownershipOf } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
+import { memberActedFor } from '../family/acting-for.service';
 import { fillFromWaitingList } from './fill-step';
 import {
   deleteGuest as deleteGuestRow,
@@ -22,6 +23,16 @@ import { readStanding } from './participation.repository';
 import { assertStuffAvailable } from './stuff-availability';
 
 type Db = Kysely<Database>;
+
+/**
+ * Who the guest rules see: a guardian allowed to act for the host (docs/rules.md#families) stands where the
+ * host would, keeping their own role; anyone else is themself.
+ */
+async function inPlaceOfHost(deps: AppDeps, db: Db, actor: UserRow, hostId: string): Promise<UserRow> {
+  if (actor.id === hostId) return actor;
+  const acting = await memberActedFor(deps, db, actor, hostId, 'guests').catch(() => undefined);
+  return acting?.isForAChild ? { ...actor, id: hostId } : actor;
+}
 
 export function toGuest(row: GuestRow) {
   return {
@@ -40,9 +51,9 @@ export function toGuest(row: GuestRow) {
 
 /** `POST /api/event/invite`: a subscribed member brings up to 3 guests, who take places and may hold stuff. */
 export async function saveGuest(deps: AppDeps, db: Db, actor: UserRow, request: GuestRequest) {
-  assertAllowed(mayActFor(actor, request.uuid_user));
+  const { member } = await memberActedFor(deps, db, actor, request.uuid_user, 'guests');
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
-  const standing = await readStanding(db, event.uuid, actor.id);
+  const standing = await readStanding(db, event.uuid, member.id);
   const stuffUuid = request.uuid_stuff ?? null;
   const fields = {
     first_name: request.first_name,
@@ -55,7 +66,7 @@ export async function saveGuest(deps: AppDeps, db: Db, actor: UserRow, request: 
   if (request.id !== undefined) {
     // Cancelled, past, then not subscribed (403 naming uuid_user).
     assertAllowed(mayUpdateGuest(facts, standing, deps.now()));
-    const current = await lockHostGuest(db, request.id, event.uuid, actor.id);
+    const current = await lockHostGuest(db, request.id, event.uuid, member.id);
     if (!current) throw new HttpError(404, 'not_found', 'id');
     if (stuffUuid && stuffUuid !== current.stuff_uuid) {
       await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
@@ -70,7 +81,7 @@ export async function saveGuest(deps: AppDeps, db: Db, actor: UserRow, request: 
     await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
     await assertStuffAvailable(db, event, stuffUuid);
   }
-  return toGuest(await insertGuest(db, event.uuid, actor.id, fields, deps.now()));
+  return toGuest(await insertGuest(db, event.uuid, member.id, fields, deps.now()));
 }
 
 /** `PUT /api/event/delete-invitation`: the host, the event's creator or a SuperAdmin; never for a past event. */
@@ -84,7 +95,8 @@ export async function deleteGuest(
   const { event, facts } = await lockEvent(deps, db, eventUuid);
   const guest = await findGuest(db, id, eventUuid);
   if (!guest) throw new HttpError(404, 'not_found', 'id');
-  assertAllowed(mayDeleteGuest(actor, facts, guest.host_id, deps.now()));
+  const asHost = await inPlaceOfHost(deps, db, actor, guest.host_id);
+  assertAllowed(mayDeleteGuest(asHost, facts, guest.host_id, deps.now()));
   await deleteGuestRow(db, id);
   await fillFromWaitingList(deps, db, event);
 }
@@ -93,7 +105,9 @@ export async function deleteGuest(
 export async function listHostGuests(deps: AppDeps, actor: UserRow, eventUuid: string, hostId: string) {
   const event = await findEvent(deps.db, eventUuid);
   if (!event) throw new HttpError(404, 'not_found', 'uuid_event');
-  assertAllowed(mayReadGuestsOf(actor, ownershipOf(event), hostId));
+  assertAllowed(
+    mayReadGuestsOf(await inPlaceOfHost(deps, deps.db, actor, hostId), ownershipOf(event), hostId),
+  );
   return (await listGuestsOfHost(deps.db, eventUuid, hostId)).map(toGuest);
 }
 

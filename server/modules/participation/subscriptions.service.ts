@@ -1,6 +1,6 @@
 import type { EventDto } from '@common/contract/event';
 import type { SubscribeRequest } from '@common/contract/participation';
-import { mayActFor, maySubscribe, mayUnsubscribe } from '@common/rules/events';
+import { maySubscribe, mayUnsubscribe } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
@@ -9,6 +9,7 @@ import { lockStuffs } from '../catalog/stuff.repository';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
 import type { Promotion } from '../events/events.service';
+import { memberActedFor } from '../family/acting-for.service';
 import { deleteDecline } from './declines.repository';
 import { fillFromWaitingList } from './fill-step';
 import { deleteGuestsOfHost } from './guests.repository';
@@ -38,10 +39,10 @@ export async function setSubscription(
   tell = true,
   onPromotion?: (promotion: Promotion) => unknown,
 ): Promise<EventDto> {
-  assertAllowed(mayActFor(actor, request.uuid_user));
+  const { member } = await memberActedFor(deps, db, actor, request.uuid_user, 'subscribe');
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
-  const existing = await lockSubscription(db, event.uuid, actor.id);
-  const standing = await readStanding(db, event.uuid, actor.id);
+  const existing = await lockSubscription(db, event.uuid, member.id);
+  const standing = await readStanding(db, event.uuid, member.id);
   const stuffUuid = request.uuid_stuff ?? null;
 
   if (request.subscribe) {
@@ -63,24 +64,24 @@ export async function setSubscription(
     }
     await insertSubscription(
       db,
-      { event_uuid: event.uuid, user_id: actor.id, stuff_uuid: stuffUuid },
+      { event_uuid: event.uuid, user_id: member.id, stuff_uuid: stuffUuid },
       deps.now(),
     );
-    await deleteWaitingEntry(db, event.uuid, actor.id);
-    await deleteDecline(db, event.uuid, actor.id); // coming replaces "not coming"
-    if (tell) await noteSubscriptionChange(deps, db, event.uuid, actor.id, true);
+    await deleteWaitingEntry(db, event.uuid, member.id);
+    await deleteDecline(db, event.uuid, member.id); // coming replaces "not coming"
+    if (tell) await noteSubscriptionChange(deps, db, event.uuid, member.id, true);
     return eventDto(db, event.uuid);
   }
 
   assertAllowed(mayUnsubscribe(facts, standing, deps.now()));
   if (existing) {
     // Leaving takes the member's guests along; their places go to the waiting list.
-    await deleteGuestsOfHost(db, event.uuid, actor.id);
+    await deleteGuestsOfHost(db, event.uuid, member.id);
     await deleteSubscription(db, existing.uuid);
     await fillFromWaitingList(deps, db, event, onPromotion);
-    if (tell) await noteSubscriptionChange(deps, db, event.uuid, actor.id, false);
+    if (tell) await noteSubscriptionChange(deps, db, event.uuid, member.id, false);
   } else {
-    await deleteWaitingEntry(db, event.uuid, actor.id);
+    await deleteWaitingEntry(db, event.uuid, member.id);
   }
   return eventDto(db, event.uuid);
 }

@@ -1,5 +1,5 @@
 import type { EventDto } from '@common/contract/event';
-import { mayActFor, mayJoinWaitingList } from '@common/rules/events';
+import { mayJoinWaitingList } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
@@ -7,6 +7,7 @@ import { assertAllowed, HttpError } from '../../http-error';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
 import { isStuffOffered } from '../events/events.repository';
+import { memberActedFor } from '../family/acting-for.service';
 import { deleteDecline } from './declines.repository';
 import { insertWaitingEntry, readStanding } from './participation.repository';
 
@@ -17,13 +18,13 @@ export async function joinWaitingList(
   actor: UserRow,
   request: { uuid_event: string; uuid_user: string; uuid_stuff?: string | null | undefined },
 ): Promise<EventDto> {
-  assertAllowed(mayActFor(actor, request.uuid_user));
+  const { member } = await memberActedFor(deps, db, actor, request.uuid_user, 'waiting_list');
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
-  assertAllowed(mayJoinWaitingList(facts, await readStanding(db, event.uuid, actor.id), deps.now()));
+  assertAllowed(mayJoinWaitingList(facts, await readStanding(db, event.uuid, member.id), deps.now()));
   const wished = request.uuid_stuff ?? null;
   if (wished && !(await isStuffOffered(db, event.uuid, wished)))
     throw new HttpError(409, 'stuff_unavailable', 'uuid_stuff');
-  await insertWaitingEntry(db, event.uuid, actor.id, wished, deps.now());
-  await deleteDecline(db, event.uuid, actor.id); // waiting for a place replaces "not coming"
+  await insertWaitingEntry(db, event.uuid, member.id, wished, deps.now());
+  await deleteDecline(db, event.uuid, member.id); // waiting for a place replaces "not coming"
   return eventDto(db, event.uuid);
 }

@@ -2,6 +2,7 @@ import { mayDeleteAccount } from '@common/rules/users';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { deleteLinksOf } from '../family/guardianships.repository';
 import type { AccessEnded } from '../users/access-ended';
 import { deleteAccountTokens } from '../users/account-tokens.repository';
 import { deleteUserSessions } from '../users/sessions.repository';
@@ -39,6 +40,8 @@ export async function deleteAccount(
   const now = deps.now();
   await deleteUserSessions(trx, id);
   await deleteAccountTokens(trx, id);
+  // Its family links end; a child left with no guardian stays, for the Admins to see (docs/rules.md#families).
+  await deleteLinksOf(trx, id);
   await onAccessEnded(trx, id, 'deleted');
   await eraseTracesOf(trx, target);
   await eraseAccountRow(trx, id, now);

@@ -1,15 +1,15 @@
 import type { SeriesSubscribe, SeriesSubscribeAnswer } from '@common/contract/series';
-import { mayActFor } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';
-import { assertAllowed, HttpError } from '../../http-error';
+import { HttpError } from '../../http-error';
 import { describeEvent } from '../../mail/templates';
 import { runWrite } from '../../writes/run-write';
 import { lockEvent } from '../events/event-facts';
 import { eventName } from '../events/event-name';
 import type { Promotion } from '../events/events.service';
+import { memberActedFor } from '../family/acting-for.service';
 import { notify } from '../notifications/notify';
 import { readStanding } from '../participation/participation.repository';
 import { setSubscription } from '../participation/subscriptions.service';
@@ -75,7 +75,8 @@ export async function subscribeSeries(
   uuidSeries: string,
   request: SeriesSubscribe,
 ): Promise<SeriesSubscribeAnswer> {
-  assertAllowed(mayActFor(actor, request.uuid_user));
+  // Every session is then decided for the member, as their own subscribe would be (docs/rules.md#families).
+  const { member } = await memberActedFor(deps, deps.db, actor, request.uuid_user, 'series_subscribe');
   const series = await findSeries(deps.db, uuidSeries);
   if (!series) throw new HttpError(404, 'not_found');
   const now = deps.now();
@@ -89,12 +90,12 @@ export async function subscribeSeries(
     const promotedHere: Promotion[] = [];
     const decided = await deps.db
       .transaction()
-      .execute((trx) => decideSession(deps, trx, actor, session, request, (p) => promotedHere.push(p)));
+      .execute((trx) => decideSession(deps, trx, member, session, request, (p) => promotedHere.push(p)));
     promotions.push(...promotedHere); // only once its session committed
     sessions.push({ uuid_event: session.uuid, start_date: session.start_date.toISOString(), ...decided });
   }
   await runWrite(deps, async (trx) => {
-    await confirm(deps, trx, actor, series.creator_id, upcoming, sessions);
+    await confirm(deps, trx, member, series.creator_id, upcoming, sessions);
     const notice = new SeriesNotice(deps, trx);
     for (const promotion of promotions) await notice.promoted(promotion);
     await notice.send();

@@ -11,6 +11,7 @@ import {
   deleteAccountTokensOfKind,
   replaceAccountToken,
 } from './account-tokens.repository';
+import { displayName } from './display-name';
 import { assertSelfOrAdminOver } from './permissions';
 import { hashToken, newToken } from './tokens';
 import { toUser } from './user-mapper';
@@ -18,9 +19,6 @@ import { findUserByEmail, findUserByIdForUpdate, updateUser } from './users.repo
 
 /** How long the link mailed to a new address works (docs/rules.md#accounts-and-sessions). */
 export const EMAIL_CONFIRM_TTL_MS = 24 * 3_600_000;
-
-const nameOf = (user: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string =>
-  [user.first_name, user.last_name].filter(Boolean).join(' ').trim() || user.username;
 
 /**
  * A new address for an account (docs/rules.md#accounts-and-sessions): it waits in `pending_email` until the
@@ -66,7 +64,7 @@ export async function changeEmail(
     name: recipient.first_name,
     newEmail: change.email,
     when: describeInstant(now, recipient.language, currentClub().timezone),
-    byWhom: actor.id === target.id ? null : nameOf(actor),
+    byWhom: actor.id === target.id ? null : displayName(actor),
   }));
   return toUser({ ...target, pending_email: change.email }, now);
 }

@@ -99,10 +99,6 @@ export const mayDeleteEvent = (actor: Actor, event: EventFacts, now: Date): Verd
     () => (event.isCancelled || isPast(event, now) ? ALLOWED : refuse(409, 'event_not_cancelled')),
   );
 
-/** Members subscribe, wait and invite only for themselves. */
-export const mayActFor = (actor: Actor, uuidUser: string): Verdict =>
-  actor.id === uuidUser ? ALLOWED : refuse(403, 'forbidden', 'uuid_user');
-
 const openAndUpcoming = (event: EventFacts, now: Date) => (): Verdict => {
   if (event.isCancelled) return refuse(409, 'event_cancelled');
   return isPast(event, now) ? refuse(409, 'event_past') : ALLOWED;

@@ -95,6 +95,27 @@ describe('two clubs on one deployment', () => {
       headers: bearer(boss2),
     });
     expect(deleting.statusCode).toBe(404);
+    // A child of club 1, and its guardians' routes from club 2.
+    const child = await on('localhost', {
+      method: 'POST',
+      url: '/api/family/children',
+      headers: bearer(admin1),
+      payload: { first_name: 'Lou', last_name: 'Club Un', birth_date: '2017-05-01' },
+    });
+    expect(child.statusCode).toBe(201);
+    const childId = child.json<{ id: string }>().id;
+    const guardianRoutes = [
+      { method: 'POST' as const, url: `/api/user/${childId}/guardians`, payload: { email: 'x@example.org' } },
+      { method: 'DELETE' as const, url: `/api/user/${childId}/guardians/${boss.id}` },
+      {
+        method: 'PUT' as const,
+        url: `/api/user/${childId}/guardians/${boss.id}`,
+        payload: { restricted: true },
+      },
+    ];
+    for (const route of guardianRoutes) {
+      expect((await on(HOST_2, { ...route, headers: bearer(boss2) })).statusCode, route.method).toBe(404);
+    }
     // A range around the start, in UTC days: from 23:00 UTC the club's day (Europe/Paris) is already
     // the next one, and a one-day range named by the UTC date would miss the event.
     const day = (shift: number) =>

@@ -5,7 +5,6 @@ import { mayTakeAttendance } from '@common/rules/attendance';
 import {
   type Actor,
   factsOf,
-  mayActFor,
   mayDeleteEvent,
   mayDeleteGuest,
   mayEditEvent,
@@ -172,17 +171,15 @@ async function eventFor(actor: ActorKind, action: Action, state: State): Promise
 function ruleVerdict(actor: Actor, action: Action, event: EventDto, now: Date): Verdict {
   const facts = factsOf(event);
   const standing = standingOf(event, actor.id);
-  const self = mayActFor(actor, actor.id);
-  const forSelf = (verdict: Verdict): Verdict => (self.ok ? verdict : self);
   switch (action) {
     case 'subscribe':
-      return forSelf(maySubscribe(facts, standing, now));
+      return maySubscribe(facts, standing, now);
     case 'unsubscribe':
-      return forSelf(mayUnsubscribe(facts, standing, now));
+      return mayUnsubscribe(facts, standing, now);
     case 'join the waiting list':
-      return forSelf(mayJoinWaitingList(facts, standing, now));
+      return mayJoinWaitingList(facts, standing, now);
     case 'invite':
-      return forSelf(mayInvite(facts, standing, now));
+      return mayInvite(facts, standing, now);
     case 'tick the checklist':
       return mayTakeAttendance(actor, facts);
     case 'update the event':

@@ -207,6 +207,35 @@ describe('races on PostgreSQL', () => {
     expect(counts).toEqual(Array(RUNS).fill(15));
   }, 300_000);
 
+  it(`two guardians subscribing one child at once give it one place, never two, ${RUNS} times`, async () => {
+    const [mum, dad] = crowd.slice(40, 42) as [(typeof crowd)[number], (typeof crowd)[number]];
+    const child = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/family/children',
+      headers: bearer(mum.token),
+      payload: { first_name: 'Lou', last_name: 'Course', birth_date: '2017-06-01' },
+    });
+    const childId = child.json<{ id: string }>().id;
+    const linked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/user/${childId}/guardians`,
+      headers: bearer(mum.token),
+      payload: { email: `${dad.username}@example.org` },
+    });
+    expect(linked.statusCode).toBe(201);
+    const seats: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const event = await createEvent(ctx, organiser, model, { max: 5, startInMs: 130 * DAY + run * HOUR });
+      const answers = await Promise.all(
+        [mum, dad].map((parent) => subscribe(ctx, parent.token, childId, event.uuid_event)),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      seats.push((await participants(event.uuid_event)).subcribers_count);
+    }
+    console.log(`two guardians, one child: places per run: ${seats.join(',')}`);
+    expect(seats).toEqual(Array(RUNS).fill(1));
+  }, 300_000);
+
   it(`the same walk-in added at once from five phones makes one row, ${RUNS} times`, async () => {
     const figures: string[] = [];
     for (let run = 0; run < RUNS; run++) {

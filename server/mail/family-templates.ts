@@ -1,0 +1,33 @@
+import type { Language } from '@common/contract/user';
+import { SIGNATURE } from './signature';
+import type { FamilyMailKind, Render } from './template-types';
+
+/** « Bonjour Jeanne, », or « Bonjour, » when the member gave no first name. */
+const hello = {
+  fr: (name: string | null) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+  en: (name: string | null) => (name ? `Hello ${name},` : 'Hello,'),
+};
+
+/** Families (docs/rules.md#families): a guardian told of their link, the Admins told of a child added twice. */
+export const FAMILY_TEMPLATES: { [K in FamilyMailKind]: Record<Language, Render<K>> } = {
+  guardian_linked: {
+    fr: ({ name, child, byWhom }) => ({
+      subject: `Vous êtes responsable de ${child}`,
+      text: `${hello.fr(name)}\n\n${byWhom} vous a indiqué comme responsable de ${child} au club. Vous pouvez désormais répondre aux séances à sa place et recevoir les messages qui le concernent.\n\nSi ce lien est une erreur, retirez-le depuis « Ma famille » dans votre profil, ou parlez-en à un responsable du club.${SIGNATURE.fr}`,
+    }),
+    en: ({ name, child, byWhom }) => ({
+      subject: `You are a guardian of ${child}`,
+      text: `${hello.en(name)}\n\n${byWhom} named you as a guardian of ${child} at the club. You can now answer for them and receive the messages about them.\n\nIf this link is a mistake, remove it from « My family » in your profile, or talk to someone who runs the club.${SIGNATURE.en}`,
+    }),
+  },
+  child_duplicate: {
+    fr: ({ child, birthDate, byWhom }) => ({
+      subject: `${child} existe déjà : un parent demande à être relié`,
+      text: `Bonjour,\n\n${byWhom} a voulu ajouter ${child} (date de naissance : ${birthDate}) à sa famille, mais un membre porte déjà ces noms et cette date de naissance. L'ajout a été refusé pour ne pas créer de doublon.\n\nSi ${byWhom} est bien un responsable de cet enfant, reliez-les depuis la fiche du membre, dans Paramètres › Utilisateurs.${SIGNATURE.fr}`,
+    }),
+    en: ({ child, birthDate, byWhom }) => ({
+      subject: `${child} already exists: a parent asks to be linked`,
+      text: `Hello,\n\n${byWhom} tried to add ${child} (date of birth: ${birthDate}) to their family, but a member already has these names and this date of birth. It was refused, so as not to make a duplicate.\n\nIf ${byWhom} is indeed a guardian of this child, link them from the member's page, in Settings › Users.${SIGNATURE.en}`,
+    }),
+  },
+};
