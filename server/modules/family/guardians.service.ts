@@ -4,9 +4,9 @@ import { isAdminRole } from '@common/rules/roles';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { displayName } from '../../mail/display-name';
 import { notify } from '../notifications/notify';
 import { register } from '../users/accounts.service';
-import { displayName } from '../users/display-name';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import { freeUsername } from './child-username';
 import {

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { displayName } from '../../mail/display-name';
 import { describeInstant } from '../../mail/templates';
 import { notify } from '../notifications/notify';
 import {
@@ -11,7 +12,6 @@ import {
   deleteAccountTokensOfKind,
   replaceAccountToken,
 } from './account-tokens.repository';
-import { displayName } from './display-name';
 import { assertSelfOrAdminOver } from './permissions';
 import { hashToken, newToken } from './tokens';
 import { toUser } from './user-mapper';

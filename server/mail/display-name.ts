@@ -1,4 +1,4 @@
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../db/schema';
 
 /** How messages name a member: first and last name, else the username. */
 export const displayName = (user: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string =>
