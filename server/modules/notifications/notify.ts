@@ -1,14 +1,19 @@
 import { NOTIFICATION_TYPES, type NotificationType } from '@common/contract/notifications';
 import type { Language } from '@common/contract/user';
+import { clubDayOf } from '@common/rules/club-time';
+import { isMinorOn } from '@common/rules/family';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub, linkDomain } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
+import { catalogueText } from '../../i18n/catalogue';
 import { composeMail } from '../../mail/compose-mail';
+import { displayName } from '../../mail/display-name';
 import { enqueueMail, type MailSender } from '../../mail/mail-queue';
 import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
 import { readClubBrand } from '../settings/club-settings';
+import { unrestrictedGuardiansOf } from './guardians-of.repository';
 import { type MailLinks, memberLinks } from './mail-links';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
 import { readLinkSecret, unsubscribeUrl } from './unsubscribe-links';
@@ -35,6 +40,24 @@ const switchOf = (kind: MailKind): NotificationType | undefined =>
  * Kinds that reach accounts that are revoked or not yet confirmed (docs/rules.md#mails), and addresses
  * marked as bouncing (the member may be at the screen, waiting for that very mail).
  */
+/** Account mails are the account's own; every message about taking part reaches a minor's guardians too. */
+const GUARDIANS_HEAR_OF: ReadonlySet<MailKind> = new Set<MailKind>([
+  'event_cancellation',
+  'event_reactivation',
+  'event_update',
+  'subscribe_unsubscribe',
+  'stuff_unavailable',
+  'event_reminder',
+  'waiting_list_promotion',
+  'group_email',
+  'series_cancellation',
+  'series_update',
+  'series_stuff_unavailable',
+  'series_nudge',
+  'series_promotion',
+  'series_subscription',
+]);
+
 const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set([
   'user_invitation',
   'password_reset',
@@ -76,6 +99,44 @@ export async function reachableRecipients<R extends Recipient>(
 }
 
 /**
+ * Who hears of a message about a minor in `recipients` in their place (docs/rules.md#families): each
+ * unrestricted guardian, once for all their children among them, whose own switches let the kind through.
+ * A guardian who is a recipient on their own account still gets their own message besides.
+ */
+async function guardianCopies<R extends Recipient>(
+  deps: Pick<AppDeps, 'now'>,
+  db: Kysely<Database>,
+  kind: MailKind,
+  recipients: R[],
+): Promise<Array<{ guardian: UserRow & { email: string }; children: UserRow[] }>> {
+  if (!GUARDIANS_HEAR_OF.has(kind)) return [];
+  const today = clubDayOf(deps.now(), currentClub().timezone);
+  const minors = recipients
+    .filter((recipient): recipient is R & UserRow => isMember(recipient))
+    .filter((member) => isMinorOn(member.birth_date, today));
+  if (minors.length === 0) return [];
+  const byGuardian = new Map<string, { guardian: UserRow; children: UserRow[] }>();
+  for (const { child_id, guardian } of await unrestrictedGuardiansOf(
+    db,
+    minors.map((m) => m.id),
+  )) {
+    const child = minors.find((m) => m.id === child_id);
+    if (!child) continue;
+    const entry = byGuardian.get(guardian.id) ?? { guardian, children: [] };
+    entry.children.push(child);
+    byGuardian.set(guardian.id, entry);
+  }
+  const copies: Array<{ guardian: UserRow & { email: string }; children: UserRow[] }> = [];
+  for (const entry of byGuardian.values()) {
+    const [reachableGuardian] = await reachableRecipients(db, kind, [entry.guardian]);
+    if (reachableGuardian && hasAddress(reachableGuardian)) {
+      copies.push({ children: entry.children, guardian: reachableGuardian });
+    }
+  }
+  return copies;
+}
+
+/**
  * The one way to send an email notification, to those reachableRecipients lets through: one message per
  * recipient, in their language, queued inside the caller's transaction. Answers how many were queued;
  * runWrite (server/writes/run-write.ts) kicks the mail worker after the commit (a kick inside the transaction would
@@ -96,26 +157,35 @@ export async function notify<K extends MailKind, R extends Recipient>(
   } = {},
 ): Promise<number> {
   const reachable = await reachableRecipients(db, kind, recipients);
-  if (reachable.length === 0) return 0;
+  const copies = await guardianCopies(deps, db, kind, recipients);
+  if (reachable.length === 0 && copies.length === 0) return 0;
   const unsubscribable = kind === 'user_invitation' ? undefined : switchOf(kind);
-  const secret = reachable.some(isMember) ? await readLinkSecret(db) : undefined;
+  const secret = reachable.some(isMember) || copies.length > 0 ? await readLinkSecret(db) : undefined;
   const brand = await readClubBrand(db, deps.config);
-  for (const recipient of reachable.filter(hasAddress)) {
-    const rendered = renderMail(kind, recipient.language, data(recipient));
+
+  /** One message to `to`: `content` rendered in their language, their own links, an opening line if given. */
+  const queue = async (
+    to: Recipient & { email: string },
+    content: TemplateData[K],
+    memberLinkSet: MailLinks<UserRow> | undefined,
+    opening?: string,
+  ) => {
+    const rendered = renderMail(kind, to.language, content);
     // Members get the event's deep link, the answers asked for, and (but in an invitation) the preferences.
     const { actions, preferences } =
-      secret && isMember(recipient)
-        ? memberLinks(linkDomain(), secret, recipient, {
-            ...links,
+      secret && isMember(to)
+        ? memberLinks(linkDomain(), secret, to, {
+            ...memberLinkSet,
             preferences: kind !== 'user_invitation' && kind !== 'weekly_event_list',
           })
         : { actions: [], preferences: undefined };
+    const text = opening ? `${opening}\n\n${rendered.text}` : rendered.text;
     // A template with its own HTML (the weekly list) keeps it; every other mail gets the club's layout.
     const composed = await composeMail({
       kind,
-      language: recipient.language,
+      language: to.language,
       subject: rendered.subject,
-      text: rendered.text,
+      text,
       actions,
       preferences,
       isSwitchable: unsubscribable !== undefined,
@@ -124,17 +194,37 @@ export async function notify<K extends MailKind, R extends Recipient>(
     });
     await enqueueMail(db, deps.now(), currentClub().key, {
       kind,
-      to: recipient.email,
+      to: to.email,
       subject: rendered.subject,
       text: composed.text,
       html: composed.html,
       ...(options.sender ? { sender: options.sender } : {}),
       ...(options.isBulk ? { isBulk: true } : {}),
-      // A member may switch this type off from the mail itself (docs/rules.md#mails).
-      ...(unsubscribable && secret && isMember(recipient)
-        ? { listUnsubscribe: unsubscribeUrl(linkDomain(), secret, recipient.id, unsubscribable) }
+      // A member may switch this type off from the mail itself (docs/rules.md#mails): their own switch.
+      ...(unsubscribable && secret && isMember(to)
+        ? { listUnsubscribe: unsubscribeUrl(linkDomain(), secret, to.id, unsubscribable) }
         : {}),
     });
+  };
+
+  for (const recipient of reachable.filter(hasAddress)) {
+    await queue(recipient, data(recipient), links as MailLinks<UserRow> | undefined);
   }
-  return reachable.length;
+  // A guardian's copy (docs/rules.md#families): the first child's message in the guardian's language,
+  // opening with the names of every child it is about; the event's link, but no answer link, which is the
+  // child's; the guardian's own preferences and unsubscribe.
+  for (const { guardian, children } of copies) {
+    const [first] = children as R[];
+    if (!first) continue;
+    const event = typeof links?.event === 'function' ? links.event(first) : links?.event;
+    await queue(
+      guardian,
+      data({ ...first, language: guardian.language }),
+      event ? { event } : undefined,
+      catalogueText(guardian.language, 'mail_words', 'about_children', {
+        names: children.map(displayName).join(', '),
+      }),
+    );
+  }
+  return reachable.length + copies.length;
 }

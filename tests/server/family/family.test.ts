@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, DAY, decline, holdsPlace, insertModel, subscribe } from '../helpers/event-fixtures';
+import {
+  createEvent,
+  DAY,
+  decline,
+  holdsPlace,
+  insertModel,
+  saveEvent,
+  subscribe,
+} from '../helpers/event-fixtures';
 import { bearer, createTestContext, PASSWORD, type TestContext } from '../helpers/test-context';
 
 // Families (docs/rules.md#families): children with or without a login, their guardians, one level, and a
@@ -378,5 +386,47 @@ describe('acting for a child: the child holds the place', () => {
     expect((await update({ birth_date: '1990-04-12' })).json()).toMatchObject({ birth_date: '1990-04-12' });
     expect((await update({ birth_date: '1990-13-01' })).statusCode).toBe(400);
     expect((await update({ birth_date: null })).json()).toMatchObject({ birth_date: null });
+  });
+});
+
+describe('messages about a child go to its guardians', () => {
+  it('a cancellation: one mail per guardian, naming each of their children; none to a restricted one', async () => {
+    const { parent, child: lou } = await parentWithChild('Lou', 'Message');
+    const nina = (
+      await addChild(parent, { first_name: 'Nina', last_name: 'Message', birth_date: yearsAgo(6) })
+    ).json();
+    const other = await member();
+    const barred = await member();
+    expect((await linkGuardian(parent, lou.id, other.email)).statusCode).toBe(201);
+    expect((await linkGuardian(parent, lou.id, barred.email)).statusCode).toBe(201);
+    expect((await restrict(admin, lou.id, barred.id, true)).statusCode).toBe(200);
+    const event = await createEvent(ctx, organiser.token, model, { startInMs: 4 * DAY });
+    for (const child of [lou, nina]) {
+      expect((await subscribe(ctx, parent.token, child.id, event.uuid_event)).statusCode).toBe(200);
+    }
+    const cancelled = await saveEvent(ctx, organiser.token, model, event, { is_cancelled: true });
+    expect(cancelled.statusCode).toBe(200);
+
+    const toParent = await mailsTo(parent.email, 'event_cancellation');
+    expect(toParent).toHaveLength(1);
+    expect(toParent[0]?.body_text).toMatch(
+      /^Ce message concerne (Lou Message, Nina Message|Nina Message, Lou Message), dont vous êtes responsable\./,
+    );
+    const toOther = await mailsTo(other.email, 'event_cancellation');
+    expect(toOther).toHaveLength(1);
+    expect(toOther[0]?.body_text).toContain('Ce message concerne Lou Message,');
+    expect(toOther[0]?.body_text).not.toContain('Nina');
+    expect(await mailsTo(barred.email, 'event_cancellation')).toEqual([]);
+    // The copy carries no answer link: answering is the child's, from the app.
+    expect(toParent[0]?.body_text).not.toContain('/api/answer/');
+  });
+
+  it('stops at 18: a grown-up member is told alone', async () => {
+    const { parent, child } = await parentWithChild('Adulte', 'Bientôt');
+    const event = await createEvent(ctx, organiser.token, model, { startInMs: 4 * DAY });
+    expect((await subscribe(ctx, parent.token, child.id, event.uuid_event)).statusCode).toBe(200);
+    await setBirthDate(child.id, yearsAgo(18));
+    await saveEvent(ctx, organiser.token, model, event, { is_cancelled: true });
+    expect(await mailsTo(parent.email, 'event_cancellation')).toEqual([]);
   });
 });
