@@ -19,6 +19,7 @@ import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { sendJsonWithWeakETag } from '../../plugins/weak-etag';
 import { runWrite } from '../../writes/run-write';
+import { withVenueFacts } from '../family/venue-facts.service';
 import { organiserCandidates } from './co-organisers.repository';
 import { eventDto } from './event-details';
 import { viewedBy } from './event-view';
@@ -120,7 +121,11 @@ export async function eventsRoutes(
   routes.get(
     '/api/event/:id',
     { schema: { params: uuidParam, response: { ...errorAnswers(404), 200: eventSchema } } },
-    async (request) => viewedBy(deps.db, authOf(request).user, await eventDto(deps.db, request.params.id)),
+    async (request) => {
+      const reader = authOf(request).user;
+      const event = await viewedBy(deps.db, reader, await eventDto(deps.db, request.params.id));
+      return withVenueFacts(deps, deps.db, reader, event);
+    },
   );
 
   routes.post(

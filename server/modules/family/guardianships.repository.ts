@@ -29,6 +29,36 @@ export function findGuardiansOf(db: Db, childId: string): Promise<GuardianOfChil
     .execute();
 }
 
+/** Unrestricted guardians of these members, with the phone those who take attendance may call. */
+export function venueGuardiansOf(
+  db: Db,
+  childIds: string[],
+): Promise<Array<Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'phone'> & { child_id: string }>> {
+  if (childIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('guardianships')
+    .innerJoin('users', 'users.id', 'guardianships.guardian_id')
+    .select(['guardianships.child_id', 'users.id', 'users.first_name', 'users.last_name', 'users.phone'])
+    .where('guardianships.child_id', 'in', childIds)
+    .where('guardianships.is_restricted', '=', false)
+    .where('users.deleted_at', 'is', null)
+    .orderBy('guardianships.created_at')
+    .orderBy('users.id')
+    .execute();
+}
+
+/** The birth dates of these members (none: not listed). */
+export async function birthDatesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'birth_date'])
+    .where('id', 'in', ids)
+    .where('birth_date', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.birth_date as string]));
+}
+
 /** The children an account guards without restriction, oldest link first. */
 export function findChildrenOf(db: Db, guardianId: string): Promise<UserRow[]> {
   return db

@@ -88,6 +88,15 @@ const personFields = {
   is_deleted: z.boolean().optional(),
 };
 
+/** A minor's guardian as those who take attendance read them (docs/rules.md#families): a phone to call. */
+export const venueGuardianSchema = z.object({
+  id: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type VenueGuardian = z.infer<typeof venueGuardianSchema>;
+
 export const subscriberEntrySchema = z.object({
   id: z.string(),
   uuid: z.string(),
@@ -99,6 +108,15 @@ export const subscriberEntrySchema = z.object({
   /** Additive; optional to readers of older servers and caches. */
   status: attendanceStatusSchema.optional(),
   ...personFields,
+  /**
+   * For those who take attendance only, on `GET /api/event/{id}`, never in the week read: the member is a
+   * minor, their unrestricted guardians with phones, and the consents for the venue (null: not given).
+   */
+  is_minor: z.boolean().optional(),
+  guardians: z.array(venueGuardianSchema).optional(),
+  consents: z
+    .object({ transport: z.boolean().nullable(), emergency_care: z.boolean().nullable() })
+    .optional(),
 });
 export type SubscriberEntry = z.infer<typeof subscriberEntrySchema>;
 

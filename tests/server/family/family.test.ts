@@ -430,3 +430,41 @@ describe('messages about a child go to its guardians', () => {
     expect(await mailsTo(parent.email, 'event_cancellation')).toEqual([]);
   });
 });
+
+describe('at the venue: who to call for a minor', () => {
+  it('those who take attendance read the guardians and their phones on the event; nobody else, and never in the week', async () => {
+    const { parent, child } = await parentWithChild('Lou', 'Cale');
+    await ctx.db
+      .updateTable('users')
+      .set({ phone: '06 12 34 56 78', first_name: 'Gwen' })
+      .where('id', '=', parent.id)
+      .execute();
+    const event = await createEvent(ctx, organiser.token, model, { startInMs: 2 * DAY });
+    expect((await subscribe(ctx, parent.token, child.id, event.uuid_event)).statusCode).toBe(200);
+    const read = (who: Member) =>
+      ctx.app.inject({ method: 'GET', url: `/api/event/${event.uuid_event}`, headers: bearer(who.token) });
+    const entryOf = (body: { subscribers_with_stuff: Array<{ id: string }> }) =>
+      body.subscribers_with_stuff.find((s) => s.id === child.id) as Record<string, unknown>;
+
+    const seenByOrganiser = entryOf((await read(organiser)).json());
+    expect(seenByOrganiser).toMatchObject({
+      is_minor: true,
+      guardians: [{ id: parent.id, first_name: 'Gwen', phone: '06 12 34 56 78' }],
+      consents: { transport: null, emergency_care: null },
+    });
+    const seenByParent = entryOf((await read(parent)).json());
+    expect(seenByParent).toBeDefined();
+    for (const key of ['is_minor', 'guardians', 'consents']) expect(seenByParent).not.toHaveProperty(key);
+
+    const day = (shift: number) =>
+      new Date(new Date(event.start_date).getTime() + shift * DAY).toISOString().slice(0, 10);
+    const week = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/event/from/${day(-1)}/to/${day(1)}`,
+      headers: bearer(organiser.token),
+    });
+    expect(week.body).toContain(event.uuid_event);
+    expect(week.body).not.toContain('06 12 34 56 78');
+    expect(week.body).not.toContain('"guardians"');
+  });
+});

@@ -1,0 +1,46 @@
+import type { EventDto } from '@common/contract/event';
+import { mayTakeAttendance } from '@common/rules/attendance';
+import { isMinorOn } from '@common/rules/family';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../app-deps';
+import type { Database, UserRow } from '../../db/schema';
+import { clubToday } from './acting-for.service';
+import { birthDatesOf, venueGuardiansOf } from './guardianships.repository';
+
+/**
+ * The event as those who take its attendance read it at the venue (docs/rules.md#families): each minor
+ * among the subscribers marked, with their unrestricted guardians' names and phones and the venue consents
+ * (null while none is recorded). Anyone else gets the event unchanged: the keys are absent. Never any
+ * health detail.
+ */
+export async function withVenueFacts(
+  deps: Pick<AppDeps, 'now'>,
+  db: Kysely<Database>,
+  reader: Pick<UserRow, 'id' | 'role_name'>,
+  event: EventDto,
+): Promise<EventDto> {
+  const team = { creatorId: event.creator.id, coOrganiserIds: event.co_organisers ?? [] };
+  if (!mayTakeAttendance(reader, team).ok || event.subscribers_with_stuff.length === 0) return event;
+  const today = clubToday(deps);
+  const births = await birthDatesOf(
+    db,
+    event.subscribers_with_stuff.map((s) => s.id),
+  );
+  const minors = [...births].filter(([, birthDate]) => isMinorOn(birthDate, today)).map(([id]) => id);
+  const guardians = await venueGuardiansOf(db, minors);
+  return {
+    ...event,
+    subscribers_with_stuff: event.subscribers_with_stuff.map((entry) =>
+      minors.includes(entry.id)
+        ? {
+            ...entry,
+            is_minor: true,
+            guardians: guardians
+              .filter((g) => g.child_id === entry.id)
+              .map(({ id, first_name, last_name, phone }) => ({ id, first_name, last_name, phone })),
+            consents: { transport: null, emergency_care: null },
+          }
+        : entry,
+    ),
+  };
+}
