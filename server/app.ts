@@ -16,6 +16,7 @@ import { calendarAccountRoutes, calendarFeedRoutes } from './modules/calendar/ca
 import { revokeFeed } from './modules/calendar/calendar-feed.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { giveChildLogin } from './modules/family/child-login.service';
 import { familyRoutes } from './modules/family/family.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -134,7 +135,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await usersRoutes(signedIn, deps);
           await signedIn.register(memberImportRoutes(deps));
           await privacyRoutes(signedIn, deps, { onAccessEnded });
-          await profilesRoutes(signedIn, deps, { onAccessEnded });
+          await profilesRoutes(signedIn, deps, { onAccessEnded, giveChildLogin });
           await familyRoutes(signedIn, deps);
           await picturesRoutes(signedIn, deps);
           await notificationSettingsRoutes(signedIn, deps);

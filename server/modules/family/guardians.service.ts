@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { displayName } from '../../mail/display-name';
 import { notify } from '../notifications/notify';
+import { guardiansInviteGuardians } from '../settings/club-settings';
 import { register } from '../users/accounts.service';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import { freeUsername } from './child-username';
@@ -52,7 +53,10 @@ export async function linkGuardian(
   const child = await childOr404(trx, actor, childId);
   const guardians = await findGuardiansOf(trx, childId);
   const isGuardian = guardians.some((g) => g.guardian_id === actor.id);
-  if (!isAdminRole(actor.role_name) && !isGuardian) throw new HttpError(403, 'forbidden');
+  // Guardians link another guardian themselves unless the club keeps it to its Admins.
+  if (!isAdminRole(actor.role_name) && !(isGuardian && (await guardiansInviteGuardians(trx)))) {
+    throw new HttpError(403, 'forbidden');
+  }
 
   const existing = await findUserByEmail(trx, request.email);
   const guardian =

@@ -34,6 +34,17 @@ export async function reminderHours(db: Kysely<Database>): Promise<number> {
     : DEFAULT_REMINDER_HOURS;
 }
 
+/** The club's `child_login_age` (docs/rules.md#families): 15 unless an admin set another age, 15–18. */
+export async function childLoginAge(db: Kysely<Database>): Promise<number> {
+  const stored = Number(await readSetting(db, 'child_login_age'));
+  return Number.isInteger(stored) && stored >= 15 && stored <= 18 ? stored : 15;
+}
+
+/** The club's `guardians_invite_guardians`: guardians link another guardian unless an admin switched it off. */
+export async function guardiansInviteGuardians(db: Kysely<Database>): Promise<boolean> {
+  return (await readSetting(db, 'guardians_invite_guardians')) !== 'false';
+}
+
 /** The club's `show_attendees`: members see who's coming unless an admin switched it off. */
 export async function showAttendees(db: Kysely<Database>): Promise<boolean> {
   return (await readSetting(db, 'show_attendees')) !== 'false';

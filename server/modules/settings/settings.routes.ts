@@ -15,7 +15,13 @@ import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { requireAdmin } from '../../plugins/auth';
 import { logoUrl } from '../../plugins/public-files';
-import { readClubBrand, reminderHours, showAttendees } from './club-settings';
+import {
+  childLoginAge,
+  guardiansInviteGuardians,
+  readClubBrand,
+  reminderHours,
+  showAttendees,
+} from './club-settings';
 import { readSetting, writeSetting } from './settings.repository';
 
 /** Public (registered outside the signed-in scope): the login screen shows the slogan and logo before anyone signs in. */
@@ -56,6 +62,8 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       accent_colour: brand.accentColour,
       reminder_hours: await reminderHours(deps.db),
       show_attendees: await showAttendees(deps.db),
+      child_login_age: await childLoginAge(deps.db),
+      guardians_invite_guardians: await guardiansInviteGuardians(deps.db),
     };
   };
 
@@ -72,7 +80,14 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       onRequest: requireAdmin,
     },
     async (request) => {
-      const { club_name, accent_colour, reminder_hours, show_attendees } = request.body;
+      const {
+        club_name,
+        accent_colour,
+        reminder_hours,
+        show_attendees,
+        child_login_age,
+        guardians_invite_guardians,
+      } = request.body;
       const now = deps.now();
       await deps.db.transaction().execute(async (trx) => {
         if (club_name !== undefined) await writeSetting(trx, 'club_name', club_name, now);
@@ -81,6 +96,10 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
           await writeSetting(trx, 'reminder_hours', String(reminder_hours), now);
         if (show_attendees !== undefined)
           await writeSetting(trx, 'show_attendees', String(show_attendees), now);
+        if (child_login_age !== undefined)
+          await writeSetting(trx, 'child_login_age', String(child_login_age), now);
+        if (guardians_invite_guardians !== undefined)
+          await writeSetting(trx, 'guardians_invite_guardians', String(guardians_invite_guardians), now);
       });
       return clubSettings();
     },

@@ -16,6 +16,7 @@ import { authOf, requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../../writes/run-write';
 import type { AccessEnded } from './access-ended';
+import type { GiveChildLogin } from './child-login-hook';
 import { changeEmail } from './email-change.service';
 import { changeOwnPassword } from './password-change.service';
 import { confirmOwnPassword } from './password-prompt.service';
@@ -25,7 +26,7 @@ import { getProfile, listAllUsers, updateProfile, updateRole, updateStatus } fro
 export async function profilesRoutes(
   app: FastifyInstance,
   deps: AppDeps,
-  hooks: { onAccessEnded: AccessEnded },
+  hooks: { onAccessEnded: AccessEnded; giveChildLogin: GiveChildLogin },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const userResponse = { 200: userSchema };
@@ -75,6 +76,11 @@ export async function profilesRoutes(
     },
     async (request) => {
       const actor = authOf(request).user;
+      // A child without a login gets one: its address now, and the invitation (docs/rules.md#families).
+      const given = await runWrite(deps, (trx) =>
+        hooks.giveChildLogin(deps, trx, actor, request.params.id, request.body.email),
+      );
+      if (given) return given;
       if (asksOwnPassword('email', actor.id, request.params.id)) {
         await confirmOwnPassword(deps, actor.id, request.body.password ?? '', request.log);
       }

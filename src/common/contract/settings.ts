@@ -53,6 +53,10 @@ export const clubSettingsSchema = z.object({
   reminder_hours: z.number().int().min(0).max(72),
   /** Members see who's coming (on by default); organisers always do. */
   show_attendees: z.boolean(),
+  /** From this age (15–18, default 15) a guardian may give their child a login (docs/rules.md#families). */
+  child_login_age: z.number().int().min(15).max(18).optional(),
+  /** Guardians may link another guardian themselves (on by default); Admins always may. */
+  guardians_invite_guardians: z.boolean().optional(),
 });
 export type ClubSettings = z.infer<typeof clubSettingsSchema>;
 /** What a PUT may send: any of the three, the name trimmed and the colour in either case. */
@@ -65,6 +69,8 @@ export const clubSettingsUpdateSchema = z
       .transform((colour) => colour.toLowerCase()),
     reminder_hours: z.number().int().min(0).max(72),
     show_attendees: z.boolean(),
+    child_login_age: z.number().int().min(15).max(18),
+    guardians_invite_guardians: z.boolean(),
   })
   .partial();
 export const CLUB_SETTINGS_PATH = '/api/internal/club-settings';

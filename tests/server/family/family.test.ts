@@ -468,3 +468,81 @@ describe('at the venue: who to call for a minor', () => {
     expect(week.body).not.toContain('"guardians"');
   });
 });
+
+describe('the club decides: a child gets a login, guardians invite guardians', () => {
+  const clubSettings = (payload?: object) =>
+    ctx.app.inject({
+      method: payload ? 'PUT' : 'GET',
+      url: '/api/internal/club-settings',
+      headers: bearer(admin.token),
+      ...(payload ? { payload } : {}),
+    });
+  const giveLogin = (actor: Member, childId: string, email: string) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/email/${childId}`,
+      headers: bearer(actor.token),
+      payload: { email },
+    });
+
+  it('defaults to 15 and on; bounds 15–18', async () => {
+    expect((await clubSettings()).json()).toMatchObject({
+      child_login_age: 15,
+      guardians_invite_guardians: true,
+    });
+    expect((await clubSettings({ child_login_age: 14 })).statusCode).toBe(400);
+    expect((await clubSettings({ child_login_age: 19 })).statusCode).toBe(400);
+  });
+
+  it('a guardian gives a login from child_login_age; the invitation goes to the new address and signs in after', async () => {
+    const { parent, child } = await parentWithChild('Ado', 'Login');
+    await setBirthDate(child.id, yearsAgo(14, 300));
+    const early = await giveLogin(parent, child.id, `ado${serial}@example.org`);
+    expect(early.statusCode).toBe(403);
+    await setBirthDate(child.id, yearsAgo(15));
+    const given = await giveLogin(parent, child.id, `ado${serial}@example.org`);
+    expect(given.statusCode).toBe(200);
+    expect(given.json()).toMatchObject({ email: `ado${serial}@example.org`, pending_email: null });
+    const [invitation] = await mailsTo(`ado${serial}@example.org`, 'user_invitation');
+    const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(invitation?.body_text ?? '')?.[1];
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/user/confirm/${token}`,
+      payload: { password: 'Kayak-Ado-2026' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username_or_email: child.username, password: 'Kayak-Ado-2026' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    // Its guardian still answers for it while it is a minor.
+    expect((await family(parent)).json().children[0]).toMatchObject({
+      id: child.id,
+      email: `ado${serial}@example.org`,
+    });
+  });
+
+  it('an Admin gives a login at any age; a stranger never; a raised age holds guardians back', async () => {
+    const { parent, child } = await parentWithChild('Petit', 'Login');
+    expect((await giveLogin(await member(), child.id, `p${serial}@example.org`)).statusCode).toBe(403);
+    await setBirthDate(child.id, yearsAgo(16));
+    expect((await clubSettings({ child_login_age: 17 })).statusCode).toBe(200);
+    expect((await giveLogin(parent, child.id, `p${serial}@example.org`)).statusCode).toBe(403);
+    expect((await clubSettings({ child_login_age: 15 })).statusCode).toBe(200);
+    expect((await giveLogin(admin, child.id, admin.email)).json()).toMatchObject({ code: 'email_taken' });
+    expect((await giveLogin(admin, child.id, `p${serial}@example.org`)).statusCode).toBe(200);
+  });
+
+  it('with guardians_invite_guardians off, only Admins link guardians', async () => {
+    const { parent, child } = await parentWithChild();
+    expect((await clubSettings({ guardians_invite_guardians: false })).statusCode).toBe(200);
+    try {
+      expect((await linkGuardian(parent, child.id, (await member()).email)).statusCode).toBe(403);
+      expect((await linkGuardian(admin, child.id, (await member()).email)).statusCode).toBe(201);
+    } finally {
+      await clubSettings({ guardians_invite_guardians: true });
+    }
+  });
+});

@@ -34,6 +34,8 @@ describe('the club settings', () => {
       accent_colour: '#1d4ed8',
       reminder_hours: 24,
       show_attendees: true,
+      child_login_age: 15,
+      guardians_invite_guardians: true,
     });
     expect((await read(member)).statusCode).toBe(403);
     expect((await write(member, { club_name: 'Mine' })).statusCode).toBe(403);
@@ -45,6 +47,8 @@ describe('the club settings', () => {
       accent_colour: '#0f766e',
       reminder_hours: 24,
       show_attendees: true,
+      child_login_age: 15,
+      guardians_invite_guardians: true,
     });
     const saved = await write(admin, { club_name: '  Les Pagayeurs  ', reminder_hours: 0 });
     expect(saved.json()).toEqual({
@@ -52,6 +56,8 @@ describe('the club settings', () => {
       accent_colour: '#0f766e',
       reminder_hours: 0,
       show_attendees: true,
+      child_login_age: 15,
+      guardians_invite_guardians: true,
     });
     const start = (await ctx.app.inject({ method: 'GET', url: '/api/internal/settings/start' })).json();
     expect([start.club_name, start.accent_colour]).toEqual(['Les Pagayeurs', '#0f766e']);
