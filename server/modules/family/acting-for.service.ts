@@ -1,31 +1,18 @@
 import { clubDayOf } from '@common/rules/club-time';
-import { type MemberAction, type MemberFacts, mayActFor } from '@common/rules/family';
+import { type MemberAction, mayActFor } from '@common/rules/family';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { readMemberFacts } from '../users/member-access';
 import { findUserById } from '../users/users.repository';
-import { findGuardiansOf } from './guardianships.repository';
 
 type Db = Kysely<Database>;
 
 /** The club day a write runs on: a minor is under 18 that day (docs/rules.md#families), replays included. */
 export const clubToday = (deps: Pick<AppDeps, 'now'>): string =>
   clubDayOf(deps.now(), currentClub().timezone);
-
-/** What the family rules read of a member: their birth date and every guardian link. */
-export async function readMemberFacts(
-  db: Db,
-  member: Pick<UserRow, 'id' | 'birth_date'>,
-): Promise<MemberFacts> {
-  const guardians = await findGuardiansOf(db, member.id);
-  return {
-    id: member.id,
-    birthDate: member.birth_date,
-    guardians: guardians.map((g) => ({ guardianId: g.guardian_id, isRestricted: g.is_restricted })),
-  };
-}
 
 /**
  * The member `actor` acts for, once allowed (mayActFor, docs/rules.md#families): themself, or a minor for an

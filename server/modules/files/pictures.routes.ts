@@ -8,7 +8,7 @@ import { HttpError } from '../../http-error';
 import { authOf, requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { logoUrl, publicFilesDir } from '../../plugins/public-files';
-import { assertSelfOrAdminOver } from '../users/permissions';
+import { assertMayActOnAccount } from '../users/member-access';
 import { findUserById } from '../users/users.repository';
 import { writeAtomically } from './file-store';
 import { LOGO_MAX_SIZE, PICTURE_MAX_SIZE, renderPngs, THUMBNAIL_SIZE } from './images';
@@ -44,7 +44,7 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const ownerId = request.query.user_id ?? actor.id;
       const owner = ownerId === actor.id ? actor : await findUserById(deps.db, ownerId);
       if (!owner) throw new HttpError(404, 'not_found', 'user_id');
-      assertSelfOrAdminOver(actor, owner);
+      await assertMayActOnAccount(deps, deps.db, actor, owner, 'picture', 'edit');
       const [picture, thumbnail] = await renderPngs(await readUploadedFile(request), [
         { size: PICTURE_MAX_SIZE, fit: 'inside' },
         { size: THUMBNAIL_SIZE, fit: 'cover' },

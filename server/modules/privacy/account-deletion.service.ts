@@ -1,10 +1,10 @@
-import { mayDeleteAccount } from '@common/rules/users';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { deleteLinksOf } from '../family/guardianships.repository';
 import type { AccessEnded } from '../users/access-ended';
 import { deleteAccountTokens } from '../users/account-tokens.repository';
+import { assertMayActOnAccount } from '../users/member-access';
 import { deleteUserSessions } from '../users/sessions.repository';
 import { findUserByIdForUpdate } from '../users/users.repository';
 import {
@@ -30,7 +30,7 @@ export async function deleteAccount(
 ): Promise<void> {
   const target = await findUserByIdForUpdate(trx, id);
   if (!target || target.deleted_at) throw new HttpError(404, 'not_found', 'id');
-  if (!mayDeleteAccount(actor, target)) throw new HttpError(403, 'forbidden');
+  await assertMayActOnAccount(deps, trx, actor, target, 'delete', 'edit');
   if (target.role_name === 'SuperAdmin') {
     const superAdmins = await lockSuperAdmins(trx);
     if (superAdmins.filter((other) => other !== target.id).length === 0) {

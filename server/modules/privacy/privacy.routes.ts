@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { okResponseSchema, uuidParam } from '@common/contract/fields';
 import { memberExportSchema } from '@common/contract/member-export';
 import { accountDeletionBodySchema } from '@common/contract/users';
-import { asksOwnPassword, mayDeleteAccount } from '@common/rules/users';
+import { asksOwnPassword, mayReadProfile } from '@common/rules/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
@@ -14,8 +14,8 @@ import { errorAnswers } from '../../plugins/error-answers';
 import { publicFilesDir } from '../../plugins/public-files';
 import { runWrite } from '../../writes/run-write';
 import type { AccessEnded } from '../users/access-ended';
+import { assertMayActOnAccount } from '../users/member-access';
 import { confirmOwnPassword } from '../users/password-prompt.service';
-import { assertSelfOrAdmin, assertSelfOrAdminOver } from '../users/permissions';
 import { findUserById } from '../users/users.repository';
 import { deleteAccount } from './account-deletion.service';
 import { memberExportJson } from './member-export';
@@ -40,10 +40,14 @@ export async function privacyRoutes(
     },
     async (request, reply) => {
       const actor = authOf(request).user;
-      assertSelfOrAdmin(actor, request.params.id);
       const user = await findUserById(deps.db, request.params.id);
-      if (!user || user.deleted_at) throw new HttpError(404, 'not_found', 'id');
-      assertSelfOrAdminOver(actor, user);
+      // A stranger learns nothing, not even whether the account exists; a guardian exports their child's.
+      if (!user || user.deleted_at) {
+        throw mayReadProfile(actor, request.params.id)
+          ? new HttpError(404, 'not_found', 'id')
+          : new HttpError(403, 'forbidden');
+      }
+      await assertMayActOnAccount(deps, deps.db, actor, user, 'export', 'edit');
       const json = memberExportJson(deps.db, user, publicFilesDir(deps.config), deps.now());
       return reply
         .type('application/json; charset=utf-8')
@@ -74,7 +78,8 @@ export async function privacyRoutes(
       // Who and what first, so a prompt for a refused or pointless deletion never counts as a guess.
       const target = await findUserById(deps.db, id);
       if (!target || target.deleted_at) throw new HttpError(404, 'not_found', 'id');
-      if (!mayDeleteAccount(actor, target)) throw new HttpError(403, 'forbidden');
+      // An admin over the account, the member, or a guardian of a minor with their own password.
+      await assertMayActOnAccount(deps, deps.db, actor, target, 'delete', 'edit');
       if (asksOwnPassword('delete', actor.id, id)) {
         await confirmOwnPassword(deps, actor.id, request.body.password ?? '', request.log);
       }

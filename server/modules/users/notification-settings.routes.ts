@@ -1,5 +1,6 @@
 import { uuidParam } from '@common/contract/fields';
 import { notificationSettingsSchema, notificationSettingUpdateSchema } from '@common/contract/notifications';
+import { mayReadProfile } from '@common/rules/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
@@ -13,7 +14,7 @@ import {
   writeSystemSwitch,
   writeUserSwitch,
 } from '../notifications/notification-settings.repository';
-import { assertSelfOrAdmin, assertSelfOrAdminOver } from './permissions';
+import { assertMayActOnAccount } from './member-access';
 import { findUserById } from './users.repository';
 
 /**
@@ -35,7 +36,13 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
     '/api/user/preference/:id',
     { schema: { params: uuidParam, response: { ...settingsResponse, ...errorAnswers(403, 404) } } },
     async (request) => {
-      assertSelfOrAdmin(authOf(request).user, request.params.id);
+      const actor = authOf(request).user;
+      if (!mayReadProfile(actor, request.params.id)) {
+        // A guardian reads their child's switches; anyone else, nothing (docs/rules.md#families).
+        const target = await findUserById(deps.db, request.params.id);
+        if (!target) throw new HttpError(403, 'forbidden');
+        await assertMayActOnAccount(deps, deps.db, actor, target, 'preferences', 'read');
+      }
       await userOrNotFound(request.params.id);
       return toSettings(await readUserSwitches(deps.db, request.params.id));
     },
@@ -55,8 +62,12 @@ export async function notificationSettingsRoutes(app: FastifyInstance, deps: App
       if (request.body.user_id !== undefined && request.body.user_id !== id) {
         throw new HttpError(400, 'invalid_input', 'user_id');
       }
-      assertSelfOrAdmin(authOf(request).user, id);
-      assertSelfOrAdminOver(authOf(request).user, await userOrNotFound(id));
+      const actor = authOf(request).user;
+      if (!mayReadProfile(actor, id)) {
+        const target = await findUserById(deps.db, id);
+        if (!target) throw new HttpError(403, 'forbidden');
+      }
+      await assertMayActOnAccount(deps, deps.db, actor, await userOrNotFound(id), 'preferences', 'edit');
       await writeUserSwitch(deps.db, id, request.body.setting.name, request.body.setting.active);
       return toSettings(await readUserSwitches(deps.db, id));
     },

@@ -1,12 +1,13 @@
 import type { RoleName, User } from '@common/contract/user';
 import type { ProfileUpdate, StatusUpdate } from '@common/contract/users';
-import { mayUnlockAccounts, rolesOffered } from '@common/rules/users';
+import { mayReadProfile, mayUnlockAccounts, rolesOffered } from '@common/rules/users';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { AccessEnded } from './access-ended';
 import { deleteAccountTokens } from './account-tokens.repository';
-import { assertMayRevoke, assertSelfOrAdmin, assertSelfOrAdminOver } from './permissions';
+import { assertMayActOnAccount } from './member-access';
+import { assertMayRevoke } from './permissions';
 import { deleteUserSessions } from './sessions.repository';
 import { toUser } from './user-mapper';
 import { findUserById, findUserByIdForUpdate, listUsers, updateUser } from './users.repository';
@@ -23,7 +24,13 @@ export async function listAllUsers(deps: AppDeps): Promise<User[]> {
 }
 
 export async function getProfile(deps: AppDeps, actor: UserRow, id: string): Promise<User> {
-  assertSelfOrAdmin(actor, id);
+  if (!mayReadProfile(actor, id)) {
+    // A stranger learns nothing of the account, not even whether it exists; a guardian reads their child.
+    const target = await findUserById(deps.db, id);
+    if (!target || target.deleted_at) throw new HttpError(403, 'forbidden');
+    await assertMayActOnAccount(deps, deps.db, actor, target, 'read', 'read');
+    return toUser(target, deps.now());
+  }
   return toUser(await targetOrNotFound(deps.db, id), deps.now());
 }
 
@@ -36,7 +43,7 @@ export async function updateProfile(
   changes: ProfileUpdate,
 ): Promise<User> {
   const target = await targetOrNotFound(trx, id, true);
-  assertSelfOrAdminOver(actor, target);
+  await assertMayActOnAccount(deps, trx, actor, target, 'profile', 'edit');
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(defined).length > 0) await updateUser(trx, id, defined);
   return toUser({ ...target, ...defined }, deps.now());

@@ -546,3 +546,58 @@ describe('the club decides: a child gets a login, guardians invite guardians', (
     }
   });
 });
+
+describe("a guardian looks after the child's account: profile, preferences, export, deletion", () => {
+  const call = (who: Member, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+
+  it('reads and edits the profile, sets preferences and exports the data; never the password', async () => {
+    const { parent, child } = await parentWithChild('Lou', 'Dossier');
+    expect((await call(parent, 'GET', `/api/user/profile/${child.id}`)).json()).toMatchObject({
+      id: child.id,
+    });
+    const edited = await call(parent, 'PUT', `/api/user/profile/update/${child.id}`, { shoe_size: 34 });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ shoe_size: 34 });
+    const switched = await call(parent, 'PUT', `/api/user/preference/${child.id}`, {
+      setting: { name: 'event_reminder', active: false },
+    });
+    expect(switched.statusCode).toBe(200);
+    expect((await call(parent, 'GET', `/api/user/preference/${child.id}`)).statusCode).toBe(200);
+    const exported = await call(parent, 'GET', `/api/user/export/${child.id}`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().profile).toMatchObject({ id: child.id, email: null });
+    const password = await call(parent, 'PUT', `/api/user/password/${child.id}`, {
+      password: PASSWORD,
+      new_password: 'Pas-Pour-Toi-1',
+    });
+    expect(password.statusCode).toBe(403);
+  });
+
+  it('a stranger gets 403, a restricted guardian 404, a guardian of an adult 403', async () => {
+    const { parent, child } = await parentWithChild('Lou', 'Barre');
+    expect((await call(await member(), 'GET', `/api/user/profile/${child.id}`)).statusCode).toBe(403);
+    const barred = await member();
+    await linkGuardian(parent, child.id, barred.email);
+    await restrict(admin, child.id, barred.id, true);
+    expect((await call(barred, 'GET', `/api/user/profile/${child.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(barred, 'PUT', `/api/user/profile/update/${child.id}`, { shoe_size: 30 })).statusCode,
+    ).toBe(404);
+    await setBirthDate(child.id, yearsAgo(18));
+    expect(
+      (await call(parent, 'PUT', `/api/user/profile/update/${child.id}`, { shoe_size: 30 })).statusCode,
+    ).toBe(403);
+  });
+
+  it("deletes the child's account with the guardian's own password", async () => {
+    const { parent, child } = await parentWithChild('Lou', 'Départ');
+    expect(
+      (await call(parent, 'DELETE', `/api/user/${child.id}`, { password: 'Pas-le-bon-1' })).statusCode,
+    ).toBe(403);
+    expect((await call(parent, 'DELETE', `/api/user/${child.id}`, { password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    expect((await family(parent)).json().children).toEqual([]);
+  });
+});

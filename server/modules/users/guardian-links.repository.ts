@@ -1,0 +1,15 @@
+import type { GuardianLink } from '@common/rules/family';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** Every guardian link of a member, restricted ones included (the rules need them to refuse). */
+export async function guardianLinksOf(db: Kysely<Database>, childId: string): Promise<GuardianLink[]> {
+  const rows = await db
+    .selectFrom('guardianships')
+    .innerJoin('users', 'users.id', 'guardianships.guardian_id')
+    .select(['guardianships.guardian_id', 'guardianships.is_restricted'])
+    .where('guardianships.child_id', '=', childId)
+    .where('users.deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => ({ guardianId: row.guardian_id, isRestricted: row.is_restricted }));
+}
