@@ -8,8 +8,9 @@ import { bearer, createTestContext, type TestContext } from '../helpers/test-con
  * Every endpoint of the accounts/users/settings/catalog API × every kind of caller. The expected statuses
  * are written out literally, cell by cell — never derived from the rules the guards use.
  */
-type Principal = 'anonymous' | 'User' | 'Contributor' | 'Admin' | 'SuperAdmin';
-const PRINCIPALS: Principal[] = ['anonymous', 'User', 'Contributor', 'Admin', 'SuperAdmin'];
+/** `Guardian`: a User who guards a minor without a login, `kid` (docs/rules.md#families). */
+type Principal = 'anonymous' | 'User' | 'Contributor' | 'Admin' | 'SuperAdmin' | 'Guardian';
+const PRINCIPALS: Principal[] = ['anonymous', 'User', 'Contributor', 'Admin', 'SuperAdmin', 'Guardian'];
 
 let ctx: TestContext;
 const ids: Record<string, string> = {};
@@ -26,8 +27,26 @@ beforeAll(async () => {
     ['other', 'User'],
     ['admin2', 'Admin'],
     ['root2', 'SuperAdmin'],
+    ['guardian', 'User'],
   ];
   for (const [name, role] of accounts) ids[name] = (await ctx.createUser(name, role)).id;
+  // A nine-year-old without a login, whose guardian is `guardian`.
+  ids.kid = (await ctx.createUser('kid', 'User')).id;
+  const nineYearsAgo = `${new Date().getUTCFullYear() - 9}-01-15`;
+  await ctx.db
+    .updateTable('users')
+    .set({ email: null, password_hash: null, birth_date: nineYearsAgo })
+    .where('id', '=', ids.kid)
+    .execute();
+  await ctx.db
+    .insertInto('guardianships')
+    .values({
+      child_id: ids.kid,
+      guardian_id: ids.guardian ?? '',
+      created_by: ids.guardian ?? '',
+      created_at: new Date(),
+    })
+    .execute();
   // Invited, made Admin by a SuperAdmin, not confirmed yet: re-inviting it takes the right to give Admin.
   ids.invitedAdmin = (await ctx.createUser('invited-admin', 'Admin')).id;
   await ctx.db
@@ -39,6 +58,7 @@ beforeAll(async () => {
   tokens.Contributor = await ctx.signIn('contrib');
   tokens.Admin = await ctx.signIn('admin');
   tokens.SuperAdmin = await ctx.signIn('root');
+  tokens.Guardian = await ctx.signIn('guardian');
   png = await solidImage('png');
 });
 afterAll(() => ctx.close());
@@ -49,6 +69,7 @@ const SELF: Record<Principal, string> = {
   Contributor: 'contrib',
   Admin: 'admin',
   SuperAdmin: 'root',
+  Guardian: 'guardian',
 };
 
 interface Call {
@@ -90,13 +111,14 @@ const upload = () => {
 };
 
 type Row = [label: string, call: (p: Principal) => Call | Promise<Call>, expected: Record<Principal, number>];
-const row = (anonymous: number, User: number, Contributor: number, Admin: number, SuperAdmin: number) => ({
-  anonymous,
-  User,
-  Contributor,
-  Admin,
-  SuperAdmin,
-});
+const row = (
+  anonymous: number,
+  User: number,
+  Contributor: number,
+  Admin: number,
+  SuperAdmin: number,
+  Guardian: number,
+) => ({ anonymous, User, Contributor, Admin, SuperAdmin, Guardian });
 
 let counter = 0;
 const unique = () => `new${++counter}`;
@@ -109,7 +131,7 @@ const MATRIX: Row[] = [
       url: '/api/user/register',
       payload: { username: unique(), email: `${unique()}@example.org` },
     }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'POST /api/user/register (again: an unconfirmed Admin)',
@@ -118,7 +140,7 @@ const MATRIX: Row[] = [
       url: '/api/user/register',
       payload: { username: 'invited-admin', email: 'invited-admin@example.org' },
     }),
-    row(401, 403, 403, 403, 200),
+    row(401, 403, 403, 403, 200, 403),
   ],
   [
     'POST /api/user/confirm/{token} (public; unknown token)',
@@ -127,90 +149,90 @@ const MATRIX: Row[] = [
       url: `/api/user/confirm/${'x'.repeat(43)}`,
       payload: { password: 'Str0ngPassword' },
     }),
-    row(400, 400, 400, 400, 400),
+    row(400, 400, 400, 400, 400, 400),
   ],
   [
     'POST /api/user/email/confirm/{token} (public; unknown token)',
     () => ({ method: 'POST', url: `/api/user/email/confirm/${'x'.repeat(43)}` }),
-    row(400, 400, 400, 400, 400),
+    row(400, 400, 400, 400, 400, 400),
   ],
   [
     'POST /api/user/reset Ask (public)',
     () => ({ method: 'POST', url: '/api/user/reset', payload: { Ask: { email: 'other@example.org' } } }),
-    row(200, 200, 200, 200, 200),
+    row(200, 200, 200, 200, 200, 200),
   ],
-  ['GET /api/user/me', () => ({ method: 'GET', url: '/api/user/me' }), row(401, 200, 200, 200, 200)],
-  ['GET /api/user', () => ({ method: 'GET', url: '/api/user' }), row(401, 403, 403, 200, 200)],
+  ['GET /api/user/me', () => ({ method: 'GET', url: '/api/user/me' }), row(401, 200, 200, 200, 200, 200)],
+  ['GET /api/user', () => ({ method: 'GET', url: '/api/user' }), row(401, 403, 403, 200, 200, 403)],
   [
     'GET /api/user/profile/{self}',
     (p) => ({ method: 'GET', url: `/api/user/profile/${ids[SELF[p]]}` }),
-    row(401, 200, 200, 200, 200),
+    row(401, 200, 200, 200, 200, 200),
   ],
   [
     'GET /api/user/profile/{other User}',
     () => ({ method: 'GET', url: `/api/user/profile/${ids.other}` }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'GET /api/user/profile/{other SuperAdmin}',
     () => ({ method: 'GET', url: `/api/user/profile/${ids.root2}` }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/profile/update/{self}',
     (p) => ({ method: 'PUT', url: `/api/user/profile/update/${ids[SELF[p]]}`, payload: { city: 'Lyon' } }),
-    row(401, 200, 200, 200, 200),
+    row(401, 200, 200, 200, 200, 200),
   ],
   [
     'PUT /api/user/profile/update/{other User}',
     () => ({ method: 'PUT', url: `/api/user/profile/update/${ids.other}`, payload: { city: 'Lyon' } }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     // Only where the role could be changed too (docs/rules.md#roles): an Admin never edits another Admin.
     'PUT /api/user/profile/update/{other Admin}',
     () => ({ method: 'PUT', url: `/api/user/profile/update/${ids.admin2}`, payload: { city: 'Lyon' } }),
-    row(401, 403, 403, 403, 200),
+    row(401, 403, 403, 403, 200, 403),
   ],
   [
     'PUT /api/user/profile/update/{other SuperAdmin}',
     () => ({ method: 'PUT', url: `/api/user/profile/update/${ids.root2}`, payload: { city: 'Lyon' } }),
-    row(401, 403, 403, 403, 403),
+    row(401, 403, 403, 403, 403, 403),
   ],
   [
     'PUT /api/user/role/{other User} → Contributor',
     () => ({ method: 'PUT', url: `/api/user/role/${ids.other}`, payload: { role_name: 'Contributor' } }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/role/{other User} → User',
     () => ({ method: 'PUT', url: `/api/user/role/${ids.other}`, payload: { role_name: 'User' } }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/role/{other User} → Admin',
     () => ({ method: 'PUT', url: `/api/user/role/${ids.other}`, payload: { role_name: 'Admin' } }),
-    row(401, 403, 403, 403, 200),
+    row(401, 403, 403, 403, 200, 403),
   ],
   [
     'PUT /api/user/role/{other Admin} → User',
     () => ({ method: 'PUT', url: `/api/user/role/${ids.admin2}`, payload: { role_name: 'User' } }),
-    row(401, 403, 403, 403, 200),
+    row(401, 403, 403, 403, 200, 403),
   ],
   [
     'PUT /api/user/role/{other User} → SuperAdmin',
     () => ({ method: 'PUT', url: `/api/user/role/${ids.other}`, payload: { role_name: 'SuperAdmin' } }),
-    row(401, 403, 403, 403, 403),
+    row(401, 403, 403, 403, 403, 403),
   ],
   [
     'PUT /api/user/role/{self} → User',
     (p) => ({ method: 'PUT', url: `/api/user/role/${ids[SELF[p]]}`, payload: { role_name: 'User' } }),
-    row(401, 403, 403, 403, 403),
+    row(401, 403, 403, 403, 403, 403),
   ],
   [
     'PUT /api/user/role/{other SuperAdmin} → Admin',
     () => ({ method: 'PUT', url: `/api/user/role/${ids.root2}`, payload: { role_name: 'Admin' } }),
-    row(401, 403, 403, 403, 403),
+    row(401, 403, 403, 403, 403, 403),
   ],
   [
     'PUT /api/user/status/{other User} unlock',
@@ -219,7 +241,7 @@ const MATRIX: Row[] = [
       url: `/api/user/status/${ids.other}`,
       payload: { status: 'Lock', action: false },
     }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/status/{other SuperAdmin} unlock',
@@ -228,7 +250,7 @@ const MATRIX: Row[] = [
       url: `/api/user/status/${ids.root2}`,
       payload: { status: 'Lock', action: false },
     }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/status/{other User} revoke',
@@ -237,7 +259,7 @@ const MATRIX: Row[] = [
       url: `/api/user/status/${ids.other}`,
       payload: { status: 'Revok', action: true },
     }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/status/{other User} reactivate',
@@ -246,7 +268,7 @@ const MATRIX: Row[] = [
       url: `/api/user/status/${ids.other}`,
       payload: { status: 'Revok', action: false },
     }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/status/{other Admin} revoke',
@@ -255,7 +277,7 @@ const MATRIX: Row[] = [
       url: `/api/user/status/${ids.admin2}`,
       payload: { status: 'Revok', action: true },
     }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/status/{self} revoke',
@@ -264,7 +286,7 @@ const MATRIX: Row[] = [
       url: `/api/user/status/${ids[SELF[p]]}`,
       payload: { status: 'Revok', action: true },
     }),
-    row(401, 403, 403, 403, 403),
+    row(401, 403, 403, 403, 403, 403),
   ],
   [
     'PUT /api/user/status/{other SuperAdmin} revoke',
@@ -273,37 +295,37 @@ const MATRIX: Row[] = [
       url: `/api/user/status/${ids.root2}`,
       payload: { status: 'Revok', action: true },
     }),
-    row(401, 403, 403, 403, 403),
+    row(401, 403, 403, 403, 403, 403),
   ],
   [
     'POST /api/user/profile/picture (own)',
     () => ({ method: 'POST', url: '/api/user/profile/picture', ...upload() }),
-    row(401, 200, 200, 200, 200),
+    row(401, 200, 200, 200, 200, 200),
   ],
   [
     'POST /api/user/profile/picture?user_id={other User}',
     () => ({ method: 'POST', url: `/api/user/profile/picture?user_id=${ids.other}`, ...upload() }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'POST /api/user/profile/picture?user_id={other Admin}',
     () => ({ method: 'POST', url: `/api/user/profile/picture?user_id=${ids.admin2}`, ...upload() }),
-    row(401, 403, 403, 403, 200),
+    row(401, 403, 403, 403, 200, 403),
   ],
   [
     'POST /api/user/profile/picture?user_id={other SuperAdmin}',
     () => ({ method: 'POST', url: `/api/user/profile/picture?user_id=${ids.root2}`, ...upload() }),
-    row(401, 403, 403, 403, 403),
+    row(401, 403, 403, 403, 403, 403),
   ],
   [
     'GET /api/user/preference/{self}',
     (p) => ({ method: 'GET', url: `/api/user/preference/${ids[SELF[p]]}` }),
-    row(401, 200, 200, 200, 200),
+    row(401, 200, 200, 200, 200, 200),
   ],
   [
     'GET /api/user/preference/{other User}',
     () => ({ method: 'GET', url: `/api/user/preference/${ids.other}` }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/preference/{self}',
@@ -312,7 +334,7 @@ const MATRIX: Row[] = [
       url: `/api/user/preference/${ids[SELF[p]]}`,
       payload: { setting: { name: 'event_update', active: false } },
     }),
-    row(401, 200, 200, 200, 200),
+    row(401, 200, 200, 200, 200, 200),
   ],
   [
     'PUT /api/user/preference/{other User}',
@@ -321,7 +343,7 @@ const MATRIX: Row[] = [
       url: `/api/user/preference/${ids.other}`,
       payload: { setting: { name: 'event_update', active: false } },
     }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/preference/{other SuperAdmin}',
@@ -330,12 +352,12 @@ const MATRIX: Row[] = [
       url: `/api/user/preference/${ids.root2}`,
       payload: { setting: { name: 'event_update', active: false } },
     }),
-    row(401, 403, 403, 403, 403),
+    row(401, 403, 403, 403, 403, 403),
   ],
   [
     'GET /api/user/system/settings/{self}',
     (p) => ({ method: 'GET', url: `/api/user/system/settings/${ids[SELF[p]]}` }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/user/system/settings/{self}',
@@ -344,24 +366,28 @@ const MATRIX: Row[] = [
       url: `/api/user/system/settings/${ids[SELF[p]]}`,
       payload: { setting: { name: 'weekly_event_list', active: false } },
     }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'GET /api/internal/settings?key=slogan (public)',
     () => ({ method: 'GET', url: '/api/internal/settings?key=slogan' }),
-    row(200, 200, 200, 200, 200),
+    row(200, 200, 200, 200, 200, 200),
   ],
   [
     'PUT /api/internal/settings?key=slogan',
     () => ({ method: 'PUT', url: '/api/internal/settings?key=slogan&value=Allez%20le%20club' }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
   [
     'PUT /api/internal/settings/logo',
     () => ({ method: 'PUT', url: '/api/internal/settings/logo', ...upload() }),
-    row(401, 403, 403, 200, 200),
+    row(401, 403, 403, 200, 200, 403),
   ],
-  ['GET /api/event/model', () => ({ method: 'GET', url: '/api/event/model' }), row(401, 200, 200, 200, 200)],
+  [
+    'GET /api/event/model',
+    () => ({ method: 'GET', url: '/api/event/model' }),
+    row(401, 200, 200, 200, 200, 200),
+  ],
   [
     'POST /api/event/model/add',
     () => ({
@@ -369,7 +395,7 @@ const MATRIX: Row[] = [
       url: '/api/event/model/add',
       payload: { name: 'Kayak', description: 'Sortie en mer' },
     }),
-    row(401, 403, 200, 200, 200),
+    row(401, 403, 200, 200, 200, 403),
   ],
   [
     'POST /api/event/model/update',
@@ -378,14 +404,14 @@ const MATRIX: Row[] = [
       url: '/api/event/model/update',
       payload: { uuid: await newModel(), name: 'Kayak', description: 'Rivière' },
     }),
-    row(401, 403, 200, 200, 200),
+    row(401, 403, 200, 200, 200, 403),
   ],
   [
     'DELETE /api/event/model/delete/{id}',
     async () => ({ method: 'DELETE', url: `/api/event/model/delete/${await newModel()}` }),
-    row(401, 403, 204, 204, 204),
+    row(401, 403, 204, 204, 204, 403),
   ],
-  ['GET /api/stuff', () => ({ method: 'GET', url: '/api/stuff' }), row(401, 200, 200, 200, 200)],
+  ['GET /api/stuff', () => ({ method: 'GET', url: '/api/stuff' }), row(401, 200, 200, 200, 200, 200)],
   [
     'POST /api/stuff/add',
     () => ({
@@ -393,7 +419,7 @@ const MATRIX: Row[] = [
       url: '/api/stuff/add',
       payload: { name: 'Pagaie', description: 'Carbone', stock: 4 },
     }),
-    row(401, 403, 200, 200, 200),
+    row(401, 403, 200, 200, 200, 403),
   ],
   [
     'POST /api/stuff/update',
@@ -402,23 +428,71 @@ const MATRIX: Row[] = [
       url: '/api/stuff/update',
       payload: { uuid: await newStuff(), name: 'Pagaie', description: 'Bois', is_infinite: true },
     }),
-    row(401, 403, 200, 200, 200),
+    row(401, 403, 200, 200, 200, 403),
   ],
   [
     'DELETE /api/stuff/delete/{id}',
     async () => ({ method: 'DELETE', url: `/api/stuff/delete/${await newStuff()}` }),
-    row(401, 403, 204, 204, 204),
+    row(401, 403, 204, 204, 204, 403),
   ],
   [
     'GET /api/docs/json (public)',
     () => ({ method: 'GET', url: '/api/docs/json' }),
-    row(200, 200, 200, 200, 200),
+    row(200, 200, 200, 200, 200, 200),
+  ],
+  [
+    'GET /api/user/profile/{a minor}',
+    () => ({ method: 'GET', url: `/api/user/profile/${ids.kid}` }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
+    'PUT /api/user/profile/update/{a minor}',
+    () => ({ method: 'PUT', url: `/api/user/profile/update/${ids.kid}`, payload: { shoe_size: 33 } }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
+    'GET /api/user/export/{a minor}',
+    () => ({ method: 'GET', url: `/api/user/export/${ids.kid}` }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
+    'GET /api/user/preference/{a minor}',
+    () => ({ method: 'GET', url: `/api/user/preference/${ids.kid}` }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
+    'PUT /api/user/password/{a minor} (never for someone else)',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/password/${ids.kid}`,
+      payload: { password: 'Str0ngPassword', new_password: 'N3w-Str0ngPassword' },
+    }),
+    row(401, 403, 403, 403, 403, 403),
+  ],
+  [
+    'POST /api/family/children',
+    () => ({
+      method: 'POST',
+      url: '/api/family/children',
+      payload: { first_name: 'Enfant', last_name: randomUUID().slice(0, 8), birth_date: '2018-03-01' },
+    }),
+    row(401, 201, 201, 201, 201, 201),
+  ],
+  ['GET /api/family', () => ({ method: 'GET', url: '/api/family' }), row(401, 200, 200, 200, 200, 200)],
+  [
+    'POST /api/user/{a minor}/guardians (an existing account)',
+    () => ({
+      method: 'POST',
+      url: `/api/user/${ids.kid}/guardians`,
+      payload: { email: 'other@example.org' },
+    }),
+    row(401, 403, 403, 201, 201, 201),
   ],
 ];
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(255);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(354);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {
