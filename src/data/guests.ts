@@ -3,6 +3,8 @@
 import { type Guest, type GuestRequest, guestSchema } from '@common/contract/participation';
 import { z } from '@common/contract/zod';
 import { apiRequest } from './core/api-client';
+import { appDb } from './core/db';
+import { awaitEventWrites } from './core/delivery';
 import { refreshEvent } from './events';
 
 export type { Guest, GuestRequest };
@@ -11,8 +13,12 @@ export type { Guest, GuestRequest };
 export const fetchMyGuests = (eventUuid: string, userId: string): Promise<Guest[]> =>
   apiRequest('GET', `/api/event/my-invite-list/${eventUuid}/${userId}`, { schema: z.array(guestSchema) });
 
-/** Creates the guest, or updates it when `id` is given; the event's count changes, so it is refreshed. */
+/**
+ * Creates the guest, or updates it when `id` is given; the event's count changes, so it is refreshed. A
+ * subscription just queued for the event goes first: the server takes a guest only from a subscribed host.
+ */
 export async function saveGuest(request: GuestRequest): Promise<Guest> {
+  await awaitEventWrites(appDb(), request.uuid_event);
   const guest = await apiRequest('POST', '/api/event/invite', { body: request, schema: guestSchema });
   await refreshEvent(request.uuid_event);
   return guest;

@@ -53,3 +53,30 @@ export function awaitDelivery(db: EquipeeDb, id: number, waitMs = DELIVERY_WAIT_
     if (!useConnectivityStore.getState().isOnline) settle({ outcome: 'kept' });
   });
 }
+
+/**
+ * Settles once none of this event's queued writes is still pending (delivered or refused), or when offline
+ * or after `waitMs`. An online call that depends on them (a guest needs its host's place) waits here, so the
+ * server reads it after the subscription it follows, not before.
+ */
+export function awaitEventWrites(db: EquipeeDb, eventUuid: string, waitMs = DELIVERY_WAIT_MS): Promise<void> {
+  return new Promise((resolve) => {
+    let isSettled = false;
+    const settle = () => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(settle, waitMs);
+    const subscription = liveQuery(() =>
+      db.outbox
+        .where('status')
+        .equals('pending')
+        .filter((row) => row.eventUuid === eventUuid)
+        .count(),
+    ).subscribe({ next: (pending) => pending === 0 && settle(), error: settle });
+    if (!useConnectivityStore.getState().isOnline) settle();
+  });
+}

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useConnectivityStore } from '../../../src/data/core/connectivity';
 import { EquipeeDb } from '../../../src/data/core/db';
-import { awaitDelivery } from '../../../src/data/core/delivery';
+import { awaitDelivery, awaitEventWrites } from '../../../src/data/core/delivery';
 import { drainOutbox } from '../../../src/data/core/drain';
 import { queueDecline, queueSubscription } from '../../../src/data/core/outbox';
 import { declinesWithPending } from '../../../src/data/core/pending-declines';
@@ -21,6 +21,31 @@ beforeEach(async () => {
 afterEach(async () => {
   useConnectivityStore.setState({ isOnline: true });
   await db.delete();
+});
+
+describe('awaitEventWrites: an online call waits for the writes it follows', () => {
+  it("settles once the event's pending writes have left the outbox, not before", async () => {
+    const id = await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: true });
+    let settled = false;
+    const waiting = awaitEventWrites(db, EVENT_UUID, 5_000).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    await db.outbox.delete(id);
+    await waiting;
+    expect(settled).toBe(true);
+  });
+
+  it('does not wait with nothing pending, nor offline, nor past the wait', async () => {
+    await awaitEventWrites(db, EVENT_UUID, 5_000);
+    await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: true });
+    const started = Date.now();
+    await awaitEventWrites(db, EVENT_UUID, 40);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    useConnectivityStore.setState({ isOnline: false });
+    await awaitEventWrites(db, EVENT_UUID, 5_000);
+  });
 });
 
 describe('awaitDelivery', () => {
