@@ -28,6 +28,7 @@ import * as accountDeletion from './migrations/2026-12-03-01-account-deletion';
 import * as clubs from './migrations/2026-12-04-01-clubs';
 import * as pendingEmail from './migrations/2026-12-05-01-pending-email';
 import * as families from './migrations/2026-12-06-01-families';
+import * as comingOfAge from './migrations/2026-12-07-01-coming-of-age';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04-01-clubs': clubs,
   '2026-12-05-01-pending-email': pendingEmail,
   '2026-12-06-01-families': families,
+  '2026-12-07-01-coming-of-age': comingOfAge,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -51,6 +51,8 @@ export interface UsersTable {
   email_bouncing: Generated<boolean>;
   /** `yyyy-mm-dd`, optional; a minor is under 18 on the club day (docs/rules.md#families). */
   birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a member who had guardians was told they came of age (docs/rules.md#families); null: not yet. */
+  came_of_age_told_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** An address asked for and not yet confirmed from its own inbox; `email` stays until then. */
   pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account was deleted; identity and contact fields are erased, the row stays for records. */

@@ -4,6 +4,7 @@ import { clubRegistry, forEachClub } from '../db/club-scope/club-registry';
 import type { Club } from '../db/club-scope/current-club';
 import type { Database } from '../db/schema';
 import { purgeSentMail } from '../mail/mail-queue';
+import { tellComingOfAge } from '../modules/family/coming-of-age.service';
 import { eraseOldGuestData } from '../modules/participation/guests.service';
 import { sendDueNudges } from '../modules/reminders/nudges.service';
 import { sendDueReminders } from '../modules/reminders/reminders.service';
@@ -17,7 +18,7 @@ const REMINDER_PERIOD_MS = 5 * 60_000;
 
 /**
  * Housekeeping run at start and every hour (guests' personal data past 30 days, expired replay keys, mail
- * sent more than 30 days ago), and
+ * sent more than 30 days ago, the one notice to a member with guardians who came of age), and
  * the weekly event list every Monday 07:00 club time, or at start when that moment passed earlier the same
  * Monday (the week's row in weekly_list_runs keeps it to one list a week, whoever sends it). `onMailQueued`
  * asks the mail worker for a round once the list's messages are committed. Reminders are looked for at start
@@ -44,6 +45,7 @@ export function startScheduledJobs(options: {
       await eraseOldGuestData(options.db, options.now());
       await purgeOldKeys(options.db, options.now());
       await purgeSentMail(options.db, options.now());
+      if ((await tellComingOfAge(options)) > 0) options.onMailQueued();
     });
   const sendWeeklyIn = async (club: Club) => {
     const result = await sendWeeklyList(options);

@@ -20,6 +20,16 @@ export const FAMILY_TEMPLATES: { [K in FamilyMailKind]: Record<Language, Render<
       text: `${hello.en(name)}\n\n${byWhom} named you as a guardian of ${child} at the club. You can now answer for them and receive the messages about them.\n\nIf this link is a mistake, remove it from « My family » in your profile, or talk to someone who runs the club.${SIGNATURE.en}`,
     }),
   },
+  came_of_age: {
+    fr: ({ name }) => ({
+      subject: 'Vous avez 18 ans : votre compte est à vous',
+      text: `${hello.fr(name)}\n\nVous avez 18 ans : vos responsables ne peuvent plus répondre ni agir à votre place au club. Vous gérez désormais vous-même vos inscriptions, votre profil et vos préférences.${SIGNATURE.fr}`,
+    }),
+    en: ({ name }) => ({
+      subject: 'You are 18: your account is yours',
+      text: `${hello.en(name)}\n\nYou are 18: your guardians can no longer answer or act for you at the club. From now on you manage your sessions, your profile and your preferences yourself.${SIGNATURE.en}`,
+    }),
+  },
   child_duplicate: {
     fr: ({ child, birthDate, byWhom }) => ({
       subject: `${child} existe déjà : un parent demande à être relié`,

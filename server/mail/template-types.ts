@@ -31,6 +31,8 @@ export interface TemplateData {
   guardian_linked: { name: string | null; child: string; byWhom: string };
   /** To the Admins: a child refused as already a member (`birthDate` as `yyyy-mm-dd`). */
   child_duplicate: { child: string; birthDate: string; byWhom: string };
+  /** To a member with guardians, once, at 18: they act for themself from now on. */
+  came_of_age: { name: string | null };
   /** `message`: the organiser's own words, quoted as typed; the HTML part escapes them. */
   event_cancellation: { event: string; message?: string | undefined };
   /** A cancelled event that takes place after all, to those the cancellation told. */
@@ -89,7 +91,7 @@ export type AccountMailKind =
   | 'email_change_confirm'
   | 'email_change_notice';
 /** The kinds written by family-templates.ts. */
-export type FamilyMailKind = 'guardian_linked' | 'child_duplicate';
+export type FamilyMailKind = 'guardian_linked' | 'child_duplicate' | 'came_of_age';
 /** The kinds written by weekly-templates.ts. */
 export type WeeklyMailKind = 'weekly_event_list';
 /** The kinds written by series-templates.ts. */

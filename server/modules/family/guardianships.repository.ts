@@ -161,6 +161,28 @@ export function listAdmins(db: Db): Promise<UserRow[]> {
     .execute();
 }
 
+/**
+ * Members who signed in at least once (their invitation confirmed) and have guardians, born on or before
+ * `latestBirthDate` (18 today), not yet told they came of age.
+ */
+export function findComingOfAge(db: Db, latestBirthDate: string): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', 'is not', null)
+    .where('confirmed_at', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .where('is_revoked', '=', false)
+    .where('came_of_age_told_at', 'is', null)
+    .where('birth_date', '<=', latestBirthDate)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('guardianships').select('child_id').whereRef('guardianships.child_id', '=', 'users.id'),
+      ),
+    )
+    .execute();
+}
+
 /** Usernames beginning with `stem` (to make a free one: `lou.lebihan`, then `lou.lebihan2`). */
 export async function usernamesStartingWith(db: Db, stem: string): Promise<Set<string>> {
   const rows = await db

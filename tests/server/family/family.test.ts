@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tellComingOfAge } from '../../../server/modules/family/coming-of-age.service';
 import {
   createEvent,
   DAY,
@@ -599,5 +600,31 @@ describe("a guardian looks after the child's account: profile, preferences, expo
       200,
     );
     expect((await family(parent)).json().children).toEqual([]);
+  });
+});
+
+describe('coming of age', () => {
+  it('a member with guardians and an address is told once at 18; a child without a login, never', async () => {
+    const { parent, child } = await parentWithChild('Majeur', 'Bientôt');
+    const { child: silent } = await parentWithChild('Sans', 'Adresse');
+    // A login given earlier and confirmed by the young member.
+    await ctx.db
+      .updateTable('users')
+      .set({ email: `majeur${serial}@example.org`, confirmed_at: ctx.clock.now })
+      .where('id', '=', child.id)
+      .execute();
+    const run = () => tellComingOfAge({ db: ctx.db, now: () => ctx.clock.now, config: ctx.config });
+    await setBirthDate(child.id, yearsAgo(17, 364));
+    await setBirthDate(silent.id, yearsAgo(18));
+    expect(await run()).toBe(0);
+    await setBirthDate(child.id, yearsAgo(18));
+    expect(await run()).toBe(1);
+    expect(await run()).toBe(0);
+    const [told] = await mailsTo(`majeur${serial}@example.org`, 'came_of_age');
+    expect(told?.subject).toBe('Vous avez 18 ans : votre compte est à vous');
+    expect(told?.body_text).toContain('Bonjour Majeur,');
+    // And the guardian's rights ended by themselves.
+    const event = await createEvent(ctx, organiser.token, model, { startInMs: 3 * DAY });
+    expect((await subscribe(ctx, parent.token, child.id, event.uuid_event)).statusCode).toBe(403);
   });
 });
