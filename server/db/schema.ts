@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AccountAuditTable, GuardianshipsTable } from './account-links-schema';
 import type {
   AnswerLinksUsedTable,
   EventDeclinesTable,
@@ -253,29 +254,6 @@ export interface Database {
   account_audit: AccountAuditTable;
   guardianships: GuardianshipsTable;
   clubs: ClubsTable;
-}
-
-/** A guardian answering for a child (docs/rules.md#families); `is_restricted`: an Admin's court-order mark. */
-export interface GuardianshipsTable {
-  /** The club the row belongs to; its default is the transaction's club. */
-  club_id: Generated<number>;
-  child_id: string;
-  guardian_id: string;
-  is_restricted: Generated<boolean>;
-  /** Who made the link (an Admin, or the guardian adding their child); null once that account is gone. */
-  created_by: string | null;
-  created_at: Date;
-}
-
-/** Who did what to an account (so far, deletions), by ids only: never the data the action erased. */
-export interface AccountAuditTable {
-  /** The club the row belongs to; its default is the transaction's club. */
-  club_id: Generated<number>;
-  id: Generated<number>;
-  action: 'account_deleted';
-  actor_id: string;
-  target_id: string;
-  at: Date;
 }
 
 /** A row as the application sees it: the club is the transaction's, never carried around. */

@@ -1,0 +1,27 @@
+import type { Generated } from 'kysely';
+
+// What links or records accounts apart from the account rows in schema.ts: guardians and the children they
+// answer for, and who did what to an account.
+
+/** A guardian answering for a child (docs/rules.md#families); `is_restricted`: an Admin's court-order mark. */
+export interface GuardianshipsTable {
+  /** The club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
+  child_id: string;
+  guardian_id: string;
+  is_restricted: Generated<boolean>;
+  /** Who made the link (an Admin, or the guardian adding their child); null once that account is gone. */
+  created_by: string | null;
+  created_at: Date;
+}
+
+/** Who did what to an account (so far, deletions), by ids only: never the data the action erased. */
+export interface AccountAuditTable {
+  /** The club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
+  id: Generated<number>;
+  action: 'account_deleted';
+  actor_id: string;
+  target_id: string;
+  at: Date;
+}
