@@ -8,6 +8,9 @@ const hello = {
   en: (name: string | null) => (name ? `Hello ${name},` : 'Hello,'),
 };
 
+/** `2017-05-01` as a club writes it in either language: 01/05/2017. */
+const dayOf = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
 /** Families (docs/rules.md#families): a guardian told of their link, the Admins told of a child added twice. */
 export const FAMILY_TEMPLATES: { [K in FamilyMailKind]: Record<Language, Render<K>> } = {
   guardian_linked: {
@@ -33,11 +36,11 @@ export const FAMILY_TEMPLATES: { [K in FamilyMailKind]: Record<Language, Render<
   child_duplicate: {
     fr: ({ child, birthDate, byWhom }) => ({
       subject: `${child} existe déjà : un parent demande à être relié`,
-      text: `Bonjour,\n\n${byWhom} a voulu ajouter ${child} (date de naissance : ${birthDate}) à sa famille, mais un membre porte déjà ces noms et cette date de naissance. L'ajout a été refusé pour ne pas créer de doublon.\n\nSi ${byWhom} est bien un responsable de cet enfant, reliez-les depuis la fiche du membre, dans Paramètres › Utilisateurs.${SIGNATURE.fr}`,
+      text: `Bonjour,\n\n${byWhom} a voulu ajouter ${child} (date de naissance : ${dayOf(birthDate)}) à sa famille, mais un membre porte déjà ces noms et cette date de naissance. L'ajout a été refusé pour ne pas créer de doublon.\n\nSi ${byWhom} est bien un responsable de cet enfant, reliez-les depuis la fiche du membre, dans Paramètres › Utilisateurs.${SIGNATURE.fr}`,
     }),
     en: ({ child, birthDate, byWhom }) => ({
       subject: `${child} already exists: a parent asks to be linked`,
-      text: `Hello,\n\n${byWhom} tried to add ${child} (date of birth: ${birthDate}) to their family, but a member already has these names and this date of birth. It was refused, so as not to make a duplicate.\n\nIf ${byWhom} is indeed a guardian of this child, link them from the member's page, in Settings › Users.${SIGNATURE.en}`,
+      text: `Hello,\n\n${byWhom} tried to add ${child} (date of birth: ${dayOf(birthDate)}) to their family, but a member already has these names and this date of birth. It was refused, so as not to make a duplicate.\n\nIf ${byWhom} is indeed a guardian of this child, link them from the member's page, in Settings › Users.${SIGNATURE.en}`,
     }),
   },
 };

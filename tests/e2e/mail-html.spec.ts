@@ -133,3 +133,40 @@ test("a series cancellation carrying the organiser's message", async ({ page }) 
   await expect(page.getByText('Le bassin est fermé pour travaux')).toBeVisible();
   await expect(page.getByText('mardi 15/12/2026 18:30')).toBeVisible();
 });
+
+test('the family mails: a guardian linked, a child added twice, coming of age; the text part says the same', async ({
+  page,
+}) => {
+  const mails = [
+    {
+      kind: 'guardian_linked' as const,
+      data: { name: 'Yann', child: 'Lou Le Bihan', byWhom: 'Gwen Le Bihan' },
+      says: 'Gwen Le Bihan vous a indiqué comme responsable de Lou Le Bihan',
+    },
+    {
+      kind: 'child_duplicate' as const,
+      data: { child: 'Lou Le Bihan', birthDate: '2017-05-01', byWhom: 'Yann Le Bihan' },
+      says: 'Yann Le Bihan a voulu ajouter Lou Le Bihan (date de naissance : 01/05/2017)',
+    },
+    {
+      kind: 'came_of_age' as const,
+      data: { name: 'Lou' },
+      says: 'vos responsables ne peuvent plus répondre ni agir à votre place',
+    },
+  ];
+  for (const mail of mails) {
+    const rendered = renderMail(mail.kind, 'fr', mail.data as never);
+    const { html, text } = await composeMail({
+      kind: mail.kind,
+      language: 'fr',
+      ...rendered,
+      actions: [],
+      preferences,
+      isSwitchable: false,
+      brand,
+    });
+    expect(text).toContain(mail.says);
+    await show(page, html, mail.kind.replaceAll('_', '-'));
+    await expect(page.getByText(mail.says)).toBeVisible();
+  }
+});
