@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './password-field.module.css';
+import styles from './form.module.css';
 
 /**
  * A password typed in a form: by default « Votre mot de passe », the one that confirms an account change

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { changeMyEmail } from '../../data/profile';
 import { replaceCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
+import formStyles from '../../ui/form.module.css';
 import { PasswordField } from '../../ui/password-field';
-import styles from './delete-account.module.css';
 import { FormDialog } from './form-dialog';
 import sectionStyles from './profile-section.module.css';
 
@@ -30,7 +30,7 @@ function EmailChangeDialog({ user, onClose }: { user: User; onClose: () => void 
       onClose={onClose}
     >
       <p className={sectionStyles.note}>{t('emailChange.current', { email: user.email })}</p>
-      <div className={styles.field}>
+      <div className={formStyles.field}>
         <label htmlFor={emailId}>{t('emailChange.new_email')}</label>
         <input
           id={emailId}
