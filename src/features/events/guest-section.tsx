@@ -134,6 +134,7 @@ export function GuestSection({ event, user }: { event: EventDto; user: User }) {
       )}
       {editing && (
         <GuestDialog
+          key={editing === 'new' ? 'new' : editing.id}
           event={event}
           user={user}
           guest={editing === 'new' ? null : editing}

@@ -73,6 +73,7 @@ function NewsContent({ backTo }: { backTo: string }) {
       )}
       {editing && (
         <NewsDialog
+          key={editing === 'new' ? 'new' : editing.uuid}
           post={editing === 'new' ? null : editing}
           isOnline={isOnline}
           onClose={() => setEditing(null)}
