@@ -1,3 +1,4 @@
+import type { ConsentKey } from '@common/rules/consents';
 import type { Generated } from 'kysely';
 
 // What links or records accounts apart from the account rows in schema.ts: guardians and the children they
@@ -13,6 +14,19 @@ export interface GuardianshipsTable {
   /** Who made the link (an Admin, or the guardian adding their child); null once that account is gone. */
   created_by: string | null;
   created_at: Date;
+}
+
+/** A consent a guardian gave or withdrew for a child, for one season (docs/rules.md#families). */
+export interface ConsentsTable {
+  /** The club the row belongs to; its default is the transaction's club. */
+  club_id: Generated<number>;
+  child_id: string;
+  /** `2026-2027`: from 1 September to 31 August. */
+  season: string;
+  kind: ConsentKey;
+  given: boolean;
+  given_by: string;
+  given_at: Date;
 }
 
 /** Who did what to an account (so far, deletions), by ids only: never the data the action erased. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AccountAuditTable, GuardianshipsTable } from './account-links-schema';
+import type { AccountAuditTable, ConsentsTable, GuardianshipsTable } from './account-links-schema';
 import type {
   AnswerLinksUsedTable,
   EventDeclinesTable,
@@ -253,6 +253,7 @@ export interface Database {
   news_posts: NewsPostsTable;
   account_audit: AccountAuditTable;
   guardianships: GuardianshipsTable;
+  consents: ConsentsTable;
   clubs: ClubsTable;
 }
 

@@ -53,6 +53,8 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
     'restrictGuardian',
     "Mark or lift a guardian's court-order restriction",
   ],
+  'GET /api/user/:id/consents': ['readConsents', "A member's consents for a season"],
+  'PUT /api/user/:id/consents': ['updateConsents', 'Give or withdraw consents for a child, for a season'],
   'PUT /api/user/password/:id': ['changePassword', "Change one's own password, with the current one"],
   'DELETE /api/user/:id': ['deleteAccount', 'Delete an account (the member themself or an admin)'],
   'GET /api/user': ['listUsers', 'Every account'],

@@ -37,6 +37,7 @@ export const CLUB_TABLES = [
   'walk_ins',
   'account_audit',
   'guardianships',
+  'consents',
   'data_version',
 ] as const;
 

@@ -1,3 +1,4 @@
+import { consentsQuerySchema, consentsSchema, consentsUpdateSchema } from '@common/contract/consents';
 import {
   childCreateSchema,
   familySchema,
@@ -16,6 +17,7 @@ import { authOf, requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../../writes/run-write';
 import { createChild } from './children.service';
+import { readConsents, updateConsents } from './consents.service';
 import { readFamily } from './family.service';
 import { linkGuardian, restrictGuardian, unlinkGuardian } from './guardians.service';
 
@@ -104,5 +106,38 @@ export async function familyRoutes(app: FastifyInstance, deps: AppDeps): Promise
       );
       return { ok: true as const };
     },
+  );
+
+  routes.get(
+    '/api/user/:id/consents',
+    {
+      schema: {
+        params: uuidParam,
+        querystring: consentsQuerySchema,
+        response: { ...errorAnswers(403, 404), 200: consentsSchema },
+        description:
+          "A member's consents for a season (the current one by default): for the member, their guardians, " +
+          'Admins, and those who take attendance for an event the member holds a place in.',
+      },
+    },
+    (request) => readConsents(deps, deps.db, authOf(request).user, request.params.id, request.query.season),
+  );
+
+  routes.put(
+    '/api/user/:id/consents',
+    {
+      schema: {
+        params: uuidParam,
+        body: consentsUpdateSchema,
+        response: { ...errorAnswers(403, 404), 200: consentsSchema },
+        description:
+          'An unrestricted guardian of a minor gives or withdraws the answers sent, for the season; the ' +
+          'others stay. `by` and `at` are set by the server.',
+      },
+    },
+    (request) =>
+      runWrite(deps, (trx) =>
+        updateConsents(deps, trx, authOf(request).user, request.params.id, request.body),
+      ),
   );
 }

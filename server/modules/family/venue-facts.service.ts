@@ -1,16 +1,18 @@
 import type { EventDto } from '@common/contract/event';
 import { mayTakeAttendance } from '@common/rules/attendance';
+import { seasonOf } from '@common/rules/consents';
 import { isMinorOn } from '@common/rules/family';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { clubToday } from './acting-for.service';
+import { consentsOf } from './consents.repository';
 import { birthDatesOf, venueGuardiansOf } from './guardianships.repository';
 
 /**
  * The event as those who take its attendance read it at the venue (docs/rules.md#families): each minor
- * among the subscribers marked, with their unrestricted guardians' names and phones and the venue consents
- * (null while none is recorded). Anyone else gets the event unchanged: the keys are absent. Never any
+ * among the subscribers marked, with their unrestricted guardians' names and phones and this season's
+ * transport and emergency-care consents (null while never answered). Anyone else gets the event unchanged: the keys are absent. Never any
  * health detail.
  */
 export async function withVenueFacts(
@@ -28,6 +30,9 @@ export async function withVenueFacts(
   );
   const minors = [...births].filter(([, birthDate]) => isMinorOn(birthDate, today)).map(([id]) => id);
   const guardians = await venueGuardiansOf(db, minors);
+  const consents = await consentsOf(db, minors, seasonOf(today));
+  const answer = (childId: string, kind: 'transport' | 'emergency_care') =>
+    consents.find((row) => row.child_id === childId && row.kind === kind)?.given ?? null;
   return {
     ...event,
     subscribers_with_stuff: event.subscribers_with_stuff.map((entry) =>
@@ -38,7 +43,10 @@ export async function withVenueFacts(
             guardians: guardians
               .filter((g) => g.child_id === entry.id)
               .map(({ id, first_name, last_name, phone }) => ({ id, first_name, last_name, phone })),
-            consents: { transport: null, emergency_care: null },
+            consents: {
+              transport: answer(entry.id, 'transport'),
+              emergency_care: answer(entry.id, 'emergency_care'),
+            },
           }
         : entry,
     ),

@@ -4,6 +4,8 @@ import { MEMBER_EXPORT_FORMAT, type MemberExport } from '@common/contract/member
 import { pictureUrl } from '@common/contract/users';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
+import { everyConsentOf } from '../family/consents.repository';
+import { findChildrenOf, findGuardiansOf } from '../family/guardianships.repository';
 import { findCalendarFeedToken } from './member-export.repository';
 import { iso, isoOf, listSections } from './member-export-sections';
 
@@ -30,7 +32,25 @@ function profileOf(user: UserRow, publicDir: string): MemberExport['profile'] {
     created_at: isoOf(user.created_at),
     confirmed_at: iso(user.confirmed_at),
     picture_url: hasPicture ? pictureUrl(user.id) : null,
+    birth_date: user.birth_date,
   };
+}
+
+/** The member's guardians (restricted ones never named: docs/rules.md#families), children and consents. */
+async function familyOf(db: Db, userId: string): Promise<MemberExport['family']> {
+  const named = (row: { id: string; first_name: string | null; last_name: string | null }) => ({
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+  });
+  const guardians = (await findGuardiansOf(db, userId))
+    .filter((guardian) => !guardian.is_restricted)
+    .map((guardian) => named({ ...guardian, id: guardian.guardian_id }));
+  const consents = (await everyConsentOf(db, userId)).map((row) => ({
+    ...row,
+    given_at: isoOf(row.given_at),
+  }));
+  return { guardians, children: (await findChildrenOf(db, userId)).map(named), consents };
 }
 
 /**
@@ -48,6 +68,7 @@ export async function* memberExportJson(
   yield `,"profile":${JSON.stringify(profileOf(user, publicDir))}`;
   const feed = await findCalendarFeedToken(db, user.id);
   yield `,"calendar_feed":${JSON.stringify({ exists: feed !== undefined, created_at: iso(feed?.created_at ?? null) })}`;
+  yield `,"family":${JSON.stringify(await familyOf(db, user.id))}`;
   for (const [name, pages] of Object.entries(listSections(db, user.id))) {
     yield `,${JSON.stringify(name)}:[`;
     let isFirst = true;

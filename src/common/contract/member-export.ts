@@ -13,6 +13,12 @@ const eventFields = {
   start_date: z.string().describe('When the event starts.'),
 };
 
+const familyMember = z.object({
+  id: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+
 export const MEMBER_EXPORT_FORMAT = 'equipee-member-export/1';
 
 export const memberExportSchema = z.object({
@@ -38,6 +44,7 @@ export const memberExportSchema = z.object({
       created_at: z.string(),
       confirmed_at: z.string().nullable().describe('When the member chose their first password.'),
       picture_url: z.string().nullable().describe('The profile picture, when there is one.'),
+      birth_date: z.string().nullable().describe('yyyy-mm-dd, when given.'),
     })
     .describe('The account and the profile.'),
   notification_preferences: z
@@ -52,6 +59,22 @@ export const memberExportSchema = z.object({
   calendar_feed: z
     .object({ exists: z.boolean(), created_at: z.string().nullable() })
     .describe('Whether a private calendar feed link exists (never its token).'),
+  family: z
+    .object({
+      guardians: z.array(familyMember).describe('Who answers for the member (never a restricted one).'),
+      children: z.array(familyMember).describe('The members this account answers for.'),
+      consents: z
+        .array(
+          z.object({
+            season: z.string(),
+            kind: z.string(),
+            given: z.boolean(),
+            given_at: z.string(),
+          }),
+        )
+        .describe("The guardians' answers for the member, per season."),
+    })
+    .describe('Families: guardians, children and consents.'),
   subscriptions: z
     .array(
       z.object({

@@ -488,11 +488,25 @@ const MATRIX: Row[] = [
     }),
     row(401, 403, 403, 201, 201, 201),
   ],
+  [
+    'GET /api/user/{a minor}/consents',
+    () => ({ method: 'GET', url: `/api/user/${ids.kid}/consents` }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
+    'PUT /api/user/{a minor}/consents (guardians only, never an Admin in their place)',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/${ids.kid}/consents`,
+      payload: { season: '2026-2027', transport: true },
+    }),
+    row(401, 403, 403, 403, 403, 200),
+  ],
 ];
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(354);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(366);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

@@ -30,7 +30,7 @@ function insertMember(db: Kysely<Database>, id: string, username: string, now: D
  * isolation test runs it in two clubs and then looks at each table from each club and from none.
  */
 /** Tables made after the clubs migration: absent from a database as it stood before it. */
-export const TABLES_AFTER_CLUBS = ['guardianships'] as const;
+export const TABLES_AFTER_CLUBS = ['guardianships', 'consents'] as const;
 
 export async function seedEveryTable(
   db: Kysely<Database>,
@@ -293,6 +293,17 @@ export async function seedEveryTable(
     await db
       .insertInto('guardianships')
       .values({ child_id: otherId, guardian_id: userId, created_by: userId, created_at: now })
+      .execute();
+    await db
+      .insertInto('consents')
+      .values({
+        child_id: otherId,
+        season: '2026-2027',
+        kind: 'transport',
+        given: true,
+        given_by: userId,
+        given_at: now,
+      })
       .execute();
   }
   // data_version: each club has its row from its creation; a write above moved it.
