@@ -9,7 +9,20 @@ export interface AuthContext {
   tokenHash: string;
   /** The data version when the session was checked (server/db/data-version.ts): kept answers key on it. */
   dataVersion: number;
+  /** The minors the user answers for (docs/rules.md#families): their answers read as the user's own. */
+  ownChildIds: readonly string[];
+  /** The children the user is a restricted guardian of: « Un membre » to them in every list. */
+  hiddenChildIds: readonly string[];
 }
+
+/** Who reads an event: the user, with the children whose answers they see as their own. */
+export type Viewer = UserRow & Pick<AuthContext, 'ownChildIds' | 'hiddenChildIds'>;
+
+export const viewerOf = (auth: AuthContext): Viewer => ({
+  ...auth.user,
+  ownChildIds: auth.ownChildIds,
+  hiddenChildIds: auth.hiddenChildIds,
+});
 
 declare module 'fastify' {
   interface FastifyRequest {

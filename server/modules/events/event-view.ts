@@ -5,6 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { showAttendees } from '../settings/club-settings';
 
+/** The reader, and for a guardian the children they answer for or are kept from (docs/rules.md#families). */
+export type EventViewer = Actor & { ownChildIds?: readonly string[]; hiddenChildIds?: readonly string[] };
+
 /** Someone else's attendance as a member reads it (docs/rules.md#events). */
 const NOT_RECORDED = { is_checked: false, status: 'absent' } as const;
 const isRecorded = (row: { is_checked: boolean; status?: string }) =>
@@ -20,9 +23,13 @@ const unnamed = { username: '', first_name: null, last_name: null, thumbnail_url
  * others' rows read unchecked and absent, and walk-ins show only the reader's own. Counts are never touched:
  * `subcribers_count` stays the event's.
  */
-export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendees: boolean): EventDto {
+export function eventForViewer(event: EventDto, viewer: EventViewer, clubShowsAttendees: boolean): EventDto {
   const facts = { creatorId: event.creator.id, coOrganiserIds: event.co_organisers ?? [] };
   if (seesEveryName(viewer, facts)) return event;
+  // A guardian reads their children's answers as their own; a restricted one, the child as anyone hidden.
+  const ownIds = new Set([viewer.id, ...(viewer.ownChildIds ?? [])]);
+  const isOwn = (userId: string) => ownIds.has(userId);
+  const forcedHidden = new Set(viewer.hiddenChildIds ?? []);
   const listed = seesAttendees(viewer, facts, clubShowsAttendees);
   const aliases = new Map<string, string>();
   const alias = (userId: string) => {
@@ -37,10 +44,10 @@ export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendee
       ...event.subscribers_with_stuff.map((s) => ({ id: s.id, hidden: s.is_hidden })),
       ...event.waiting_list.map((w) => ({ id: w.uuid_user, hidden: w.is_hidden })),
     ]
-      .filter((p) => p.hidden && p.id !== viewer.id)
+      .filter((p) => (p.hidden || forcedHidden.has(p.id)) && !isOwn(p.id))
       .map((p) => p.id),
   );
-  const shown = (userId: string) => listed || userId === viewer.id;
+  const shown = (userId: string) => listed || isOwn(userId);
   const idFor = (userId: string) => (hiddenIds.has(userId) ? alias(userId) : userId);
 
   return {
@@ -48,7 +55,7 @@ export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendee
     attendees_limited: !listed,
     subscribers_with_stuff: event.subscribers_with_stuff
       .filter((s) => shown(s.id))
-      .map((s) => (s.id === viewer.id ? s : { ...s, ...NOT_RECORDED }))
+      .map((s) => (isOwn(s.id) ? s : { ...s, ...NOT_RECORDED }))
       .map((s): SubscriberEntry => (hiddenIds.has(s.id) ? { ...s, ...unnamed, id: idFor(s.id) } : s)),
     waiting_list: event.waiting_list
       .filter((w) => shown(w.uuid_user))
@@ -58,13 +65,13 @@ export function eventForViewer(event: EventDto, viewer: Actor, clubShowsAttendee
       ),
     invite_list: event.invite_list
       .filter((g) => shown(g.uuid_user))
-      .map((g) => (g.uuid_user === viewer.id ? g : { ...g, ...NOT_RECORDED }))
+      .map((g) => (isOwn(g.uuid_user) ? g : { ...g, ...NOT_RECORDED }))
       .map((g) =>
         hiddenIds.has(g.uuid_user)
           ? { ...g, uuid_user: idFor(g.uuid_user), first_name: '', last_name: '' }
           : g,
       ),
-    walk_ins: event.walk_ins?.filter((w) => w.user_id === viewer.id),
+    walk_ins: event.walk_ins?.filter((w) => w.user_id !== null && isOwn(w.user_id)),
   };
 }
 
@@ -86,14 +93,18 @@ export function needsViewer(events: EventDto[], clubShowsAttendees: boolean): bo
 }
 
 /** One event answer as its reader may see it, the club's setting read in the caller's transaction. */
-export async function viewedBy(db: Kysely<Database>, viewer: Actor, event: EventDto): Promise<EventDto> {
+export async function viewedBy(
+  db: Kysely<Database>,
+  viewer: EventViewer,
+  event: EventDto,
+): Promise<EventDto> {
   return eventForViewer(event, viewer, await showAttendees(db));
 }
 
 /** Answers holding sessions (a series) as their reader may see them. */
 export async function sessionsViewedBy<T extends { sessions: EventDto[] }>(
   db: Kysely<Database>,
-  viewer: Actor,
+  viewer: EventViewer,
   answer: T,
 ): Promise<T> {
   const clubShowsAttendees = await showAttendees(db);

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { assertAllowed } from '../../http-error';
-import { authOf } from '../../plugins/auth';
+import { authOf, viewerOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { sendJsonWithWeakETag } from '../../plugins/weak-etag';
 import { runWrite } from '../../writes/run-write';
@@ -96,7 +96,7 @@ export async function eventsRoutes(
         },
         String(club.id),
       );
-      return sendJsonWithWeakETag(request, reply, weekFor(week, authOf(request).user));
+      return sendJsonWithWeakETag(request, reply, weekFor(week, viewerOf(authOf(request))));
     },
   );
 
@@ -123,7 +123,11 @@ export async function eventsRoutes(
     { schema: { params: uuidParam, response: { ...errorAnswers(404), 200: eventSchema } } },
     async (request) => {
       const reader = authOf(request).user;
-      const event = await viewedBy(deps.db, reader, await eventDto(deps.db, request.params.id));
+      const event = await viewedBy(
+        deps.db,
+        viewerOf(authOf(request)),
+        await eventDto(deps.db, request.params.id),
+      );
       return withVenueFacts(deps, deps.db, reader, event);
     },
   );

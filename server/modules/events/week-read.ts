@@ -1,6 +1,5 @@
 import type { EventDto } from '@common/contract/event';
 import { clubDayStart, nextDay } from '@common/rules/club-time';
-import type { Actor } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import { readDataVersion } from '../../db/data-version';
 import type { Database } from '../../db/schema';
@@ -8,7 +7,7 @@ import { HttpError } from '../../http-error';
 import { weakETagOf } from '../../plugins/weak-etag';
 import { showAttendees } from '../settings/club-settings';
 import { loadEventDtos } from './event-details';
-import { eventForViewer, needsViewer } from './event-view';
+import { type EventViewer, eventForViewer, needsViewer } from './event-view';
 import { listEventsBetween } from './events.repository';
 import type { KeptAnswer } from './kept-answers';
 
@@ -23,8 +22,8 @@ export interface KeptWeek extends KeptAnswer {
 }
 
 /** The week as this reader may see it (event-view.ts): the kept bytes, or the reader's own. */
-export function weekFor(week: KeptWeek, viewer: Actor): KeptAnswer {
-  if (!week.shapedPerReader) return week;
+export function weekFor(week: KeptWeek, viewer: EventViewer): KeptAnswer {
+  if (!week.shapedPerReader && (viewer.hiddenChildIds ?? []).length === 0) return week;
   const body = Buffer.from(
     JSON.stringify(week.events.map((e) => eventForViewer(e, viewer, week.clubShowsAttendees))),
   );

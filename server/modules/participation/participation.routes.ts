@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { authOf } from '../../plugins/auth';
+import { authOf, viewerOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { okAnswer, sendAnswer } from '../../writes/idempotency';
 import { runReplayableWrite, runWrite } from '../../writes/run-write';
@@ -50,7 +50,7 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
           okAnswer(
             await viewedBy(
               trx,
-              authOf(request).user,
+              viewerOf(authOf(request)),
               await setSubscription(deps, trx, authOf(request).user, request.body),
             ),
           ),
@@ -74,7 +74,7 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
           okAnswer(
             await viewedBy(
               trx,
-              authOf(request).user,
+              viewerOf(authOf(request)),
               await joinWaitingList(deps, trx, authOf(request).user, request.body),
             ),
           ),
@@ -98,7 +98,7 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
           okAnswer(
             await viewedBy(
               trx,
-              authOf(request).user,
+              viewerOf(authOf(request)),
               await setDecline(deps, trx, authOf(request).user, request.body),
             ),
           ),
@@ -132,7 +132,7 @@ export async function participationRoutes(app: FastifyInstance, deps: AppDeps): 
       schema: { params: uuidParam, response: { ...errorAnswers(404), 200: z.array(subscriberEntrySchema) } },
     },
     async (request) =>
-      (await viewedBy(deps.db, authOf(request).user, await eventDto(deps.db, request.params.id)))
+      (await viewedBy(deps.db, viewerOf(authOf(request)), await eventDto(deps.db, request.params.id)))
         .subscribers_with_stuff,
   );
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { authOf } from '../../plugins/auth';
+import { authOf, viewerOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../../writes/run-write';
 import { sessionsViewedBy } from '../events/event-view';
@@ -37,7 +37,7 @@ export async function seriesRoutes(
       runWrite(deps, async (trx) =>
         sessionsViewedBy(
           trx,
-          authOf(request).user,
+          viewerOf(authOf(request)),
           await createSeries(deps, trx, authOf(request).user, request.body),
         ),
       ),
@@ -47,7 +47,7 @@ export async function seriesRoutes(
     `${SERIES_PATH}/:id`,
     { schema: { params: uuidParam, response: { ...errorAnswers(404), 200: seriesSchema } } },
     async (request) =>
-      sessionsViewedBy(deps.db, authOf(request).user, await seriesDto(deps.db, request.params.id)),
+      sessionsViewedBy(deps.db, viewerOf(authOf(request)), await seriesDto(deps.db, request.params.id)),
   );
 
   routes.put(
@@ -63,7 +63,7 @@ export async function seriesRoutes(
       runWrite(deps, async (trx) =>
         sessionsViewedBy(
           trx,
-          authOf(request).user,
+          viewerOf(authOf(request)),
           await updateSeries(
             deps,
             trx,

@@ -1,6 +1,9 @@
 import type { LoginRequest, LoginResponse } from '@common/contract/user';
+import { clubDayOf } from '@common/rules/club-time';
+import { isMinorOn } from '@common/rules/family';
 import type { AppDeps } from '../../app-deps';
 import { type JobLog, runAfterAnswer } from '../../background';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { AuthContext } from '../../plugins/auth';
@@ -85,7 +88,15 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Auth
     return null;
   }
   if (idleMs > SESSION_TOUCH_MS) await touchSession(deps.db, tokenHash, now);
-  return { user: found.user, tokenHash, dataVersion: found.dataVersion };
+  const today = clubDayOf(now, currentClub().timezone);
+  const links = found.childLinks;
+  return {
+    user: found.user,
+    tokenHash,
+    dataVersion: found.dataVersion,
+    ownChildIds: links.filter((c) => !c.isRestricted && isMinorOn(c.birthDate, today)).map((c) => c.id),
+    hiddenChildIds: links.filter((c) => c.isRestricted).map((c) => c.id),
+  };
 }
 
 export function logout(deps: AppDeps, tokenHash: string): Promise<void> {

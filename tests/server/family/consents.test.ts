@@ -129,7 +129,7 @@ describe('consents per season', () => {
       ctx.app.inject({ method: 'GET', url: `/api/user/export/${id}`, headers: bearer(who.token) });
     const childFile = (await exported(gwen, lou)).json();
     expect(childFile.profile.birth_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(childFile.family.guardians.map((g: { first_name: string }) => g.first_name)).toEqual([
+    expect(childFile.family.guardians.map((g: { first_name: string }) => g.first_name).sort()).toEqual([
       'Gwen',
       'Yann',
     ]);
