@@ -38,7 +38,8 @@ export function errorMessage(code: string, language: Language): string {
 }
 
 type Catalogue = Record<string, unknown>;
-// The pages the server shows outside the app (unsubscribe, answer links) have their texts in server-pages.*.json beside this file,
+// What only the server writes (the pages outside the app: unsubscribe, answer links; the series and weekly mails; the
+// attendance CSV) has its texts in server-pages.*.json beside this file,
 // so the app's bundle does not carry them.
 const CATALOGUES: Record<Language, Catalogue> = {
   fr: { ...fr, ...laterFr, ...serverFr },

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/login-screen';
-import { LogoutScreen } from '../features/auth/logout-screen';
 import { WeekScreen } from '../features/events/week-screen';
 import { loadLaterTexts } from '../i18n/later-texts';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
@@ -30,7 +29,12 @@ export const routes: RouteObject[] = [
     element: <RootShell />,
     children: [
       { path: '/login', element: <LoginScreen /> },
-      { path: '/logout', element: <LogoutScreen /> },
+      // Its own chunk, precached by the service worker like every other: signing out offline still works.
+      lazyScreen(
+        '/logout',
+        () => import('../features/auth/logout-screen'),
+        (m) => m.LogoutScreen,
+      ),
       {
         element: <OptionalAppLayout />,
         children: [
