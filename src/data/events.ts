@@ -110,17 +110,27 @@ export type { Delivery };
 const deliver = async (enqueue: Promise<number>): Promise<Delivery> =>
   awaitDelivery(appDb(), await queueAndDeliver(enqueue));
 
+/** `actor`: the signed-in guardian when `user` is their child (docs/rules.md#families). */
 export function changeSubscription(
   user: User,
   eventUuid: string,
   subscribe: boolean,
   stuffUuid?: string | null,
+  actor: User = user,
 ): Promise<Delivery> {
-  return deliver(queueSubscription(appDb(), user, { eventUuid, subscribe, stuffUuid: stuffUuid ?? null }));
+  const change = { eventUuid, subscribe, stuffUuid: stuffUuid ?? null };
+  return deliver(queueSubscription(appDb(), user, change, Date.now(), actor));
 }
 
-export function joinWaitingList(user: User, eventUuid: string, stuffUuid?: string | null): Promise<Delivery> {
-  return deliver(queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null }));
+export function joinWaitingList(
+  user: User,
+  eventUuid: string,
+  stuffUuid?: string | null,
+  actor: User = user,
+): Promise<Delivery> {
+  return deliver(
+    queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null }, Date.now(), actor),
+  );
 }
 
 /** "Not coming" to the event, or taking it back (`decline` false); queued offline like a subscription. */

@@ -10,6 +10,7 @@
 import type { AttendanceEntry } from '@common/contract/attendance';
 import type { Model, Stuff } from '@common/contract/catalog';
 import type { EventDto } from '@common/contract/event';
+import type { Family } from '@common/contract/family';
 import type { NewsPost } from '@common/contract/news';
 import type { DeclineEntry } from '@common/contract/participation';
 import type { User } from '@common/contract/user';
@@ -32,7 +33,10 @@ export interface ClubSettingRow {
 
 interface OutboxBookkeeping {
   id?: number;
+  /** The signed-in account that made the write (its session sends it). */
   userId: string;
+  /** The child it was made for, when a guardian answered in their place (docs/rules.md#families). */
+  member?: User;
   eventUuid: string;
   /** Made once at enqueue time and sent with every attempt, so the server runs the write once. */
   idempotencyKey: string;
@@ -69,6 +73,13 @@ export interface EventDeclinesRow {
   entries: DeclineEntry[];
 }
 
+/** The signed-in member's family as last read (`GET /api/family`); one row, cleared at sign-out. */
+export interface FamilyRow {
+  key: 'current';
+  userId: string;
+  family: Family;
+}
+
 /** A queued write and its delivery state; `kind` decides the type of `body`. */
 export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
@@ -84,6 +95,7 @@ export class EquipeeDb extends Dexie {
   myDeclines!: EntityTable<MyDeclineRow, 'uuid_event'>;
   news!: EntityTable<NewsPost, 'uuid'>;
   eventDeclines!: EntityTable<EventDeclinesRow, 'uuid_event'>;
+  family!: EntityTable<FamilyRow, 'key'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -108,6 +120,8 @@ export class EquipeeDb extends Dexie {
     this.version(6).stores({ news: 'uuid, created_at' });
     // v7: who declines each event, as an organiser last read it, for the sheet at the venue.
     this.version(7).stores({ eventDeclines: 'uuid_event' });
+    // v8: the member's family (children and guardians) as last read, so the week answers for them offline.
+    this.version(8).stores({ family: 'key' });
   }
 }
 

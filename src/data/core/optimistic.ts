@@ -75,6 +75,8 @@ export function withSubscription(
         uuid: subscriptionUuid,
         uuid_event: event.uuid_event,
         username: user.username,
+        first_name: user.first_name,
+        last_name: user.last_name,
         stuff_name: stuffName,
         uuid_stuff: stuffUuid,
         is_checked: false,

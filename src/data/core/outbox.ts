@@ -24,11 +24,14 @@ export async function enqueueWrite(
   user: User,
   write: QueuedWrite,
   now = Date.now(),
+  actor: User = user,
 ): Promise<number> {
   const eventUuid = eventUuidOfWrite(write);
   const row = {
     ...write,
-    userId: user.id,
+    // The session that made it sends it; `member` is who it is for, when a guardian answered for a child.
+    userId: actor.id,
+    ...(actor.id === user.id ? {} : { member: user }),
     eventUuid,
     idempotencyKey: crypto.randomUUID(),
     createdAt: now,
@@ -97,6 +100,7 @@ export function queueSubscription(
   user: User,
   change: { eventUuid: string; subscribe: boolean; stuffUuid?: string | null },
   now = Date.now(),
+  actor: User = user,
 ): Promise<number> {
   const stuffUuid = change.stuffUuid ?? null;
   const body = {
@@ -105,7 +109,7 @@ export function queueSubscription(
     subscribe: change.subscribe,
     ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}),
   };
-  return enqueueWrite(db, user, { kind: change.subscribe ? 'subscribe' : 'unsubscribe', body }, now);
+  return enqueueWrite(db, user, { kind: change.subscribe ? 'subscribe' : 'unsubscribe', body }, now, actor);
 }
 
 /** "Not coming" to an event (docs/rules.md#subscriptions), or taking it back: queued like a subscription. */
@@ -124,6 +128,7 @@ export function queueWaitingList(
   user: User,
   join: { eventUuid: string; stuffUuid?: string | null },
   now = Date.now(),
+  actor: User = user,
 ): Promise<number> {
   const stuffUuid = join.stuffUuid ?? null;
   const body = {
@@ -131,5 +136,5 @@ export function queueWaitingList(
     uuid_user: user.id,
     ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}),
   };
-  return enqueueWrite(db, user, { kind: 'waiting-list', body }, now);
+  return enqueueWrite(db, user, { kind: 'waiting-list', body }, now, actor);
 }

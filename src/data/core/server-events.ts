@@ -12,7 +12,10 @@ import { applyWrite } from './offline-writes';
 export function withPendingWrites(event: EventDto, pending: OutboxRow[], user: User): EventDto {
   return pending
     .filter((row) => row.eventUuid === event.uuid_event && row.status === 'pending' && row.userId === user.id)
-    .reduce((current, row) => applyWrite(row, current, { user, createdAt: row.createdAt }), event);
+    .reduce(
+      (current, row) => applyWrite(row, current, { user: row.member ?? user, createdAt: row.createdAt }),
+      event,
+    );
 }
 
 /** Stores these events as the server sent them, with the signed-in user's pending writes laid over. */

@@ -21,6 +21,7 @@ export async function clearCachedData(db: EquipeeDb): Promise<void> {
     db.readWeeks,
     db.eventDeclines,
     db.myDeclines,
+    db.family,
   ];
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));

@@ -175,6 +175,14 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     fetchedAt.set('catalog', Date.now());
   }
 
+  async function refreshFamily(force = false) {
+    if (!force && isFresh('family')) return;
+    // Its schema is its own chunk: the week's first paint never waits for it.
+    const { refreshMyFamily } = await import('./my-family');
+    await refreshMyFamily(db);
+    fetchedAt.set('family', Date.now());
+  }
+
   async function refreshDeclines(force = false) {
     if (!force && isFresh('declines')) return;
     await refreshMyDeclines(db);
@@ -230,6 +238,8 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
       .then(() => whenNetworkQuiet(CATALOG_QUIET_MS, CATALOG_WAIT_AT_MOST_MS))
       .then(() => refreshCatalog(force))
       .catch(() => undefined);
+    // The children a guardian answers for: their lines on the cards follow the week's first paint.
+    void week.then(() => refreshFamily(force)).catch(() => undefined);
   };
   const stopWatchingNetwork = onBackOnline(() => {
     void retryPendingNow(db)

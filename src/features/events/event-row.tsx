@@ -10,6 +10,7 @@ import { useHasPendingWrite, useMyDecline } from '../../data/events';
 import { EventDatesText } from '../../ui/event-dates';
 import { Icon } from '../../ui/icons';
 import { myWaitingPosition } from './attendees/attendee-list';
+import { ChildrenLines } from './children-lines';
 import { LazyEventFormDialog } from './editor/lazy-event-form';
 import styles from './event-row.module.css';
 import { EventStatus } from './event-status';
@@ -99,6 +100,7 @@ export function EventRow({
           />
           {hasPendingWrite && <span className="badge badge-pending">{t('sync.pending_short')}</span>}
         </p>
+        <ChildrenLines event={event} user={user} isClosed={isClosed} />
       </div>
       <div className={styles.actions}>
         {!isClosed && <QuickActions event={event} user={user} />}

@@ -35,9 +35,21 @@ export function registrationMoves(event: EventDto, userId: string, now: Date): R
 /**
  * The row's one-tap buttons (subscribe, leave, wait): the same queued writes as the popup. When the event
  * offers equipment, booking first asks which: equipment cannot change once subscribed
- * (docs/rules.md#subscriptions).
+ * (docs/rules.md#subscriptions). `user` is who the answer is for; `actor`, when given, the signed-in
+ * guardian answering for that child (docs/rules.md#families), and `named` their words naming the child: a
+ * button's name (`*_label`), its text, and the success said.
  */
-export function QuickActions({ event, user }: { event: EventDto; user: User }) {
+export function QuickActions({
+  event,
+  user,
+  actor = user,
+  named = () => undefined,
+}: {
+  event: EventDto;
+  user: User;
+  actor?: User;
+  named?: (key: string) => string | undefined;
+}) {
   const { t } = useTranslation();
   const run = useRunMove();
   const [asking, setAsking] = useState<'subscribe' | 'wait' | null>(null);
@@ -45,26 +57,44 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
   const offerWait = () => setOfferingWait(true);
   const moves = registrationMoves(event, user.id, new Date());
   const asksStuff = event.stuffs_available.length > 0;
-  const leave = () =>
-    void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success', 'unsubscribe_failed');
+  const leave = (key: 'unsubscribed' | 'left_waiting') =>
+    void run(
+      changeSubscription(user, event.uuid_event, false, null, actor),
+      'unsubscribe_success',
+      'unsubscribe_failed',
+      undefined,
+      named(key),
+    );
   const subscribe = () =>
     asksStuff
       ? setAsking('subscribe')
       : void run(
-          changeSubscription(user, event.uuid_event, true),
+          changeSubscription(user, event.uuid_event, true, null, actor),
           'subscribe_success',
           'subscribe_failed',
           offerWait,
+          named('subscribed'),
         );
   const wait = () =>
     asksStuff
       ? setAsking('wait')
-      : void run(joinWaitingList(user, event.uuid_event), 'subscribe_waiting_listed', 'waiting_failed');
+      : void run(
+          joinWaitingList(user, event.uuid_event, null, actor),
+          'subscribe_waiting_listed',
+          'waiting_failed',
+          undefined,
+          named('waiting'),
+        );
   return (
     <>
       {moves.canUnsubscribe && (
-        <button type="button" className="button" onClick={leave}>
-          {t('events.unsubscribe')}
+        <button
+          type="button"
+          className="button"
+          aria-label={named('unsubscribe_label')}
+          onClick={() => leave('unsubscribed')}
+        >
+          {named('unsubscribe') ?? t('events.unsubscribe')}
         </button>
       )}
       {moves.canSubscribe && (
@@ -72,9 +102,10 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
           type="button"
           className="button button-primary"
           aria-haspopup={asksStuff ? 'dialog' : undefined}
+          aria-label={named('subscribe_label')}
           onClick={subscribe}
         >
-          {t('events.subscribe')}
+          {named('subscribe') ?? t('events.subscribe')}
         </button>
       )}
       {moves.canJoinWaitingList && (
@@ -82,13 +113,19 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
           type="button"
           className="button"
           aria-haspopup={asksStuff ? 'dialog' : undefined}
+          aria-label={named('wait_label')}
           onClick={wait}
         >
           {t('events.join_waiting_list')}
         </button>
       )}
       {moves.canLeaveWaitingList && (
-        <button type="button" className="button" onClick={leave}>
+        <button
+          type="button"
+          className="button"
+          aria-label={named('leave_waiting_label')}
+          onClick={() => leave('left_waiting')}
+        >
           {t('events.leave_waiting_list')}
         </button>
       )}
@@ -97,6 +134,8 @@ export function QuickActions({ event, user }: { event: EventDto; user: User }) {
           <QuickSubscribeDialog
             event={event}
             user={user}
+            actor={actor}
+            successText={named(asking === 'wait' ? 'waiting' : 'subscribed')}
             isWaiting={asking === 'wait'}
             onFull={offerWait}
             onClose={() => setAsking(null)}

@@ -16,12 +16,17 @@ import { StuffChoice } from './stuff-choice';
 export function QuickSubscribeDialog({
   event,
   user,
+  actor = user,
+  successText,
   isWaiting,
   onFull,
   onClose,
 }: {
   event: EventDto;
+  /** Who the place is for; `actor`, the signed-in guardian when that is their child. */
   user: User;
+  actor?: User;
+  successText?: string;
   isWaiting: boolean;
   /** The booking arrived after the last place went: the row offers the waiting list. */
   onFull: () => void;
@@ -33,17 +38,27 @@ export function QuickSubscribeDialog({
   const confirm = (close: () => void) => {
     const stuff = chosen || null;
     void (isWaiting
-      ? run(joinWaitingList(user, event.uuid_event, stuff), 'subscribe_waiting_listed', 'waiting_failed')
+      ? run(
+          joinWaitingList(user, event.uuid_event, stuff, actor),
+          'subscribe_waiting_listed',
+          'waiting_failed',
+          undefined,
+          successText,
+        )
       : run(
-          changeSubscription(user, event.uuid_event, true, stuff),
+          changeSubscription(user, event.uuid_event, true, stuff, actor),
           'subscribe_success',
           'subscribe_failed',
           onFull,
+          successText,
         ));
     close();
   };
   return (
-    <ModalDialog title={`${t('quick_subscribe.title')} · ${eventTitle(event)}`} onClose={onClose}>
+    <ModalDialog
+      title={`${t('quick_subscribe.title')} · ${eventTitle(event)}${actor.id === user.id ? '' : ` · ${user.first_name ?? user.username}`}`}
+      onClose={onClose}
+    >
       {(close) => (
         <div className={styles.body}>
           <StuffChoice stuffs={event.stuffs_available} value={chosen} isLocked={false} onChange={setChosen} />

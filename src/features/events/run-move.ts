@@ -14,11 +14,20 @@ export function useRunMove() {
   const { t } = useTranslation();
   const failed = (failure: MoveFailure, reason: string | null) =>
     showToast('error', `answer.${failure}`, reason ?? undefined);
-  /** `onFull`: a booking the server refused because the last place just went offers the waiting list instead. */
-  return (action: Promise<Delivery>, successKey: string, failure: MoveFailure, onFull?: () => void) =>
+  /**
+   * `onFull`: a booking the server refused because the last place just went offers the waiting list instead.
+   * `successText`: the success said in other words (a guardian's move names the child).
+   */
+  return (
+    action: Promise<Delivery>,
+    successKey: string,
+    failure: MoveFailure,
+    onFull?: () => void,
+    successText?: string,
+  ) =>
     action.then(
       (delivery) => {
-        if (delivery.outcome === 'sent') showToast('success', successKey);
+        if (delivery.outcome === 'sent') showToast('success', successKey, successText);
         else if (delivery.outcome === 'kept') showToast('info', 'registration.queued_toast');
         else if (onFull && delivery.code === 'event_full') onFull();
         else

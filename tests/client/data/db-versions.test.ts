@@ -56,12 +56,14 @@ describe('database versions', () => {
       expect((await current.session.get('current'))?.token).toBe('tok');
       // Version 2 dropped the member's own lists (read by no screen) and keeps the club's settings;
       // version 3 keeps attendance records; version 4 the weeks read at least once; version 5 the
-      // member's own "not coming" answers; version 6 the club's news; version 7 who declines each event.
+      // member's own "not coming" answers; version 6 the club's news; version 7 who declines each event;
+      // version 8 the member's family.
       expect(current.tables.map((t) => t.name).sort()).toEqual([
         'attendance',
         'clubSettings',
         'eventDeclines',
         'events',
+        'family',
         'models',
         'myDeclines',
         'news',
