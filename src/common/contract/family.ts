@@ -26,6 +26,8 @@ export type FamilyChild = z.infer<typeof familyChildSchema>;
 export const familySchema = z.object({
   children: z.array(familyChildSchema),
   guardians: z.array(guardianSchema),
+  /** Whether the caller may link another guardian to their children (an Admin, or the club allows it). */
+  may_invite_guardians: z.boolean().optional(),
 });
 export type Family = z.infer<typeof familySchema>;
 

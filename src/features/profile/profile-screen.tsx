@@ -9,6 +9,7 @@ import { Icon } from '../../ui/icons';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailChangeSection } from './email-change-section';
+import { FamilySection } from './family/family-section';
 import { InstallSection } from './install-section';
 import { MyDataSection } from './my-data-section';
 import { PasswordChangeSection } from './password-change-section';
@@ -85,7 +86,13 @@ export function ProfileScreen() {
           <span>{t('emailBouncing.banner', { email })}</span>
         </p>
       )}
-      <ProfileTabs panels={{ profile: profilePanel, preferences: preferencesPanel }} />
+      <ProfileTabs
+        panels={{
+          profile: profilePanel,
+          preferences: preferencesPanel,
+          family: <FamilySection user={user} isOnline={isOnline} />,
+        }}
+      />
     </section>
   );
 }

@@ -6,20 +6,23 @@ import { Tabs } from '../../ui/tabs';
 import styles from './profile-tabs.module.css';
 import { TOUR_FLAG_KEY } from './tour-flag';
 
-type Tab = 'profile' | 'preferences';
+type Tab = 'profile' | 'preferences' | 'family';
 
 /**
- * The profile and preferences tabs; the guided tour highlights the preferences tab. `?tab=preferences`
- * opens on the preferences (the weekly email's one-click link), with no tour pointing at where one is.
+ * The profile, preferences and family tabs; the guided tour highlights the preferences tab. `?tab=preferences`
+ * opens on the preferences (the weekly email's one-click link), with no tour pointing at where one is;
+ * `?tab=family` on « Ma famille ».
  */
 export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
   const { t } = useTranslation();
   const id = useId();
   const [params] = useSearchParams();
-  const [isLinkedToPreferences] = useState(() => params.get('tab') === 'preferences');
-  const [selected, setSelected] = useState<Tab>(isLinkedToPreferences ? 'preferences' : 'profile');
+  const [linked] = useState(() => params.get('tab'));
+  const [selected, setSelected] = useState<Tab>(
+    linked === 'preferences' || linked === 'family' ? linked : 'profile',
+  );
   const guidedTour = useGuidedTour(TOUR_FLAG_KEY);
-  const tour = { ...guidedTour, isRunning: guidedTour.isRunning && !isLinkedToPreferences };
+  const tour = { ...guidedTour, isRunning: guidedTour.isRunning && linked === null };
 
   function select(tab: Tab) {
     setSelected(tab);
@@ -36,6 +39,7 @@ export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
           label: t('profile.tab_preferences'),
           ...(tour.isRunning ? { describedBy: `${id}-tour-text`, className: styles.highlighted } : {}),
         },
+        { id: 'family', label: t('my_family.tab') },
       ]}
       selected={selected}
       onSelect={select}

@@ -542,9 +542,13 @@ describe('the club decides: a child gets a login, guardians invite guardians', (
     try {
       expect((await linkGuardian(parent, child.id, (await member()).email)).statusCode).toBe(403);
       expect((await linkGuardian(admin, child.id, (await member()).email)).statusCode).toBe(201);
+      // The family answer says so, and the app offers nothing the server would refuse.
+      expect((await family(parent)).json().may_invite_guardians).toBe(false);
+      expect((await family(admin)).json().may_invite_guardians).toBe(true);
     } finally {
       await clubSettings({ guardians_invite_guardians: true });
     }
+    expect((await family(parent)).json().may_invite_guardians).toBe(true);
   });
 });
 
