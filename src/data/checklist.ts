@@ -5,7 +5,7 @@ import type { User } from '@common/contract/user';
 import { walkInPersonKey } from '@common/contract/walk-in-key';
 import type { ChecklistRow } from '@common/rules/checklist-rows';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb } from './core/db';
+import { appDb, type VenueFactsRow } from './core/db';
 import { queueCheck, queueWalkIn } from './core/outbox';
 import { queueAndDeliver } from './core/sync';
 
@@ -64,3 +64,18 @@ export async function addWalkIn(
 ) {
   await queueAndDeliver(queueWalkIn(appDb(), user, { eventUuid, ...person, status: 'present' }));
 }
+
+/** The minors of the event with their guardians' phones and venue consents, as kept (docs/rules.md#families). */
+export type VenueMinor = VenueFactsRow['minors'][number];
+
+/** The event's minors by member id, as its last read by someone who takes attendance kept them. */
+export function useVenueMinors(eventUuid: string | undefined): ReadonlyMap<string, VenueMinor> {
+  return (
+    useLiveQuery(async () => {
+      const row = eventUuid ? await appDb().venueFacts.get(eventUuid) : undefined;
+      return new Map((row?.minors ?? []).map((minor) => [minor.id, minor]));
+    }, [eventUuid]) ?? NO_MINORS
+  );
+}
+
+const NO_MINORS: ReadonlyMap<string, VenueMinor> = new Map();

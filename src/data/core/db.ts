@@ -9,7 +9,7 @@
 
 import type { AttendanceEntry } from '@common/contract/attendance';
 import type { Model, Stuff } from '@common/contract/catalog';
-import type { EventDto } from '@common/contract/event';
+import type { EventDto, SubscriberEntry } from '@common/contract/event';
 import type { Family } from '@common/contract/family';
 import type { NewsPost } from '@common/contract/news';
 import type { DeclineEntry } from '@common/contract/participation';
@@ -80,6 +80,16 @@ export interface FamilyRow {
   family: Family;
 }
 
+/**
+ * The minors among an event's subscribers as the event's own read gives them to those who take attendance:
+ * guardians' names and phones, transport and emergency-care consents. Kept apart from the event, which the
+ * week read (that never carries them) replaces; cleared at sign-out.
+ */
+export interface VenueFactsRow {
+  eventUuid: string;
+  minors: Array<Pick<SubscriberEntry, 'id' | 'guardians' | 'consents'>>;
+}
+
 /** A queued write and its delivery state; `kind` decides the type of `body`. */
 export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
@@ -96,6 +106,7 @@ export class EquipeeDb extends Dexie {
   news!: EntityTable<NewsPost, 'uuid'>;
   eventDeclines!: EntityTable<EventDeclinesRow, 'uuid_event'>;
   family!: EntityTable<FamilyRow, 'key'>;
+  venueFacts!: EntityTable<VenueFactsRow, 'eventUuid'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -120,8 +131,9 @@ export class EquipeeDb extends Dexie {
     this.version(6).stores({ news: 'uuid, created_at' });
     // v7: who declines each event, as an organiser last read it, for the sheet at the venue.
     this.version(7).stores({ eventDeclines: 'uuid_event' });
-    // v8: the member's family (children and guardians) as last read, so the week answers for them offline.
-    this.version(8).stores({ family: 'key' });
+    // v8: the member's family (children and guardians) as last read, so the week answers for them offline;
+    // and, for those who take attendance, each event's minors with their guardians' phones, for the venue.
+    this.version(8).stores({ family: 'key', venueFacts: 'eventUuid' });
   }
 }
 

@@ -22,6 +22,7 @@ export async function clearCachedData(db: EquipeeDb): Promise<void> {
     db.eventDeclines,
     db.myDeclines,
     db.family,
+    db.venueFacts,
   ];
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));

@@ -20,6 +20,7 @@ import { httpTransport } from './drain-http';
 import { refreshMyDeclines } from './my-declines';
 import { putServerEvents } from './server-events';
 import { getToken } from './session-storage';
+import { keepVenueFacts } from './venue-facts';
 
 export const STALE_AFTER_MS = 5 * 60_000;
 const DRAIN_DELAY_MS = 1_000;
@@ -50,7 +51,9 @@ export interface SyncEngineOptions {
  */
 export function fetchEventInto(db: EquipeeDb, uuid: string): Promise<void> {
   return withDrainLock(async () => {
-    await putServerEvents(db, [await apiRequest('GET', `/api/event/${uuid}`, { schema: eventSchema })]);
+    const event = await apiRequest('GET', `/api/event/${uuid}`, { schema: eventSchema });
+    await putServerEvents(db, [event]);
+    await keepVenueFacts(db, event);
   });
 }
 

@@ -7,8 +7,10 @@ import type { ChecklistRow } from '@common/rules/checklist-rows';
 import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import type { VenueMinor } from '../../data/checklist';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import styles from './checklist-row.module.css';
+import { MinorFacts } from './minor-facts';
 import { type TickFacts, TickNote } from './tick-note';
 import type { TickStore } from './tick-store';
 
@@ -26,6 +28,8 @@ interface Props {
   ticks: TickStore;
   /** The member's phone, from the attendance record, for a call to someone late. */
   phone: string | null;
+  /** A minor's guardians and venue consents (docs/rules.md#families); undefined for anyone else. */
+  minor?: VenueMinor;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
   onSetStatus(row: ChecklistRow, status: AttendanceStatus): void;
 }
@@ -50,6 +54,7 @@ function ChecklistRowView({
   timeZone,
   ticks,
   phone,
+  minor,
   onSetStatus,
 }: Props) {
   const { t } = useTranslation();
@@ -103,6 +108,7 @@ function ChecklistRowView({
             {phone}
           </a>
         )}
+        {minor && <MinorFacts minor={minor} name={row.name} />}
         {/* The record says who set the state shown; a write not yet delivered is not in it yet. */}
         {tick &&
           timeZone &&

@@ -7,7 +7,7 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { refreshAttendance, useAttendance } from '../../data/attendance';
-import { setRowStatus, usePendingChecks } from '../../data/checklist';
+import { setRowStatus, usePendingChecks, useVenueMinors } from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
@@ -67,6 +67,7 @@ export function ChecklistScreen() {
   const pending = usePendingChecks(id);
   const isOnline = useIsOnline();
   const attendance = useAttendance(id);
+  const minors = useVenueMinors(id);
   // Reading and taking attendance are one right (docs/rules.md#roles): the server masks others' rows.
   const canTakeAttendance = !!user && !!event && mayTakeAttendance(user, factsOf(event)).ok;
   const rows = useMemo(() => (event ? checklistRows(event, t('attendees.deleted')) : NO_ROWS), [event, t]);
@@ -138,6 +139,7 @@ export function ChecklistScreen() {
         rows={rows}
         pending={pending}
         attendance={attendance}
+        minors={minors}
         canTick
         onSetStatus={onSetStatus}
       />

@@ -2,6 +2,7 @@ import type { AttendanceStatus } from '@common/contract/attendance-status';
 import { type ChecklistRow, type SortColumn, type SortKey, sortRows } from '@common/rules/checklist-rows';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VenueMinor } from '../../data/checklist';
 import { useClubTimeZone } from '../../data/settings';
 import { MemoChecklistRow } from './checklist-row';
 import { nextSort, orderSignature } from './checklist-rows';
@@ -14,6 +15,8 @@ interface Props {
   pending: ReadonlyMap<string, AttendanceStatus>;
   /** The attendance record by row key: who set each check and when (empty when not readable). */
   attendance: ReadonlyMap<string, TickFacts & { phone?: string | null }>;
+  /** The minors among the members, with their guardians to call (absent: none known on this device). */
+  minors?: ReadonlyMap<string, VenueMinor>;
   /** False: the list is read-only (no tick buttons), as for anyone the server would refuse. */
   canTick: boolean;
   /** Stores the status; answers false when it could not be kept (the user has been told). */
@@ -38,7 +41,7 @@ function useRowOrder(rows: ChecklistRow[], sort: SortKey[]): ChecklistRow[] {
   return ordered;
 }
 
-export function ChecklistTable({ rows, pending, attendance, canTick, onSetStatus }: Props) {
+export function ChecklistTable({ rows, pending, attendance, minors, canTick, onSetStatus }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortKey[]>([{ column: 'name', direction: 'asc' }]);
   const [ticks] = useState(createTickStore);
@@ -108,6 +111,7 @@ export function ChecklistTable({ rows, pending, attendance, canTick, onSetStatus
             pendingStatus={pending.get(row.key)}
             tick={attendance.get(row.key)}
             phone={attendance.get(row.key)?.phone ?? null}
+            minor={row.kind === 'member' ? minors?.get(String(row.userId)) : undefined}
             // Only to rows with a note: the zone read once, the others do not render again.
             timeZone={attendance.has(row.key) ? timeZone : undefined}
             ticks={ticks}

@@ -57,7 +57,7 @@ describe('database versions', () => {
       // Version 2 dropped the member's own lists (read by no screen) and keeps the club's settings;
       // version 3 keeps attendance records; version 4 the weeks read at least once; version 5 the
       // member's own "not coming" answers; version 6 the club's news; version 7 who declines each event;
-      // version 8 the member's family.
+      // version 8 the member's family and the venue facts of events.
       expect(current.tables.map((t) => t.name).sort()).toEqual([
         'attendance',
         'clubSettings',
@@ -71,6 +71,7 @@ describe('database versions', () => {
         'readWeeks',
         'session',
         'stuffs',
+        'venueFacts',
       ]);
     } finally {
       await current.delete();

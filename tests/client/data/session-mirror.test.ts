@@ -14,6 +14,12 @@ describe('signing out on a shared device', () => {
     await db.myDeclines.put({ uuid_event: event.uuid_event, declined_at: '2026-11-27T10:00:00.000Z' });
     await db.eventDeclines.put({ uuid_event: event.uuid_event, entries: [] });
     await db.readWeeks.put({ monday: '2026-11-23', readAt: 1 });
+    // A guardian's family and an organiser's guardians' phones leave with the session.
+    await db.family.put({ key: 'current', userId: USER.id, family: { children: [], guardians: [] } });
+    await db.venueFacts.put({
+      eventUuid: event.uuid_event,
+      minors: [{ id: 'child', guardians: [{ id: 'g', first_name: 'Gwen', last_name: null, phone: '06' }] }],
+    });
     await db.clubSettings.put({ key: 'timezone', value: 'Europe/Paris' });
     await db.news.put({
       uuid: '55555555-5555-4555-8555-555555555555',
@@ -33,6 +39,8 @@ describe('signing out on a shared device', () => {
     expect(await db.events.count()).toBe(0);
     expect(await db.session.count()).toBe(0);
     expect(await db.readWeeks.count()).toBe(0);
+    expect(await db.family.count()).toBe(0);
+    expect(await db.venueFacts.count()).toBe(0);
     expect(await db.clubSettings.count()).toBe(1);
     expect(await db.news.count()).toBe(1);
     db.close();
