@@ -1,11 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { mailHeader, mailPart, type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink';
 import { call, newEvent, rootToken, signInApi } from './api';
 import { expectNoAxeViolations } from './axe';
 import { screenshotWhole } from './screenshots';
-import { E2E_PASSWORD, E2E_USERS, type OwnServer, startOwnServer } from './server-process';
+import {
+  createUsersWithCli,
+  E2E_PASSWORD,
+  E2E_USERS,
+  type OwnServer,
+  startOwnServer,
+} from './server-process';
 
 /**
  * Answer links (docs/rules.md#answer-links), end to end: a promotion mail received by a real SMTP server
@@ -28,22 +32,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   sink = await startSmtpSink();
   server = await startOwnServer(PORT, { SMTP_URL: sink.url, PUBLIC_URL: baseURL }, (env) =>
-    execFileSync(
-      path.resolve('node_modules/.bin/tsx'),
-      [
-        'server/cli.ts',
-        'create-user',
-        '--username',
-        PAUL,
-        '--email',
-        `${PAUL}@example.org`,
-        '--role',
-        'User',
-        '--password',
-        E2E_PASSWORD,
-      ],
-      { env, stdio: 'pipe' },
-    ),
+    createUsersWithCli(env, [[PAUL, 'User']]),
   );
   api = await playwrightRequest.newContext({ baseURL });
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -165,4 +165,32 @@ export async function startOwnServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Accounts made with the command line before an own server starts (its `beforeStart`): with SMTP on, an
+ * invitation goes by mail only, so the API cannot hand out a confirmation link. Each signs in with E2E_PASSWORD.
+ */
+export function createUsersWithCli(
+  env: NodeJS.ProcessEnv,
+  people: ReadonlyArray<readonly [username: string, role: 'User' | 'Contributor' | 'Admin']>,
+): void {
+  for (const [username, role] of people) {
+    execFileSync(
+      path.resolve('node_modules/.bin/tsx'),
+      [
+        'server/cli.ts',
+        'create-user',
+        '--username',
+        username,
+        '--email',
+        `${username}@example.org`,
+        '--role',
+        role,
+        '--password',
+        E2E_PASSWORD,
+      ],
+      { env, stdio: 'pipe' },
+    );
+  }
 }

@@ -190,6 +190,7 @@ const isSameRow = (a: Props, b: Props) =>
   a.tick?.received_at === b.tick?.received_at &&
   a.timeZone === b.timeZone &&
   a.phone === b.phone &&
+  a.minor === b.minor &&
   a.ticks === b.ticks &&
   a.onSetStatus === b.onSetStatus;
 
