@@ -7,12 +7,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { settled } from '../server/background';
 import { loadConfig } from '../server/config';
 import { clubRegistry } from '../server/db/club-scope/club-registry';
 import { openDatabase } from '../server/db/connect';
+import type { Database } from '../server/db/schema';
 import { startMailWorker } from '../server/mail/mail-worker';
 import { createMailTransport } from '../server/mail/transport';
 import { seedAsFirstClub } from './first-club';
@@ -48,7 +50,7 @@ export async function withWeekApp<T>(
   databaseUrl: string | undefined,
   events: number,
   subscribers: number,
-  run: (address: string, token: string) => Promise<T>,
+  run: (address: string, token: string, db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   return withSchema(databaseUrl, async (schema) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-'));
@@ -87,7 +89,7 @@ export async function withWeekApp<T>(
         body: JSON.stringify({ username_or_email: ORGANISER.username, password: ORGANISER.password }),
       });
       const { token } = (await login.json()) as { token: string };
-      return await run(address, token);
+      return await run(address, token, handle.db);
     } finally {
       await app.close();
       await settled();

@@ -78,6 +78,7 @@ try {
 } finally {
   if (pgDir) spawnSync('scripts/throwaway-postgres.sh', ['stop', pgDir], { stdio: 'inherit' });
 }
+await step('npx', ['tsx', 'bench/family-week.ts']);
 await step('npx', ['tsx', 'bench/offline.ts']);
 await step('npx', ['tsx', 'bench/upload-memory.ts']);
 await step('npx', ['tsx', 'bench/member-import.ts']);
