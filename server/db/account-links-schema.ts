@@ -1,5 +1,5 @@
 import type { ConsentKey } from '@common/rules/consents';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // What links or records accounts apart from the account rows in schema.ts: guardians and the children they
 // answer for, and who did what to an account.
@@ -29,13 +29,20 @@ export interface ConsentsTable {
   given_at: Date;
 }
 
-/** Who did what to an account (so far, deletions), by ids only: never the data the action erased. */
+/**
+ * Who did what to an account, by ids only, never the data the action erased: a deletion, or a write a guardian
+ * made in a child's place (`acted_for`, docs/rules.md#families: « Gwen pour Lou »).
+ */
 export interface AccountAuditTable {
   /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: Generated<number>;
-  action: 'account_deleted';
+  action: 'account_deleted' | 'acted_for';
   actor_id: string;
   target_id: string;
   at: Date;
+  /** For `acted_for`: the action (`subscribe`, `waiting_list`, `decline`, `series_subscribe`, `guests`, …). */
+  what: ColumnType<string | null, string | null | undefined, string | null>;
+  /** For `acted_for` on an event (or a series' first session): which. */
+  event_uuid: ColumnType<string | null, string | null | undefined, string | null>;
 }

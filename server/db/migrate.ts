@@ -30,6 +30,7 @@ import * as pendingEmail from './migrations/2026-12-05-01-pending-email';
 import * as families from './migrations/2026-12-06-01-families';
 import * as comingOfAge from './migrations/2026-12-07-01-coming-of-age';
 import * as consents from './migrations/2026-12-08-01-consents';
+import * as actedFor from './migrations/2026-12-09-01-acted-for';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06-01-families': families,
   '2026-12-07-01-coming-of-age': comingOfAge,
   '2026-12-08-01-consents': consents,
+  '2026-12-09-01-acted-for': actedFor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

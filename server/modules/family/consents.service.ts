@@ -9,7 +9,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { readMemberFacts } from '../users/member-access';
 import { findUserById } from '../users/users.repository';
-import { clubToday } from './acting-for.service';
+import { clubToday, noteActedFor } from './acting-for.service';
 import { type ConsentRow, consentsOf, eventTeamsOfPlacesHeldBy, saveConsents } from './consents.repository';
 
 type Db = Kysely<Database>;
@@ -97,5 +97,6 @@ export async function updateConsents(
     return given === undefined ? [] : [{ kind, given }];
   });
   await saveConsents(trx, child.id, update.season, answers, actor.id, deps.now());
+  await noteActedFor(deps, trx, actor, child, 'consents', null);
   return toConsents(await consentsOf(trx, [child.id], update.season), update.season, child.birth_date, today);
 }

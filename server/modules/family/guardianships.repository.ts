@@ -192,3 +192,51 @@ export async function usernamesStartingWith(db: Db, stem: string): Promise<Set<s
     .execute();
   return new Set(rows.map((row) => row.username));
 }
+
+/** A write `actorId` made in `memberId`'s place, in the account audit (docs/rules.md#families). */
+export async function recordActedFor(
+  db: Db,
+  entry: { actorId: string; memberId: string; what: string; eventUuid: string | null; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('account_audit')
+    .values({
+      action: 'acted_for',
+      actor_id: entry.actorId,
+      target_id: entry.memberId,
+      what: entry.what,
+      event_uuid: entry.eventUuid,
+      at: entry.at,
+    })
+    .execute();
+}
+
+/** What guardians did in the member's place, newest first, with the guardian's names (their data export). */
+export function actedForOf(
+  db: Db,
+  memberId: string,
+): Promise<
+  Array<{
+    what: string | null;
+    event_uuid: string | null;
+    at: Date;
+    first_name: string | null;
+    last_name: string | null;
+  }>
+> {
+  return db
+    .selectFrom('account_audit')
+    .leftJoin('users', 'users.id', 'account_audit.actor_id')
+    .select([
+      'account_audit.what',
+      'account_audit.event_uuid',
+      'account_audit.at',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('account_audit.action', '=', 'acted_for')
+    .where('account_audit.target_id', '=', memberId)
+    .orderBy('account_audit.at', 'desc')
+    .orderBy('account_audit.id', 'desc')
+    .execute();
+}

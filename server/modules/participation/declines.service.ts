@@ -27,7 +27,15 @@ export async function setDecline(
   actor: UserRow,
   request: DeclineRequest,
 ): Promise<EventDto> {
-  const { member } = await memberActedFor(deps, db, actor, request.uuid_user, 'decline');
+  const { member } = await memberActedFor(
+    deps,
+    db,
+    actor,
+    request.uuid_user,
+    'decline',
+    'uuid_user',
+    request.uuid_event,
+  );
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   assertAllowed(mayAnswerDecline(facts, deps.now()));
   if (!request.decline) {

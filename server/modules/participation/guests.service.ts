@@ -51,7 +51,15 @@ export function toGuest(row: GuestRow) {
 
 /** `POST /api/event/invite`: a subscribed member brings up to 3 guests, who take places and may hold stuff. */
 export async function saveGuest(deps: AppDeps, db: Db, actor: UserRow, request: GuestRequest) {
-  const { member } = await memberActedFor(deps, db, actor, request.uuid_user, 'guests');
+  const { member } = await memberActedFor(
+    deps,
+    db,
+    actor,
+    request.uuid_user,
+    'guests',
+    'uuid_user',
+    request.uuid_event,
+  );
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   const standing = await readStanding(db, event.uuid, member.id);
   const stuffUuid = request.uuid_stuff ?? null;

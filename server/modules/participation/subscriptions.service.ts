@@ -39,7 +39,15 @@ export async function setSubscription(
   tell = true,
   onPromotion?: (promotion: Promotion) => unknown,
 ): Promise<EventDto> {
-  const { member } = await memberActedFor(deps, db, actor, request.uuid_user, 'subscribe');
+  const { member } = await memberActedFor(
+    deps,
+    db,
+    actor,
+    request.uuid_user,
+    'subscribe',
+    'uuid_user',
+    request.uuid_event,
+  );
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   const existing = await lockSubscription(db, event.uuid, member.id);
   const standing = await readStanding(db, event.uuid, member.id);

@@ -18,7 +18,15 @@ export async function joinWaitingList(
   actor: UserRow,
   request: { uuid_event: string; uuid_user: string; uuid_stuff?: string | null | undefined },
 ): Promise<EventDto> {
-  const { member } = await memberActedFor(deps, db, actor, request.uuid_user, 'waiting_list');
+  const { member } = await memberActedFor(
+    deps,
+    db,
+    actor,
+    request.uuid_user,
+    'waiting_list',
+    'uuid_user',
+    request.uuid_event,
+  );
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   assertAllowed(mayJoinWaitingList(facts, await readStanding(db, event.uuid, member.id), deps.now()));
   const wished = request.uuid_stuff ?? null;

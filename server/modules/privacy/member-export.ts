@@ -5,7 +5,7 @@ import { pictureUrl } from '@common/contract/users';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { everyConsentOf } from '../family/consents.repository';
-import { findChildrenOf, findGuardiansOf } from '../family/guardianships.repository';
+import { actedForOf, findChildrenOf, findGuardiansOf } from '../family/guardianships.repository';
 import { findCalendarFeedToken } from './member-export.repository';
 import { iso, isoOf, listSections } from './member-export-sections';
 
@@ -36,7 +36,10 @@ function profileOf(user: UserRow, publicDir: string): MemberExport['profile'] {
   };
 }
 
-/** The member's guardians (restricted ones never named: docs/rules.md#families), children and consents. */
+/**
+ * The member's guardians (restricted ones never named: docs/rules.md#families), children, consents, and what
+ * guardians did in their place.
+ */
 async function familyOf(db: Db, userId: string): Promise<MemberExport['family']> {
   const named = (row: { id: string; first_name: string | null; last_name: string | null }) => ({
     id: row.id,
@@ -50,7 +53,18 @@ async function familyOf(db: Db, userId: string): Promise<MemberExport['family']>
     ...row,
     given_at: isoOf(row.given_at),
   }));
-  return { guardians, children: (await findChildrenOf(db, userId)).map(named), consents };
+  const doneByGuardians = (await actedForOf(db, userId)).map((row) => ({
+    by: [row.first_name, row.last_name].filter(Boolean).join(' '),
+    what: row.what,
+    event_uuid: row.event_uuid,
+    at: isoOf(row.at),
+  }));
+  return {
+    guardians,
+    children: (await findChildrenOf(db, userId)).map(named),
+    consents,
+    done_by_guardians: doneByGuardians,
+  };
 }
 
 /**

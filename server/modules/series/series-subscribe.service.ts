@@ -9,7 +9,7 @@ import { runWrite } from '../../writes/run-write';
 import { lockEvent } from '../events/event-facts';
 import { eventName } from '../events/event-name';
 import type { Promotion } from '../events/events.service';
-import { memberActedFor } from '../family/acting-for.service';
+import { memberActedFor, noteActedFor } from '../family/acting-for.service';
 import { notify } from '../notifications/notify';
 import { readStanding } from '../participation/participation.repository';
 import { setSubscription } from '../participation/subscriptions.service';
@@ -76,7 +76,13 @@ export async function subscribeSeries(
   request: SeriesSubscribe,
 ): Promise<SeriesSubscribeAnswer> {
   // Every session is then decided for the member, as their own subscribe would be (docs/rules.md#families).
-  const { member } = await memberActedFor(deps, deps.db, actor, request.uuid_user, 'series_subscribe');
+  const { member, isForAChild } = await memberActedFor(
+    deps,
+    deps.db,
+    actor,
+    request.uuid_user,
+    'series_subscribe',
+  );
   const series = await findSeries(deps.db, uuidSeries);
   if (!series) throw new HttpError(404, 'not_found');
   const now = deps.now();
@@ -95,6 +101,8 @@ export async function subscribeSeries(
     sessions.push({ uuid_event: session.uuid, start_date: session.start_date.toISOString(), ...decided });
   }
   await runWrite(deps, async (trx) => {
+    if (isForAChild)
+      await noteActedFor(deps, trx, actor, member, 'series_subscribe', upcoming[0]?.uuid ?? null);
     await confirm(deps, trx, member, series.creator_id, upcoming, sessions);
     const notice = new SeriesNotice(deps, trx);
     for (const promotion of promotions) await notice.promoted(promotion);

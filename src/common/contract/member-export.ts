@@ -73,6 +73,16 @@ export const memberExportSchema = z.object({
           }),
         )
         .describe("The guardians' answers for the member, per season."),
+      done_by_guardians: z
+        .array(
+          z.object({
+            by: z.string().describe("The guardian's names (empty once that account is gone)."),
+            what: z.string().nullable(),
+            event_uuid: z.string().nullable(),
+            at: z.string(),
+          }),
+        )
+        .describe("What a guardian did in the member's place (« Gwen Le Bihan pour Lou »), newest first."),
     })
     .describe('Families: guardians, children and consents.'),
   subscriptions: z
