@@ -11,13 +11,13 @@ import {
   type MemberImportResponse,
   memberImportResponseSchema,
 } from '@common/contract/member-import';
-import { type RoleName, type User, userSchema } from '@common/contract/user';
+import { type AdminUser, adminUserSchema, type RoleName, type User, userSchema } from '@common/contract/user';
 import type { StatusUpdate } from '@common/contract/users';
 import { z } from '@common/contract/zod';
 import { apiRequest } from './core/api-client';
 
-export const fetchUsers = (): Promise<User[]> =>
-  apiRequest('GET', '/api/user', { schema: z.array(userSchema) });
+export const fetchUsers = (): Promise<AdminUser[]> =>
+  apiRequest('GET', '/api/user', { schema: z.array(adminUserSchema) });
 
 export const fetchUser = (id: string): Promise<User> =>
   apiRequest('GET', `/api/user/profile/${id}`, { schema: userSchema });

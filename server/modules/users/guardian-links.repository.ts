@@ -13,3 +13,17 @@ export async function guardianLinksOf(db: Kysely<Database>, childId: string): Pr
     .execute();
   return rows.map((row) => ({ guardianId: row.guardian_id, isRestricted: row.is_restricted }));
 }
+
+/** Every guardian link of the club, with who made it: the Admins' list shows families (docs/rules.md#families). */
+export function everyGuardianLink(
+  db: Kysely<Database>,
+): Promise<
+  Array<{ child_id: string; guardian_id: string; is_restricted: boolean; created_by: string | null }>
+> {
+  return db
+    .selectFrom('guardianships')
+    .select(['child_id', 'guardian_id', 'is_restricted', 'created_by'])
+    .orderBy('created_at')
+    .orderBy('guardian_id')
+    .execute();
+}

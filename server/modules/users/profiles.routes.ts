@@ -1,5 +1,5 @@
 import { okResponseSchema, uuidParam } from '@common/contract/fields';
-import { userSchema } from '@common/contract/user';
+import { adminUserSchema, userSchema } from '@common/contract/user';
 import {
   emailChangeSchema,
   passwordChangeSchema,
@@ -33,7 +33,7 @@ export async function profilesRoutes(
 
   routes.get(
     '/api/user',
-    { schema: { response: { 200: z.array(userSchema) } }, onRequest: requireAdmin },
+    { schema: { response: { 200: z.array(adminUserSchema) } }, onRequest: requireAdmin },
     () => listAllUsers(deps),
   );
 

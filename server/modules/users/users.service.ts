@@ -1,4 +1,4 @@
-import type { RoleName, User } from '@common/contract/user';
+import type { AdminUser, RoleName, User } from '@common/contract/user';
 import type { ProfileUpdate, StatusUpdate } from '@common/contract/users';
 import { mayReadProfile, mayUnlockAccounts, rolesOffered } from '@common/rules/users';
 import type { AppDeps } from '../../app-deps';
@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { AccessEnded } from './access-ended';
 import { deleteAccountTokens } from './account-tokens.repository';
+import { everyGuardianLink } from './guardian-links.repository';
 import { assertMayActOnAccount } from './member-access';
 import { assertMayRevoke } from './permissions';
 import { deleteUserSessions } from './sessions.repository';
@@ -18,9 +19,22 @@ async function targetOrNotFound(db: AppDeps['db'], id: string, forUpdate = false
   return row;
 }
 
-export async function listAllUsers(deps: AppDeps): Promise<User[]> {
+/**
+ * `GET /api/user` (Admins): every account, each child with its guardian links, restricted ones included, and
+ * who added it (docs/rules.md#families: Admins see every child and who added it).
+ */
+export async function listAllUsers(deps: AppDeps): Promise<AdminUser[]> {
   const now = deps.now();
-  return (await listUsers(deps.db)).map((row) => toUser(row, now));
+  const links = await everyGuardianLink(deps.db);
+  return (await listUsers(deps.db)).map((row) => {
+    const own = links.filter((link) => link.child_id === row.id);
+    if (own.length === 0) return toUser(row, now);
+    return {
+      ...toUser(row, now),
+      guardian_links: own.map((link) => ({ id: link.guardian_id, is_restricted: link.is_restricted })),
+      added_by: own[0]?.created_by ?? null,
+    };
+  });
 }
 
 export async function getProfile(deps: AppDeps, actor: UserRow, id: string): Promise<User> {

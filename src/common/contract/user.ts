@@ -49,6 +49,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * `GET /api/user` (Admins): each account with its guardian links (docs/rules.md#families), restricted ones
+ * included, and for a child who added it; absent for a member with none.
+ */
+export const adminUserSchema = userSchema.extend({
+  guardian_links: z.array(z.object({ id: z.string().uuid(), is_restricted: z.boolean() })).optional(),
+  added_by: z.string().uuid().nullable().optional(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
 export const loginRequestSchema = z.object({
   username_or_email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),

@@ -4,14 +4,18 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../../ui/icons';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import { displayName } from './display-name';
+import type { ListedUser } from './family-order';
 import { RoleBadge } from './role-badge';
 import styles from './users.module.css';
 
-/** One member in the list: the whole row is the link to their detail. */
-export function UserRow({ user }: { user: User }) {
+/**
+ * One member in the list: the whole row is the link to their detail. `family`, in the Admins' list: a child
+ * sits under its guardian and names them, a minor is marked, and one with no guardian left is said to be.
+ */
+export function UserRow({ user, family }: { user: User; family?: Omit<ListedUser, 'user'> }) {
   const { t } = useTranslation();
   return (
-    <li>
+    <li className={family?.guardianNames ? styles.child : undefined}>
       <Link to={`/settings/user/${user.id}`} className={styles.row}>
         <UserThumbnail userId={user.id} username={user.username} size={44} />
         <span className={styles.rowText}>
@@ -29,6 +33,21 @@ export function UserRow({ user }: { user: User }) {
               </span>
             )}
           </span>
+          {family?.isMinor && <span className={styles.minor}>{t('users.minor')}</span>}
+          {family?.guardianNames && (
+            <span className={styles.email}>
+              {t('users.guardians', { names: family.guardianNames.join(', ') })}
+            </span>
+          )}
+          {family?.addedBy && (
+            <span className={styles.email}>{t('users.added_by', { name: family.addedBy })}</span>
+          )}
+          {family?.hasNoGuardian && (
+            <span className={styles.bouncing}>
+              <Icon name="warning" />
+              {t('users.no_guardian')}
+            </span>
+          )}
           <span className={styles.email}>
             {user.email}
             {user.email_bouncing && (

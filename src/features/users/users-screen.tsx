@@ -1,12 +1,14 @@
-import type { User } from '@common/contract/user';
+import { clubDayOf } from '@common/rules/club-time';
 import { mayImportMembers } from '@common/rules/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
 import { fetchUsers } from '../../data/user-admin';
 import { useCurrentUser } from '../../state/session';
 import { Icon } from '../../ui/icons';
 import { ScreenHeader } from '../../ui/screen-header';
+import { type ListedUser, listByFamily } from './family-order';
 import { ImportDialog } from './import-dialog';
 import { InviteDialog } from './invite-dialog';
 import { LoadFailure } from './load-failure';
@@ -15,13 +17,13 @@ import { UserRow } from './user-row';
 import styles from './users.module.css';
 import { UsersTabs } from './users-tabs';
 
-function UserList({ users, emptyKey }: { users: User[]; emptyKey: string }) {
+function UserList({ users, emptyKey }: { users: ListedUser[]; emptyKey: string }) {
   const { t } = useTranslation();
   if (users.length === 0) return <p className={styles.muted}>{t(emptyKey)}</p>;
   return (
     <ul className={styles.list}>
-      {users.map((user) => (
-        <UserRow key={user.id} user={user} />
+      {users.map(({ user, ...family }) => (
+        <UserRow key={user.id} user={user} family={family} />
       ))}
     </ul>
   );
@@ -35,6 +37,9 @@ export function UsersScreen() {
   const actor = useCurrentUser();
   const [isInviting, setInviting] = useState(false);
   const [isImporting, setImporting] = useState(false);
+  const [onlyMinors, setOnlyMinors] = useState(false);
+  const timeZone = useClubTimeZone();
+  const today = clubDayOf(new Date(), timeZone ?? 'Europe/Paris');
 
   const users = remote.status === 'ready' ? remote.value : null;
   const byStatus = (isRevoked: boolean) => {
@@ -42,11 +47,24 @@ export function UsersScreen() {
     if (remote.status === 'failed') {
       return <LoadFailure messageKey="users.load_failed" error={remote.error} onRetry={reload} />;
     }
+    const shown = remote.value.filter((user) => user.is_revoked === isRevoked);
     return (
-      <UserList
-        users={remote.value.filter((user) => user.is_revoked === isRevoked)}
-        emptyKey={isRevoked ? 'users.empty_revoked' : 'users.empty_active'}
-      />
+      <>
+        <button
+          type="button"
+          className={`button ${styles.filter}`}
+          aria-pressed={onlyMinors}
+          onClick={() => setOnlyMinors(!onlyMinors)}
+        >
+          {t('users.only_minors')}
+        </button>
+        <UserList
+          users={listByFamily(shown, today, onlyMinors)}
+          emptyKey={
+            onlyMinors ? 'users.empty_minors' : isRevoked ? 'users.empty_revoked' : 'users.empty_active'
+          }
+        />
+      </>
     );
   };
   const countOf = (isRevoked: boolean) =>

@@ -110,6 +110,42 @@ describe('the users list', () => {
     expect(zoe.textContent).toContain('Utilisateur');
   });
 
+  it('lists a child under its guardian, marked and named with who added it; « Moins de 18 ans seulement » keeps the minors', async () => {
+    const lou = {
+      ...USER,
+      id: '7c9f0c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5d',
+      username: 'lou.durand',
+      email: null,
+      first_name: 'Lou',
+      last_name: 'Durand',
+      birth_date: '2017-05-01',
+      guardian_links: [{ id: PAUL.id, is_restricted: false }],
+      added_by: PAUL.id,
+    };
+    serve(signInAs('Admin'), (url) => (url === '/api/user' ? json(200, [PAUL, ADMIN, lou, ZOE]) : undefined));
+    renderApp('/settings/users');
+    const child = await screen.findByRole('link', { name: /lou\.durand/ });
+    const links = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/settings/user/'));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/settings/user/${PAUL.id}`,
+      `/settings/user/${lou.id}`,
+      `/settings/user/${ADMIN.id}`,
+    ]);
+    expect(child.textContent).toContain('Moins de 18 ans');
+    expect(child.textContent).toContain('Responsables : Paul Durand');
+    expect(child.textContent).toContain('Ajout : Paul Durand');
+
+    const filter = screen.getByRole('button', { name: 'Moins de 18 ans seulement' });
+    fireEvent.click(filter);
+    expect(filter.getAttribute('aria-pressed')).toBe('true');
+    const minors = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/settings/user/'));
+    expect(minors.map((link) => link.getAttribute('href'))).toEqual([`/settings/user/${lou.id}`]);
+  });
+
   it('says a failed load in words, with a retry', async () => {
     serve(signInAs('Admin'), (url) =>
       url === '/api/user' ? json(500, { code: 'server_error', message: 'x' }) : undefined,
