@@ -6,10 +6,10 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { displayName } from '../../mail/display-name';
 import { notify } from '../notifications/notify';
+import { freeUsername, usernameStem } from '../users/child-username';
 import { toUser } from '../users/user-mapper';
 import { insertUser, updateUser } from '../users/users.repository';
 import { clubToday } from './acting-for.service';
-import { freeUsername, usernameStem } from './child-username';
 import {
   countLinks,
   findSameChild,

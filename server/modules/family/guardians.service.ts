@@ -8,8 +8,8 @@ import { displayName } from '../../mail/display-name';
 import { notify } from '../notifications/notify';
 import { guardiansInviteGuardians } from '../settings/club-settings';
 import { register } from '../users/accounts.service';
+import { freeUsername } from '../users/child-username';
 import { findUserByEmail, findUserById } from '../users/users.repository';
-import { freeUsername } from './child-username';
 import {
   countLinks,
   deleteGuardianship,
