@@ -27,3 +27,23 @@ export function everyGuardianLink(
     .orderBy('guardian_id')
     .execute();
 }
+
+/** Links from a member import (docs/rules.md#families); a link already there is left as it is. */
+export async function insertGuardianLinks(
+  db: Kysely<Database>,
+  links: ReadonlyArray<{ childId: string; guardianId: string; createdBy: string | null; at: Date }>,
+): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insertInto('guardianships')
+    .values(
+      links.map((link) => ({
+        child_id: link.childId,
+        guardian_id: link.guardianId,
+        created_by: link.createdBy,
+        created_at: link.at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['club_id', 'child_id', 'guardian_id']).doNothing())
+    .execute();
+}

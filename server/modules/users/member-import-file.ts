@@ -4,7 +4,15 @@ import { parse } from 'csv-parse/sync';
 import { HttpError } from '../../http-error';
 
 /** The columns an import reads; any other column of the file is left alone. */
-export type ImportColumn = 'email' | 'username' | 'first_name' | 'last_name' | 'phone';
+export type ImportColumn =
+  | 'email'
+  | 'username'
+  | 'first_name'
+  | 'last_name'
+  | 'phone'
+  | 'birth_date'
+  | 'guardian_1_email'
+  | 'guardian_2_email';
 
 /** One data row as the file gives it, each known column's cell trimmed ('' when empty or absent). */
 export interface FileRow {
@@ -41,6 +49,31 @@ const HEADER_NAMES: Record<ImportColumn, readonly string[]> = {
     'portable',
     'telephone portable',
     'numero de telephone',
+  ],
+  birth_date: [
+    'birth date',
+    'birthdate',
+    'date of birth',
+    'date de naissance',
+    'naissance',
+    'ne le',
+    'nee le',
+  ],
+  guardian_1_email: [
+    'guardian 1 email',
+    'guardian email',
+    'email responsable 1',
+    'email responsable',
+    'mail responsable 1',
+    'courriel responsable 1',
+    'email parent 1',
+  ],
+  guardian_2_email: [
+    'guardian 2 email',
+    'email responsable 2',
+    'mail responsable 2',
+    'courriel responsable 2',
+    'email parent 2',
   ],
 };
 
@@ -120,6 +153,9 @@ export function readImportFile(text: string): FileRow[] {
       first_name: '',
       last_name: '',
       phone: '',
+      birth_date: '',
+      guardian_1_email: '',
+      guardian_2_email: '',
     };
     columns.forEach((column, i) => {
       // The first column of a kind wins: a second « Nom » (a club's own) does not overwrite the first.

@@ -47,7 +47,9 @@ export function memberImportRoutes(deps: AppDeps) {
           response: { ...errorAnswers(400, 403, 413), 200: memberImportResponseSchema },
           description:
             'Admin only. Columns by header, French or English names, any order: email (required), username ' +
-            '(made from the email when missing), first name, last name, phone. Separator `,` or `;`; UTF-8 ' +
+            '(made from the email when missing), first name, last name, phone, birth date (`jj/mm/aaaa` or ' +
+            "`aaaa-mm-jj`), up to two guardians' emails: a row with none of its own but a guardian's is a child " +
+            'without a login, each guardian linked or invited. Separator `,` or `;`; UTF-8 ' +
             '(with or without BOM) or Windows-1252. At most 2,000 rows and 1 MiB. `dry_run=true` (the ' +
             'default) answers what each row would become and writes nothing; `dry_run=false` creates every ' +
             '`new` row as invited, all or none, and mails the invitations.',
@@ -58,7 +60,7 @@ export function memberImportRoutes(deps: AppDeps) {
         const isDryRun = request.query.dry_run;
         return isDryRun
           ? importMembers(deps, deps.db, request.body, true)
-          : runWrite(deps, (trx) => importMembers(deps, trx, request.body, false));
+          : runWrite(deps, (trx) => importMembers(deps, trx, request.body, false, authOf(request).user.id));
       },
     );
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberImportResponse } from '@common/contract/member-import';
+import { clubDayOf } from '@common/rules/club-time';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
@@ -7,22 +8,39 @@ import type { Database } from '../../db/schema';
 import { notify } from '../notifications/notify';
 import { insertAccountTokens } from './account-tokens.repository';
 import { CONFIRM_TTL_MS } from './accounts.service';
+import { insertGuardianLinks } from './guardian-links.repository';
+import { childKey } from './member-import-family';
 import { readImportFile } from './member-import-file';
-import { type ClubAccounts, type PlannedMember, planImport } from './member-import-plan';
+import {
+  type ClubAccounts,
+  freeUsername,
+  type PlannedMember,
+  planImport,
+  usernameBase,
+} from './member-import-plan';
 import { hashToken, newToken } from './tokens';
-import { findUsersByIds, insertUsers, listUsernamesAndEmails, lockMemberImports } from './users.repository';
+import { findUsersByIds, insertUsers, listImportFacts, lockMemberImports } from './users.repository';
 
 type Db = Kysely<Database>;
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 bound parameters. */
 const INSERT_CHUNK = 500;
 
-async function clubAccounts(db: Db): Promise<ClubAccounts> {
-  const rows = await listUsernamesAndEmails(db);
+/** The club's accounts as the plan reads them, and each address's account id (for the guardian links). */
+async function clubAccounts(db: Db): Promise<ClubAccounts & { idByEmail: ReadonlyMap<string, string> }> {
+  const rows = await listImportFacts(db);
+  const withEmail = rows.flatMap((r) => (r.email === null ? [] : [{ ...r, email: r.email.toLowerCase() }]));
   return {
     usernames: new Set(rows.map((r) => r.username)),
-    usernameByEmail: new Map(
-      rows.flatMap((r) => (r.email === null ? [] : [[r.email.toLowerCase(), r.username]])),
+    usernameByEmail: new Map(withEmail.map((r) => [r.email, r.username])),
+    idByEmail: new Map(withEmail.map((r) => [r.email, r.id])),
+    guardedEmails: new Set(withEmail.filter((r) => r.is_guarded).map((r) => r.email)),
+    usernameByChildKey: new Map(
+      rows.flatMap((r) =>
+        r.first_name && r.last_name && r.birth_date
+          ? [[childKey(r.first_name, r.last_name, r.birth_date), r.username]]
+          : [],
+      ),
     ),
   };
 }
@@ -40,22 +58,81 @@ export async function importMembers(
   db: Db,
   text: string,
   isDryRun: boolean,
+  actorId: string | null = null,
 ): Promise<MemberImportResponse> {
   const fileRows = readImportFile(text);
   // One club's imports queue behind each other, never behind another club's.
   if (!isDryRun) await lockMemberImports(db, currentClub().id);
-  const { rows, members } = planImport(fileRows, await clubAccounts(db));
+  const club = await clubAccounts(db);
+  const today = clubDayOf(deps.now(), currentClub().timezone);
+  const { rows, members } = planImport(fileRows, club, today);
   if (isDryRun || members.length === 0) return { dry_run: isDryRun, created: 0, rows };
-  const queued = await createInvited(deps, db, members);
+  const guardians = await guardiansToInvite(members, club);
+  const invited = [...members, ...guardians];
+  const ids = await createInvited(deps, db, invited);
+  await linkGuardians(deps, db, members, ids, club.idByEmail, actorId);
+  const queued = await inviteByMail(deps, db, ids);
   // Queued means the invitation type is on; with no SMTP server it only reaches the disk log.
   const mail = queued === 0 ? 'off' : deps.config.smtpUrl === undefined ? 'logged' : 'sent';
-  return { dry_run: false, created: members.length, invitation_mail: mail, rows };
+  return { dry_run: false, created: invited.length, invitation_mail: mail, rows };
 }
 
-/** Creates the members, each with a confirmation link; answers how many invitations were queued. */
-async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): Promise<number> {
+/**
+ * The guardians a file names who are neither members nor rows of the file: each is invited as a new account
+ * (named from the address), as `POST /api/user/{id}/guardians` would invite them.
+ */
+function guardiansToInvite(
+  members: PlannedMember[],
+  club: ClubAccounts & { idByEmail: ReadonlyMap<string, string> },
+): PlannedMember[] {
+  const inFile = new Set(members.map((m) => m.row.email));
+  const taken = new Set([...club.usernames, ...members.map((m) => m.row.username)]);
+  const invited: PlannedMember[] = [];
+  for (const email of new Set(members.flatMap((m) => m.guardianEmails))) {
+    if (club.idByEmail.has(email) || inFile.has(email)) continue;
+    const username = freeUsername(usernameBase(email), (name) => taken.has(name));
+    taken.add(username);
+    const row = { line: 0, email, username, first_name: null, last_name: null, status: 'new' as const };
+    invited.push({ row, phone: null, birthDate: null, guardianEmails: [] });
+  }
+  return invited;
+}
+
+/** Each row's guardians linked (docs/rules.md#families), by the Admin who imported. */
+async function linkGuardians(
+  deps: AppDeps,
+  db: Db,
+  members: PlannedMember[],
+  ids: CreatedMembers,
+  idByEmail: ReadonlyMap<string, string>,
+  actorId: string | null,
+): Promise<void> {
+  const idOf = (email: string) => idByEmail.get(email) ?? ids.idByEmail.get(email);
+  const at = deps.now();
+  await insertGuardianLinks(
+    db,
+    members.flatMap((member) => {
+      const childId = ids.idByUsername.get(member.row.username);
+      return member.guardianEmails.flatMap((email) => {
+        const guardianId = idOf(email);
+        return childId && guardianId ? [{ childId, guardianId, createdBy: actorId, at }] : [];
+      });
+    }),
+  );
+}
+
+/** The accounts an import made, by username and by address, and each invitation's link. */
+interface CreatedMembers {
+  idByUsername: Map<string, string>;
+  idByEmail: Map<string, string>;
+  linkOf: Map<string, string>;
+}
+
+/** Creates the members, each with an address a confirmation link (a child without a login has neither). */
+async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): Promise<CreatedMembers> {
   const now = deps.now();
   const invited = members.map((m) => ({ member: m, id: randomUUID(), token: newToken() }));
+  const hasAddress = (m: PlannedMember) => m.row.email !== '';
   for (let i = 0; i < invited.length; i += INSERT_CHUNK) {
     const chunk = invited.slice(i, i + INSERT_CHUNK);
     await insertUsers(
@@ -63,7 +140,7 @@ async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): P
       chunk.map(({ member, id }) => ({
         id,
         username: member.row.username,
-        email: member.row.email,
+        email: hasAddress(member) ? member.row.email : null,
         password_hash: null,
         role_name: 'User' as const,
         confirmed_at: null,
@@ -71,6 +148,7 @@ async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): P
         first_name: member.row.first_name,
         last_name: member.row.last_name,
         phone: member.phone,
+        birth_date: member.birthDate,
         street: null,
         city: null,
         zip_code: null,
@@ -78,9 +156,11 @@ async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): P
         created_at: now,
       })),
     );
+    const withAddress = chunk.filter(({ member }) => hasAddress(member));
+    if (withAddress.length === 0) continue;
     await insertAccountTokens(
       db,
-      chunk.map(({ id, token }) => ({
+      withAddress.map(({ id, token }) => ({
         token_hash: hashToken(token),
         user_id: id,
         kind: 'confirm' as const,
@@ -90,19 +170,27 @@ async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): P
       })),
     );
   }
-  const users = await findUsersByIds(
-    db,
-    invited.map((i) => i.id),
-  );
-  const linkOf = new Map<string, string>(
-    invited.map((i) => [i.id, `${currentClub().publicUrl}/confirm/${i.token}`]),
-  );
+  return {
+    idByUsername: new Map(invited.map((i) => [i.member.row.username, i.id])),
+    idByEmail: new Map(invited.filter((i) => hasAddress(i.member)).map((i) => [i.member.row.email, i.id])),
+    linkOf: new Map(
+      invited
+        .filter((i) => hasAddress(i.member))
+        .map((i) => [i.id, `${currentClub().publicUrl}/confirm/${i.token}`]),
+    ),
+  };
+}
+
+/** The invitation mail to each new account with an address; answers how many were queued. */
+async function inviteByMail(deps: AppDeps, db: Db, created: CreatedMembers): Promise<number> {
+  const users = await findUsersByIds(db, [...created.linkOf.keys()]);
+  if (users.length === 0) return 0;
   return notify(
     deps,
     db,
     'user_invitation',
     users,
-    (user) => ({ username: user.username, link: linkOf.get(user.id) as string }),
+    (user) => ({ username: user.username, link: created.linkOf.get(user.id) as string }),
     undefined,
     { isBulk: true },
   );

@@ -122,8 +122,34 @@ export async function isUsernameOrEmailTaken(
 }
 
 /** Every account's username and email, whatever its state: what a member import plans against. */
-export function listUsernamesAndEmails(db: Db): Promise<Array<Pick<UserRow, 'username' | 'email'>>> {
-  return db.selectFrom('users').select(['username', 'email']).execute();
+/** What the member import checks a file against: each account's names, address, birth date, and guardians. */
+export function listImportFacts(db: Db): Promise<
+  Array<
+    Pick<UserRow, 'id' | 'username' | 'email' | 'first_name' | 'last_name' | 'birth_date'> & {
+      is_guarded: boolean;
+    }
+  >
+> {
+  return db
+    .selectFrom('users')
+    .select((eb) => [
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.birth_date',
+      eb
+        .exists(
+          eb
+            .selectFrom('guardianships')
+            .select('child_id')
+            .whereRef('guardianships.child_id', '=', 'users.id'),
+        )
+        .$castTo<boolean>()
+        .as('is_guarded'),
+    ])
+    .execute();
 }
 
 /** Any fixed number: the lock that makes two imports, even in two processes, go one after the other. */

@@ -14,6 +14,10 @@ export const IMPORT_ROW_CODES = [
   'duplicate_in_file',
   'name_too_long',
   'phone_invalid',
+  'birth_date_invalid',
+  'guardian_email_invalid',
+  'guardian_loop',
+  'child_name_missing',
 ] as const;
 export type ImportRowCode = (typeof IMPORT_ROW_CODES)[number];
 
@@ -38,6 +42,10 @@ export const importRowSchema = z.object({
   last_name: z.string().nullable(),
   status: z.enum(['new', 'exists', 'error']),
   code: z.enum(IMPORT_ROW_CODES).optional(),
+  /** A row with no email of its own but a guardian's: a child without a login (docs/rules.md#families). */
+  is_child: z.boolean().optional(),
+  /** The guardians' addresses the row names, each linked (or invited first). */
+  guardian_emails: z.array(z.string()).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 

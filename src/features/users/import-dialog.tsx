@@ -26,9 +26,16 @@ function PreviewRow({ row }: { row: ImportRow }) {
     <li className={`${styles.row} ${row.status === 'error' ? styles.rowError : ''}`}>
       <span className={styles.line}>{t('memberImport.line', { line: row.line })}</span>
       <span className={styles.who}>
-        <span className={styles.email}>{row.email || t('memberImport.no_email')}</span>
+        <span className={styles.email}>
+          {row.email || t(row.is_child ? 'memberImport.child' : 'memberImport.no_email')}
+        </span>
         {(name || row.username) && (
           <span className={styles.muted}>{[name, row.username].filter(Boolean).join(' · ')}</span>
+        )}
+        {row.guardian_emails && row.guardian_emails.length > 0 && (
+          <span className={styles.muted}>
+            {t('memberImport.guardians', { emails: row.guardian_emails.join(', ') })}
+          </span>
         )}
       </span>
       <span className={styles.outcome}>

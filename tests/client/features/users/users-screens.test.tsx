@@ -330,6 +330,26 @@ describe('the member import', () => {
     return { fetchMock, dialog, file };
   }
 
+  it('previews a child without an address as such, with the guardians it will be linked to', async () => {
+    const child = {
+      line: 5,
+      email: '',
+      username: 'eloi.peron',
+      first_name: 'Éloi',
+      last_name: 'PÉRON',
+      status: 'new',
+      is_child: true,
+      guardian_emails: ['famille.peron@example.org', 'papa.peron@example.org'],
+    };
+    const { dialog } = await openImport((url) =>
+      url === '/api/user/import?dry_run=true' ? json(200, { ...PREVIEW, rows: [child] }) : undefined,
+    );
+    const list = await within(dialog).findByRole('list', { name: /Aperçu de l'import/ });
+    const [row] = within(list).getAllByRole('listitem');
+    expect(row?.textContent).toContain('Enfant sans compte personnel');
+    expect(row?.textContent).toContain('Responsables : famille.peron@example.org, papa.peron@example.org');
+  });
+
   it('previews the file (nothing written), then imports the new rows on confirmation', async () => {
     const { fetchMock, dialog, file } = await openImport((url) =>
       url === '/api/user/import?dry_run=true'
