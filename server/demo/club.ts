@@ -93,6 +93,10 @@ export const MODELS = {
     name: 'Initiation kayak de mer',
     description: 'Découverte encadrée en baie de Bénodet, tout matériel fourni.',
   },
+  youth: {
+    name: 'École de pagaie',
+    description: 'Les mercredis des 8–14 ans : jeux d’équilibre, premiers coups de pagaie, goûter au ponton.',
+  },
   seaDay: {
     name: 'Sortie mer à la journée',
     description: 'Bénodet – archipel des Glénan – Bénodet, pique-nique tiré du sac.',
@@ -113,3 +117,22 @@ export const PLACES = {
   river: { street: 'Moulin du Cleuyou', city: 'Ergué-Gabéric', zip_code: '29500' },
   sea: { street: 'Port de plaisance', city: 'Bénodet', zip_code: '29950' },
 } as const;
+
+/**
+ * The youth section (docs/rules.md#families): three families of members, their children added by a parent
+ * (no login of their own), the first family with two children and both parents as guardians.
+ */
+export const FAMILIES: ReadonlyArray<{
+  guardians: readonly string[];
+  children: ReadonlyArray<{ first_name: string; last_name: string; age: number }>;
+}> = [
+  {
+    guardians: ['yannick.donnart', 'camille.lemeur'],
+    children: [
+      { first_name: 'Lou', last_name: 'Donnart', age: 9 },
+      { first_name: 'Nina', last_name: 'Donnart', age: 12 },
+    ],
+  },
+  { guardians: ['jeanne.lecorre'], children: [{ first_name: 'Malo', last_name: 'Le Corre', age: 11 }] },
+  { guardians: ['gael.leberre'], children: [{ first_name: 'Elouan', last_name: 'Le Berre', age: 13 }] },
+];

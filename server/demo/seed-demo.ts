@@ -22,11 +22,22 @@ import { sendDueSubscriptionNotices } from '../modules/participation/subscriptio
 import { createConfirmedUser } from '../modules/users/create-user';
 import { type TickJob, tickPastEvents } from './attendance-story';
 import { avatarPng } from './avatars';
-import { DEMO_PASSWORD, DEMO_SLOGAN, type DemoPerson, MEMBERS, MODELS, PLACES, STAFF, STUFFS } from './club';
+import {
+  DEMO_PASSWORD,
+  DEMO_SLOGAN,
+  type DemoPerson,
+  FAMILIES,
+  MEMBERS,
+  MODELS,
+  PLACES,
+  STAFF,
+  STUFFS,
+} from './club';
 import { DemoClient } from './demo-client';
 import { claimDemoFolder } from './demo-folder';
 import { type PlannedEvent, planEvents } from './event-plan';
 import { createTrainingSeries } from './training-series';
+import { createYouthSection } from './youth-section';
 
 export interface DemoAccount {
   username: string;
@@ -48,6 +59,8 @@ interface Person extends DemoPerson {
 }
 
 const HOUR = 3_600_000;
+/** The demo's people's addresses: a domain of no one's. */
+const demoEmail = (username: string) => `${username}@kayak-odet.example`;
 
 export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
   const dataDir = path.resolve(options.dataDir);
@@ -130,7 +143,7 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
   for (const person of [...STAFF, ...MEMBERS]) {
     const row = await createConfirmedUser(db, {
       username: person.username,
-      email: `${person.username}@kayak-odet.example`,
+      email: demoEmail(person.username),
       password: DEMO_PASSWORD,
       role: person.role,
     });
@@ -240,6 +253,17 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
     members: MEMBERS.slice(0, 10).map((m) => people.get(m.username) as Person),
   });
 
+  const youth = await createYouthSection(api, {
+    monday,
+    today: clubDayOf(today, timeZone),
+    timeZone,
+    modelUuid: models.youth as string,
+    kayakUuid: stuffs.k1 as string,
+    organiser: people.get('soazig.tanguy') as Person,
+    people,
+    emailOf: demoEmail,
+  });
+
   // A day later the Wednesday initiation is called off (the weather).
   clock.now = new Date(clock.now.getTime() + 24 * HOUR);
   for (const [event, uuid] of created)
@@ -273,7 +297,7 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
         ]
       : [],
   );
-  jobs.push(...series.pastSessions);
+  jobs.push(...series.pastSessions, ...youth.pastSessions);
   await tickPastEvents(
     api,
     clock,
@@ -281,7 +305,15 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
   );
   clock.now = today;
 
-  return [...people.values()]
-    .filter((p) => p.role !== 'User' || p.username === MEMBERS[0]?.username)
-    .map((p) => ({ username: p.username, role: p.role, name: `${p.first_name} ${p.last_name}` }));
+  return (
+    [...people.values()]
+      // The staff, a member, and a parent of the youth section (who answers for two children).
+      .filter(
+        (p) =>
+          p.role !== 'User' ||
+          p.username === MEMBERS[0]?.username ||
+          p.username === FAMILIES[0]?.guardians[0],
+      )
+      .map((p) => ({ username: p.username, role: p.role, name: `${p.first_name} ${p.last_name}` }))
+  );
 }

@@ -3,7 +3,7 @@ import type { TickJob } from './attendance-story';
 import { PLACES } from './club';
 import type { DemoClient } from './demo-client';
 
-interface Someone {
+export interface Someone {
   id: string;
   token: string;
   username: string;
@@ -18,6 +18,49 @@ export interface TrainingSeriesOptions {
   members: Someone[];
 }
 
+/** A series the demo's organiser makes at the club: twelve sessions of `from`–`to` on `weekdays` from `firstDay`. */
+export async function weeklySeries(
+  api: DemoClient,
+  options: {
+    organiser: Someone;
+    firstDay: string;
+    from: string;
+    to: string;
+    weekdays: string[];
+    timeZone: string;
+    modelUuid: string;
+    stuffUuids: string[];
+  },
+): Promise<{
+  uuid_series: string;
+  sessions: Array<{ uuid_event: string; start_date: string; end_date: string }>;
+}> {
+  return api.call(options.organiser.token, 'POST', '/api/event/series', {
+    uuid_model_event: options.modelUuid,
+    start_date: clubDateTime(options.firstDay, options.from, options.timeZone).toISOString(),
+    end_date: clubDateTime(options.firstDay, options.to, options.timeZone).toISOString(),
+    ...PLACES.club,
+    max_subscribers: 12,
+    stuffs_available: options.stuffUuids.map((uuid) => ({ uuid })),
+    recurrence: { weekdays: options.weekdays, interval_weeks: 1, count: 12 },
+  });
+}
+
+/** A series' sessions for the organiser to tick on time, `absent` never coming. */
+export const sessionsToTick = (
+  sessions: Array<{ uuid_event: string; start_date: string; end_date: string }>,
+  organiser: Someone,
+  absent: string[],
+): TickJob[] =>
+  sessions.map((s) => ({
+    eventUuid: s.uuid_event,
+    organiserToken: organiser.token,
+    start: new Date(s.start_date),
+    end: new Date(s.end_date),
+    mode: 'on_time' as const,
+    absent,
+  }));
+
 /**
  * The club's weekly training: Tuesday and Thursday 19:00–21:00 at the club, twelve sessions from last
  * week on, ten members subscribed to the whole series at once. Answers its sessions' checklists to tick.
@@ -26,18 +69,12 @@ export async function createTrainingSeries(
   api: DemoClient,
   options: TrainingSeriesOptions,
 ): Promise<{ pastSessions: TickJob[] }> {
-  const firstDay = shiftDay(options.monday, -7);
-  const series = await api.call<{
-    uuid_series: string;
-    sessions: Array<{ uuid_event: string; start_date: string; end_date: string }>;
-  }>(options.organiser.token, 'POST', '/api/event/series', {
-    uuid_model_event: options.modelUuid,
-    start_date: clubDateTime(firstDay, '19:00', options.timeZone).toISOString(),
-    end_date: clubDateTime(firstDay, '21:00', options.timeZone).toISOString(),
-    ...PLACES.club,
-    max_subscribers: 12,
-    stuffs_available: options.stuffUuids.map((uuid) => ({ uuid })),
-    recurrence: { weekdays: ['TU', 'TH'], interval_weeks: 1, count: 12 },
+  const series = await weeklySeries(api, {
+    ...options,
+    firstDay: shiftDay(options.monday, -7),
+    from: '19:00',
+    to: '21:00',
+    weekdays: ['TU', 'TH'],
   });
   for (const member of options.members)
     await api.call(member.token, 'PUT', `/api/event/series/${series.uuid_series}/subscribe`, {
@@ -46,14 +83,5 @@ export async function createTrainingSeries(
     });
   // Someone always misses a training: the sixth member never comes.
   const absent = options.members[5] ? [options.members[5].username] : [];
-  return {
-    pastSessions: series.sessions.map((s) => ({
-      eventUuid: s.uuid_event,
-      organiserToken: options.organiser.token,
-      start: new Date(s.start_date),
-      end: new Date(s.end_date),
-      mode: 'on_time' as const,
-      absent,
-    })),
-  };
+  return { pastSessions: sessionsToTick(series.sessions, options.organiser, absent) };
 }

@@ -57,6 +57,7 @@ test('seeds twice in a row (a reset), then every demo login signs in', async ({ 
 
 interface Event {
   uuid_event: string;
+  model_name: string;
   start_date: string;
   end_date: string;
   max_subscribers: number;
@@ -107,6 +108,20 @@ test("the seeded club satisfies the server's own rules, read back through the AP
       ]);
       expect(holders.length).toBeLessThanOrEqual(stuff.stock);
     }
+  }
+  // The youth section: a parent answers for two children, both parents their guardians, on the Wednesdays.
+  const parent = await token(request, 'yannick.donnart');
+  const family = await (
+    await request.get(`${BASE}/api/family`, { headers: { authorization: `Bearer ${parent}` } })
+  ).json();
+  expect(family.children.map((c: { first_name: string }) => c.first_name).sort()).toEqual(['Lou', 'Nina']);
+  for (const child of family.children as Array<{ id: string; guardians: Array<{ first_name: string }> }>) {
+    expect(child.guardians.map((g) => g.first_name).sort()).toEqual(['Camille', 'Yannick']);
+    expect(
+      events.some(
+        (e) => e.model_name === 'École de pagaie' && e.subscribers_with_stuff.some((s) => s.id === child.id),
+      ),
+    ).toBe(true);
   }
 });
 

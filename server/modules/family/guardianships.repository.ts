@@ -69,6 +69,7 @@ export function findChildrenOf(db: Db, guardianId: string): Promise<UserRow[]> {
     .where('guardianships.is_restricted', '=', false)
     .where('users.deleted_at', 'is', null)
     .orderBy('guardianships.created_at')
+    .orderBy('users.username')
     .execute();
 }
 
