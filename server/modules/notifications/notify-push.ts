@@ -5,8 +5,9 @@ import type { AppDeps } from '../../app-deps';
 import type { Database, EventRow, UserRow } from '../../db/schema';
 import { catalogueText } from '../../i18n/catalogue';
 import { eventPath } from '../../mail/app-links';
+import { displayName } from '../../mail/display-name';
 import { enqueuePush, type PushUrgency } from '../push/push-queue';
-import { reachableRecipients } from './notify';
+import { guardianCopies, reachableRecipients } from './notify';
 
 /** What is pushed (docs/rules.md#push); each kind is gated as its email is. */
 export type PushKind =
@@ -53,8 +54,9 @@ const shortened = (text: string): string => {
 };
 
 /**
- * Queues a push to every device of each member `kind` may reach (same gating as the email), inside the
- * caller's transaction; runWrite kicks the push worker after the commit. Answers how many were queued.
+ * Queues a push to every device of each member `kind` may reach (same gating as the email), and of each
+ * unrestricted guardian of a minor among them, inside the caller's transaction; runWrite kicks the push
+ * worker after the commit. Answers how many were queued.
  */
 export async function notifyPush(
   deps: Pick<AppDeps, 'config' | 'now'>,
@@ -69,6 +71,20 @@ export async function notifyPush(
   for (const member of await reachableRecipients(db, kind, members)) {
     const message = pushMessage(kind, member.language, event, eventName(member.language), detail);
     queued += await enqueuePush(db, deps.now(), member.id, message, URGENCY[kind]);
+  }
+  // A minor's guardians hear of it too (docs/rules.md#families): one push each, naming every child it is about.
+  for (const { guardian, children } of await guardianCopies(deps, db, kind, members)) {
+    const message = pushMessage(kind, guardian.language, event, eventName(guardian.language), detail);
+    const about = catalogueText(guardian.language, 'push', 'about_children', {
+      names: children.map(displayName).join(', '),
+    });
+    queued += await enqueuePush(
+      db,
+      deps.now(),
+      guardian.id,
+      { ...message, body: `${about}\n${message.body}` },
+      URGENCY[kind],
+    );
   }
   return queued;
 }

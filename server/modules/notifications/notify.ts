@@ -103,7 +103,7 @@ export async function reachableRecipients<R extends Recipient>(
  * unrestricted guardian, once for all their children among them, whose own switches let the kind through.
  * A guardian who is a recipient on their own account still gets their own message besides.
  */
-async function guardianCopies<R extends Recipient>(
+export async function guardianCopies<R extends Recipient>(
   deps: Pick<AppDeps, 'now'>,
   db: Kysely<Database>,
   kind: MailKind,
@@ -128,6 +128,8 @@ async function guardianCopies<R extends Recipient>(
   }
   const copies: Array<{ guardian: UserRow & { email: string }; children: UserRow[] }> = [];
   for (const entry of byGuardian.values()) {
+    // Named in the order the message lists its recipients.
+    entry.children.sort((a, b) => minors.indexOf(a) - minors.indexOf(b));
     const [reachableGuardian] = await reachableRecipients(db, kind, [entry.guardian]);
     if (reachableGuardian && hasAddress(reachableGuardian)) {
       copies.push({ children: entry.children, guardian: reachableGuardian });

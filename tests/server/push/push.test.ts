@@ -257,6 +257,49 @@ describe('who gets a push', () => {
     });
     await clearQueue();
   });
+
+  it("a minor's guardians get one push each naming every child it is about; a restricted guardian none", async () => {
+    const guardian = await ctx.createUser('pushparent');
+    const restricted = await ctx.createUser('pushbanned');
+    const children = [await ctx.createUser('pushlou'), await ctx.createUser('pushnina')];
+    for (const [child, name] of [
+      [children[0], 'Lou'],
+      [children[1], 'Nina'],
+    ] as const) {
+      await ctx.db
+        .updateTable('users')
+        .set({ email: null, first_name: name, last_name: 'Le Bihan', birth_date: '2016-04-01' })
+        .where('id', '=', child?.id ?? '')
+        .execute();
+      for (const [who, isRestricted] of [
+        [guardian, false],
+        [restricted, true],
+      ] as const) {
+        await ctx.db
+          .insertInto('guardianships')
+          .values({
+            child_id: child?.id ?? '',
+            guardian_id: who.id,
+            is_restricted: isRestricted,
+            created_by: who.id,
+            created_at: ctx.clock.now,
+          })
+          .execute();
+      }
+    }
+    await subscribeDevice(await ctx.signIn('pushparent'));
+    await subscribeDevice(await ctx.signIn('pushbanned'));
+    await clearQueue();
+    const rows = await Promise.all(children.map((child) => userRow(child?.id ?? '')));
+    await notifyPush(deps(), ctx.db, 'event_cancellation', rows, event, () => 'Kayak, mercredi');
+    const pushed = await queued();
+    // The guardian's one device; nothing to the restricted guardian, nor to the children (no login).
+    expect(pushed).toHaveLength(1);
+    expect(JSON.parse(pushed[0]?.payload ?? '').body).toMatch(
+      /^Pour Lou Le Bihan, Nina Le Bihan :\n.*Kayak, mercredi/,
+    );
+    await clearQueue();
+  });
 });
 
 describe('pushes from the actions', () => {
