@@ -129,7 +129,8 @@ export async function guardianCopies<R extends Recipient>(
   const copies: Array<{ guardian: UserRow & { email: string }; children: UserRow[] }> = [];
   for (const entry of byGuardian.values()) {
     // Named in the order the message lists its recipients.
-    entry.children.sort((a, b) => minors.indexOf(a) - minors.indexOf(b));
+    const order = minors.map((minor) => minor.id);
+    entry.children.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
     const [reachableGuardian] = await reachableRecipients(db, kind, [entry.guardian]);
     if (reachableGuardian && hasAddress(reachableGuardian)) {
       copies.push({ children: entry.children, guardian: reachableGuardian });

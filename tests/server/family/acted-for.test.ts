@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasonOf } from '../../../src/common/rules/consents';
-import { createEvent, DAY, decline, members, subscribe } from '../helpers/event-fixtures';
+import { createEvent, DAY, decline, organiserAndMembers, subscribe } from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
 // « Gwen Le Bihan pour Lou Le Bihan » (docs/rules.md#families): each write a guardian makes in a child's place is
@@ -31,13 +31,9 @@ const auditOf = (childId: string) =>
 
 describe('the audit of what a guardian does for a child', () => {
   it('keeps each write made for the child, not the guardian’s own, nor a refused one; the export names the guardian', async () => {
-    const [organiser, gwen] = await members(ctx, 'actfor', 2);
-    if (!organiser || !gwen) throw new Error('members');
-    await ctx.db
-      .updateTable('users')
-      .set({ role_name: 'Contributor' })
-      .where('id', '=', organiser.id)
-      .execute();
+    const { organiser, people } = await organiserAndMembers(ctx, 'actfor', 1);
+    const [gwen] = people;
+    if (!gwen) throw new Error('members');
     await ctx.db
       .updateTable('users')
       .set({ first_name: 'Gwen', last_name: 'Le Bihan' })

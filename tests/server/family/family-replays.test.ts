@@ -1,6 +1,13 @@
 import { REPLAYABLE_WRITES } from '@common/rules/replays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, DAY, holdsPlace, insertModel, members } from '../helpers/event-fixtures';
+import {
+  createEvent,
+  DAY,
+  holdsPlace,
+  insertModel,
+  members,
+  organiserAndMembers,
+} from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
 // Offline writes made for a child (docs/rules.md#families), replayed later: decided as the server stands at the
@@ -59,13 +66,9 @@ async function childOf(guardians: Array<{ id: string }>, age: number, days = 30)
 
 describe('replays made for a child', () => {
   it('a guardian removed meanwhile is refused; the rest of the batch still runs', async () => {
-    const [organiser, gwen] = await members(ctx, 'replayfam', 2);
-    if (!organiser || !gwen) throw new Error('members');
-    await ctx.db
-      .updateTable('users')
-      .set({ role_name: 'Contributor' })
-      .where('id', '=', organiser.id)
-      .execute();
+    const { organiser, people } = await organiserAndMembers(ctx, 'replayfam', 1);
+    const [gwen] = people;
+    if (!gwen) throw new Error('members');
     const lou = await childOf([gwen], 9);
     const event = await createEvent(ctx, organiser.token, model, { startInMs: 2 * DAY });
     await ctx.db.deleteFrom('guardianships').where('child_id', '=', lou.id).execute();
@@ -82,13 +85,9 @@ describe('replays made for a child', () => {
   });
 
   it('a child who turned 18 between the write and its replay is refused', async () => {
-    const [organiser, gwen] = await members(ctx, 'replay18', 2);
-    if (!organiser || !gwen) throw new Error('members');
-    await ctx.db
-      .updateTable('users')
-      .set({ role_name: 'Contributor' })
-      .where('id', '=', organiser.id)
-      .execute();
+    const { organiser, people } = await organiserAndMembers(ctx, 'replay18', 1);
+    const [gwen] = people;
+    if (!gwen) throw new Error('members');
     // 18 in two days: written today offline, replayed on the third day.
     const grown = await childOf([gwen], 18, -2);
     const event = await createEvent(ctx, organiser.token, model, { startInMs: 6 * DAY });
@@ -103,13 +102,9 @@ describe('replays made for a child', () => {
   });
 
   it("both guardians' phones replaying one child's place hold one place, each key run once", async () => {
-    const [organiser, gwen, yann] = await members(ctx, 'replaytwo', 3);
-    if (!organiser || !gwen || !yann) throw new Error('members');
-    await ctx.db
-      .updateTable('users')
-      .set({ role_name: 'Contributor' })
-      .where('id', '=', organiser.id)
-      .execute();
+    const { organiser, people } = await organiserAndMembers(ctx, 'replaytwo', 2);
+    const [gwen, yann] = people;
+    if (!gwen || !yann) throw new Error('members');
     const nina = await childOf([gwen, yann], 11);
     const event = await createEvent(ctx, organiser.token, model, { startInMs: 2 * DAY, max: 5 });
     const [fromGwen] = await replay(gwen.token, [subscribeItem(event.uuid_event, nina.id, 'two-gwen')]);

@@ -99,6 +99,22 @@ export async function members(ctx: TestContext, prefix: string, count: number) {
   return list;
 }
 
+/** A Contributor who organises, and `count` members, each signed in (`prefix` names them). */
+export async function organiserAndMembers(
+  ctx: TestContext,
+  prefix: string,
+  count: number,
+): Promise<{ organiser: Member; people: Member[] }> {
+  const [organiser, ...people] = await members(ctx, prefix, count + 1);
+  if (!organiser) throw new Error('no organiser');
+  await ctx.db
+    .updateTable('users')
+    .set({ role_name: 'Contributor' })
+    .where('id', '=', organiser.id)
+    .execute();
+  return { organiser, people };
+}
+
 /** Saves `event` (as the API answered it) again through the API by `token`'s user, with `changes` on top. */
 export function saveEvent(
   ctx: TestContext,
