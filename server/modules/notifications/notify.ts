@@ -128,9 +128,8 @@ export async function guardianCopies<R extends Recipient>(
   }
   const copies: Array<{ guardian: UserRow & { email: string }; children: UserRow[] }> = [];
   for (const entry of byGuardian.values()) {
-    // Named in the order the message lists its recipients.
-    const order = minors.map((minor) => minor.id);
-    entry.children.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    // Named in alphabetical order: the same message reads the same whatever order the recipients came in.
+    entry.children.sort((a, b) => displayName(a).localeCompare(displayName(b), 'fr'));
     const [reachableGuardian] = await reachableRecipients(db, kind, [entry.guardian]);
     if (reachableGuardian && hasAddress(reachableGuardian)) {
       copies.push({ children: entry.children, guardian: reachableGuardian });
