@@ -22,6 +22,8 @@ export interface ConfirmInput {
   willWait: boolean;
   /** The equipment "Je viens" may ask for: offered by the event, with some left (null: no limit). */
   event: EventDto;
+  /** In a guardian's copy: the child the answer is for (docs/rules.md#families). */
+  forName?: string;
 }
 
 /** The equipment choice: each offered stuff with some left, and "J'ai mon propre matériel" (the default). */
@@ -58,6 +60,7 @@ export function confirmPage(input: ConfirmInput): string {
         : 'confirm_button_come'
       : `confirm_button_${action}`;
   return simplePage(language, text(language, `title_${action}`), [
+    ...(input.forName ? [paragraph(text(language, 'for_child', { name: input.forName }))] : []),
     paragraph(text(language, intro, { event: eventName })),
     `<form method="post" action="${escapeHtml(input.formAction)}">`,
     ...(action === 'come' ? stuffChoice(language, input.event) : []),
@@ -73,8 +76,10 @@ export function donePage(
   result: AnswerResult,
   eventName: string,
   eventUrl: string,
+  forName?: string,
 ): string {
   return simplePage(language, text(language, 'done_title'), [
+    ...(forName ? [paragraph(text(language, 'for_child', { name: forName }))] : []),
     paragraph(text(language, `done_${result}`, { event: eventName })),
     link(eventUrl, text(language, 'open_event')),
   ]);

@@ -8,6 +8,7 @@ import { currentClub } from '../../db/club-scope/current-club';
 import { languageFromHeader } from '../../i18n/catalogue';
 import { ANSWER_PATH } from '../../mail/answer-links';
 import { eventPath } from '../../mail/app-links';
+import { displayName } from '../../mail/display-name';
 import { describeEvent } from '../../mail/templates';
 import { acceptFormBodies } from '../../plugins/form-body';
 import { textAnswer } from '../../plugins/text-answer';
@@ -50,15 +51,17 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
       reply.status(status).type('text/html; charset=utf-8').send(body);
     const problem = (reply: FastifyReply, language: Language, found: LinkProblem) =>
       html(reply, PROBLEM_STATUS[found.problem], problemPage(language, found, `${currentClub().publicUrl}/`));
+    // In the answering account's language; a guardian's page names the child it answers for.
     const described = (link: LiveLink) => ({
-      language: link.member.language,
+      language: link.actor.language,
       eventName: describeEvent(
         eventTitle(link.event),
         new Date(link.event.start_date),
-        link.member.language,
+        link.actor.language,
         currentClub().timezone,
       ),
       eventUrl: `${currentClub().publicUrl}${eventPath(link.event.uuid_event)}`,
+      ...(link.actor.id === link.member.id ? {} : { forName: displayName(link.member) }),
     });
 
     routes.get(
@@ -98,8 +101,8 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
         const found = await actOnAnswerLink(deps, request.params.token, stuff ? stuff : null);
         if ('problem' in found)
           return problem(reply, languageFromHeader(request.headers['accept-language']), found);
-        const { language, eventName, eventUrl } = described(found);
-        return html(reply, 200, donePage(language, found.result, eventName, eventUrl));
+        const { language, eventName, eventUrl, forName } = described(found);
+        return html(reply, 200, donePage(language, found.result, eventName, eventUrl, forName));
       },
     );
   });

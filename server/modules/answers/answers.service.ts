@@ -1,6 +1,8 @@
 import type { ErrorCode } from '@common/contract/errors';
 import type { EventDto } from '@common/contract/event';
+import { clubDayOf } from '@common/rules/club-time';
 import { factsOf, isFull, standingOf } from '@common/rules/events';
+import { mayActFor } from '@common/rules/family';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
@@ -13,6 +15,7 @@ import { readLinkSecret } from '../notifications/unsubscribe-links';
 import { setDecline } from '../participation/declines.service';
 import { setSubscription } from '../participation/subscriptions.service';
 import { joinWaitingList } from '../participation/waiting-list.service';
+import { readMemberFacts } from '../users/member-access';
 import { findUserById } from '../users/users.repository';
 import { claimAnswerLink, isAnswerLinkUsed } from './answers.repository';
 
@@ -28,10 +31,12 @@ export type LinkProblem =
   | { problem: 'deleted' }
   | { problem: 'refused'; code: ErrorCode };
 
-/** A link that may act: who, what, and the event as it is now. */
+/** A link that may act: who, for whom, what, and the event as it is now. */
 export interface LiveLink {
   claims: AnswerClaims;
   member: UserRow;
+  /** Who answers: the member, or in a guardian's copy the guardian (docs/rules.md#families). */
+  actor: UserRow;
   event: EventDto;
 }
 
@@ -53,12 +58,22 @@ async function liveLink(deps: AppDeps, db: Db, token: string): Promise<LiveLink 
   if (!member) return { problem: 'invalid' };
   // A mail sent before the member left still holds links; they say so, plainly.
   if (member.deleted_at) return { problem: 'deleted' };
-  if (member.is_revoked || member.confirmed_at === null || isLocked(member, now))
-    return { problem: 'account' };
+  const actor = claims.actingId ? await findUserById(db, claims.actingId) : member;
+  if (!actor || actor.deleted_at) return { problem: 'invalid' };
+  if (actor.is_revoked || actor.confirmed_at === null || isLocked(actor, now)) return { problem: 'account' };
+  if (actor !== member) {
+    // Signed over a guardian: it acts only while that guardian may act for the child. A guardian restricted
+    // since finds a link that says nothing of the child.
+    const action = claims.action === 'come' ? 'subscribe' : 'decline';
+    const today = clubDayOf(now, currentClub().timezone);
+    const verdict = mayActFor(actor, await readMemberFacts(db, member), action, today, null);
+    if (!verdict.ok)
+      return verdict.status === 404 ? { problem: 'invalid' } : { problem: 'refused', code: verdict.code };
+  }
   // The event may have moved earlier since the mail left: the link ends when it starts, whatever it says.
   if (now >= new Date(event.start_date)) return { problem: 'expired' };
   if (event.is_cancelled) return { problem: 'refused', code: 'event_cancelled' };
-  return { claims, member, event };
+  return { claims, member, actor, event };
 }
 
 /** GET: what the confirmation page shows. Changes nothing (mail scanners open every link). */
@@ -87,20 +102,21 @@ export async function actOnAnswerLink(
       const link = await liveLink(deps, trx, token);
       if ('problem' in link) return link;
       if (!(await claimAnswerLink(trx, link.claims, deps.now()))) return { problem: 'used' as const };
-      const { member, claims } = link;
+      // The same services as the app's writes, for the member, by the actor (a guardian acts for the child).
+      const { member, actor, claims } = link;
       const request = { uuid_event: claims.eventUuid, uuid_user: member.id };
       if (claims.action !== 'come') {
-        const event = await setDecline(deps, trx, member, { ...request, decline: true });
+        const event = await setDecline(deps, trx, actor, { ...request, decline: true });
         return { ...link, event, result: 'declined' as const };
       }
       const standing = standingOf(link.event, member.id);
       if (standing.isSubscribed) return { ...link, result: 'subscribed' as const };
       if (standing.isWaiting) return { ...link, result: 'waiting' as const };
       if (willWait(link)) {
-        const event = await joinWaitingList(deps, trx, member, { ...request, uuid_stuff: stuffUuid });
+        const event = await joinWaitingList(deps, trx, actor, { ...request, uuid_stuff: stuffUuid });
         return { ...link, event, result: 'waiting' as const };
       }
-      const event = await setSubscription(deps, trx, member, {
+      const event = await setSubscription(deps, trx, actor, {
         ...request,
         uuid_stuff: stuffUuid,
         subscribe: true,

@@ -60,3 +60,32 @@ export function memberLinks<R extends UserRow>(
       : {}),
   };
 }
+
+/**
+ * The answer buttons of a guardian's copy (docs/rules.md#families): for each child it is about, the answers
+ * asked for, named for the child (« Lou Le Bihan vient ») and signed over the guardian, so they act only while
+ * that guardian may act for the child.
+ */
+export function guardianAnswerLinks<R extends UserRow>(
+  config: Pick<Config, 'clubKey' | 'publicUrl'>,
+  secret: Buffer,
+  guardian: UserRow,
+  children: R[],
+  links: MailLinks<R> | undefined,
+  nameOf: (child: R) => string,
+): MailAction[] {
+  return children.flatMap((child) => {
+    const event = typeof links?.event === 'function' ? links.event(child) : links?.event;
+    if (!event) return [];
+    return (links?.answers?.(child) ?? []).map((action) => ({
+      label: catalogueText(guardian.language, 'mail_links', `answer_${action}_for`, { name: nameOf(child) }),
+      href: answerUrl(config, secret, {
+        eventUuid: event.uuid,
+        userId: child.id,
+        action,
+        expiresAt: event.start_date,
+        actingId: guardian.id,
+      }),
+    }));
+  });
+}

@@ -9,12 +9,13 @@ import type { Database, UserRow } from '../../db/schema';
 import { catalogueText } from '../../i18n/catalogue';
 import { composeMail } from '../../mail/compose-mail';
 import { displayName } from '../../mail/display-name';
+import type { MailAction } from '../../mail/html-layout';
 import { enqueueMail, type MailSender } from '../../mail/mail-queue';
 import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
 import { readClubBrand } from '../settings/club-settings';
 import { unrestrictedGuardiansOf } from './guardians-of.repository';
-import { type MailLinks, memberLinks } from './mail-links';
+import { guardianAnswerLinks, type MailLinks, memberLinks } from './mail-links';
 import { readSystemSwitches, readUserSwitches } from './notification-settings.repository';
 import { readLinkSecret, unsubscribeUrl } from './unsubscribe-links';
 
@@ -171,6 +172,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
     content: TemplateData[K],
     memberLinkSet: MailLinks<UserRow> | undefined,
     opening?: string,
+    firstActions: MailAction[] = [],
   ) => {
     const rendered = renderMail(kind, to.language, content);
     // Members get the event's deep link, the answers asked for, and (but in an invitation) the preferences.
@@ -188,7 +190,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
       language: to.language,
       subject: rendered.subject,
       text,
-      actions,
+      actions: [...firstActions, ...actions],
       preferences,
       isSwitchable: unsubscribable !== undefined,
       brand,
@@ -213,12 +215,23 @@ export async function notify<K extends MailKind, R extends Recipient>(
     await queue(recipient, data(recipient), links as MailLinks<UserRow> | undefined);
   }
   // A guardian's copy (docs/rules.md#families): the first child's message in the guardian's language,
-  // opening with the names of every child it is about; the event's link, but no answer link, which is the
-  // child's; the guardian's own preferences and unsubscribe.
+  // opening with the names of every child it is about; each child's answers, named for the child and signed
+  // over the guardian; the event's link; the guardian's own preferences and unsubscribe.
   for (const { guardian, children } of copies) {
     const [first] = children as R[];
     if (!first) continue;
     const event = typeof links?.event === 'function' ? links.event(first) : links?.event;
+    const answers =
+      secret && links?.answers
+        ? guardianAnswerLinks(
+            linkDomain(),
+            secret,
+            guardian,
+            children as Array<R & UserRow>,
+            links,
+            displayName,
+          )
+        : [];
     await queue(
       guardian,
       data({ ...first, language: guardian.language }),
@@ -226,6 +239,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
       catalogueText(guardian.language, 'mail_words', 'about_children', {
         names: children.map(displayName).join(', '),
       }),
+      answers,
     );
   }
   return reachable.length + copies.length;
