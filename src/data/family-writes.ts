@@ -31,6 +31,12 @@ export async function linkGuardian(childId: string, email: string): Promise<Guar
   return guardian;
 }
 
+/** Ends a guardian link (the member leaving it, docs/rules.md#families); the child stays. */
+export async function unlinkGuardian(childId: string, guardianId: string): Promise<void> {
+  await apiRequest('DELETE', `/api/user/${childId}/guardians/${guardianId}`);
+  await refreshFamily();
+}
+
 export const fetchConsents = (childId: string): Promise<Consents> =>
   apiRequest('GET', `/api/user/${childId}/consents`, { schema: consentsSchema });
 

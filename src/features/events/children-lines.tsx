@@ -1,7 +1,10 @@
 import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
+import { clubDayOf } from '@common/rules/club-time';
+import { isMinorOn } from '@common/rules/family';
 import { lazy, Suspense } from 'react';
 import { useChildren } from '../../data/family';
+import { useClubTimeZone } from '../../data/settings';
 import { loadLaterTexts } from '../../i18n/later-texts';
 
 /** The lines and their texts are one chunk, fetched the first time a card has children to show. */
@@ -11,9 +14,14 @@ const ChildrenAnswers = lazy(() =>
   })),
 );
 
-/** A guardian's lines on an event card (docs/rules.md#families); nothing for a member without children. */
+/**
+ * A guardian's lines on an event card (docs/rules.md#families): the minors they answer for (from a child's 18th
+ * birthday the server refuses a guardian, so the card offers nothing for them); nothing without children.
+ */
 export function ChildrenLines({ event, user, isClosed }: { event: EventDto; user: User; isClosed: boolean }) {
-  const children = useChildren(user.id);
+  const timeZone = useClubTimeZone();
+  const today = clubDayOf(new Date(), timeZone ?? 'Europe/Paris');
+  const children = useChildren(user.id).filter((child) => isMinorOn(child.birth_date ?? null, today));
   if (children.length === 0) return null;
   return (
     <Suspense fallback={null}>

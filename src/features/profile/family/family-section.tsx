@@ -1,18 +1,20 @@
 import type { User } from '@common/contract/user';
 import { clubDayOf } from '@common/rules/club-time';
 import { seasonOf } from '@common/rules/consents';
+import { isMinorOn } from '@common/rules/family';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FamilyChild, type Guardian, useFamily } from '../../../data/family';
-import { refreshFamily } from '../../../data/family-writes';
+import { refreshFamily, unlinkGuardian } from '../../../data/family-writes';
 import { useClubTimeZone } from '../../../data/settings';
 import { errorText } from '../../../i18n/error-text';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { AddChildDialog } from './add-child-dialog';
 import { ConsentsDialog } from './consents-dialog';
 import styles from './family.module.css';
 import { InviteGuardianDialog } from './invite-guardian-dialog';
 
-type Dialog = { kind: 'add' } | { kind: 'invite' | 'consents'; child: FamilyChild };
+type Dialog = { kind: 'add' } | { kind: 'invite' | 'consents' | 'leave'; child: FamilyChild };
 
 const fullName = (person: Pick<Guardian, 'first_name' | 'last_name'>) =>
   [person.first_name, person.last_name].filter(Boolean).join(' ');
@@ -76,6 +78,8 @@ export function FamilySection({ user, isOnline }: { user: User; isOnline: boolea
               <ul className={styles.children} aria-label={t('my_family.children_label')}>
                 {family.children.map((child) => {
                   const name = child.first_name ?? child.username;
+                  // From 18 a guardian no longer answers for the child: the server would refuse the consents.
+                  const isMinor = isMinorOn(child.birth_date ?? null, today);
                   return (
                     <li key={child.id} className={styles.child}>
                       <h3>{fullName(child) || child.username}</h3>
@@ -84,16 +88,18 @@ export function FamilySection({ user, isOnline }: { user: User; isOnline: boolea
                       )}
                       <p>{t('my_family.guardians', { names: child.guardians.map(fullName).join(', ') })}</p>
                       <div className={styles.buttons}>
-                        <button
-                          type="button"
-                          className="button"
-                          aria-haspopup="dialog"
-                          aria-label={t('my_family.consents_label', { name, season: seasonOf(today) })}
-                          disabled={!isOnline}
-                          onClick={() => setDialog({ kind: 'consents', child })}
-                        >
-                          {t('my_family.consents')}
-                        </button>
+                        {isMinor && (
+                          <button
+                            type="button"
+                            className="button"
+                            aria-haspopup="dialog"
+                            aria-label={t('my_family.consents_label', { name, season: seasonOf(today) })}
+                            disabled={!isOnline}
+                            onClick={() => setDialog({ kind: 'consents', child })}
+                          >
+                            {t('my_family.consents')}
+                          </button>
+                        )}
                         {mayInvite && (
                           <button
                             type="button"
@@ -105,6 +111,16 @@ export function FamilySection({ user, isOnline }: { user: User; isOnline: boolea
                             {t('my_family.invite')}
                           </button>
                         )}
+                        <button
+                          type="button"
+                          className="button"
+                          aria-haspopup="dialog"
+                          aria-label={t('my_family.leave_label', { name })}
+                          disabled={!isOnline}
+                          onClick={() => setDialog({ kind: 'leave', child })}
+                        >
+                          {t('my_family.leave')}
+                        </button>
                       </div>
                     </li>
                   );
@@ -133,6 +149,15 @@ export function FamilySection({ user, isOnline }: { user: User; isOnline: boolea
           key={dialog.child.id}
           childId={dialog.child.id}
           childName={dialog.child.first_name ?? dialog.child.username}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'leave' && (
+        <ConfirmDialog
+          title={t('my_family.leave_title')}
+          message={t('my_family.leave_question', { name: dialog.child.first_name ?? dialog.child.username })}
+          confirmLabel={t('my_family.leave_confirm')}
+          onConfirm={() => unlinkGuardian(dialog.child.id, user.id)}
           onClose={() => setDialog(null)}
         />
       )}

@@ -24,6 +24,7 @@ const child = (id: string, firstName: string): FamilyChild => ({
   email: null,
   first_name: firstName,
   last_name: 'Le Bihan',
+  birth_date: '2016-05-01',
   guardians: [{ id: USER.id, first_name: USER.first_name, last_name: USER.last_name }],
 });
 
@@ -106,6 +107,18 @@ describe("a guardian's lines on an event card", () => {
     });
     const stored = await appDb().events.get(SESSION_UUID);
     expect(stored?.subscribers_with_stuff.map((s) => s.first_name)).toEqual(['Lou', 'Nina']);
+  });
+
+  it('offers nothing for a child of 18 or more: the server would refuse the guardian', async () => {
+    await appDb().family.put({
+      key: 'current',
+      userId: USER.id,
+      family: { children: [{ ...child(LOU, 'Lou'), birth_date: '2000-01-01' }], guardians: [] },
+    });
+    renderKeptRow();
+    expect(await screen.findByTestId('event-row')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Réponses pour vos enfants' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Désinscrire Lou' })).toBeNull();
   });
 
   it('shows no lines to a member without children', async () => {

@@ -60,6 +60,10 @@ function serve(initial: Family) {
       }
       return json(200, consents);
     }
+    if (url === `/api/user/${LOU_ID}/guardians/${USER.id}` && method === 'DELETE') {
+      family = { ...family, children: [] };
+      return json(200, { ok: true });
+    }
     if (url === '/api/user/me') return json(200, USER);
     return json(200, { key: 'timezone', value: 'Europe/Paris' });
   });
@@ -128,6 +132,19 @@ describe('« Ma famille »', () => {
     expect(sent).toEqual([
       { url: `/api/user/${LOU_ID}/consents`, method: 'PUT', body: { season: SEASON, transport: true } },
     ]);
+  });
+
+  it('leaves a link after confirming; the child stays with its other guardians; no consents for a grown-up', async () => {
+    const sent = serve({ children: [lou('2000-05-01')], guardians: [], may_invite_guardians: true });
+    const section = await openFamily();
+    await within(section).findByRole('list', { name: 'Mes enfants' });
+    expect(within(section).queryByRole('button', { name: /^Autorisations de Lou/ })).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: 'Ne plus être responsable de Lou' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Ne plus être responsable' });
+    expect(confirm.textContent).toContain('Vous ne répondrez plus pour Lou');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirmer' }));
+    expect(await within(section).findByText("Aucun enfant pour l'instant.")).toBeTruthy();
+    expect(sent).toEqual([{ url: `/api/user/${LOU_ID}/guardians/${USER.id}`, method: 'DELETE', body: null }]);
   });
 
   it('offers no guardian link when the club keeps it to Admins, and no child to an account with guardians', async () => {
