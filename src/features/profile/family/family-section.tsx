@@ -2,7 +2,7 @@ import type { User } from '@common/contract/user';
 import { clubDayOf } from '@common/rules/club-time';
 import { seasonOf } from '@common/rules/consents';
 import { isMinorOn } from '@common/rules/family';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FamilyChild, type Guardian, useFamily } from '../../../data/family';
 import { refreshFamily, unlinkGuardian } from '../../../data/family-writes';
@@ -37,9 +37,19 @@ export function FamilySection({ user, isOnline }: { user: User; isOnline: boolea
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const today = clubDayOf(new Date(), timeZone ?? 'Europe/Paris');
 
+  // A read that ends after the screen closed says nothing: the section is gone.
+  const isMounted = useRef(true);
+  useEffect(
+    () => () => {
+      isMounted.current = false;
+    },
+    [],
+  );
   const load = useCallback(() => {
     setLoadError(null);
-    refreshFamily().catch((error: unknown) => setLoadError(errorText(t, error)));
+    refreshFamily().catch((error: unknown) => {
+      if (isMounted.current) setLoadError(errorText(t, error));
+    });
   }, [t]);
   useEffect(() => {
     if (isOnline) load();
