@@ -1,4 +1,6 @@
+import { clubDateTime } from '@common/rules/club-time';
 import type { DemoClient } from './demo-client';
+import type { PlannedEvent } from './event-plan';
 
 /** A past event's checklist as the organiser filled it at the venue. */
 export interface TickJob {
@@ -41,4 +43,26 @@ export async function tickPastEvents(api: DemoClient, clock: { now: Date }, jobs
         checked_at: ticked.toISOString(),
       });
   }
+}
+
+/** The planned events that have ticks, as jobs for their organisers, at their club times. */
+export function ticksOfPlannedEvents(
+  created: ReadonlyMap<PlannedEvent, string>,
+  tokenOf: (username: string) => string,
+  timeZone: string,
+): TickJob[] {
+  return [...created].flatMap(([event, eventUuid]) =>
+    event.ticks
+      ? [
+          {
+            eventUuid,
+            organiserToken: tokenOf(event.organiser),
+            start: clubDateTime(event.day, event.from, timeZone),
+            end: clubDateTime(event.day, event.to, timeZone),
+            mode: event.ticks,
+            absent: event.absent,
+          },
+        ]
+      : [],
+  );
 }

@@ -136,3 +136,9 @@ export const FAMILIES: ReadonlyArray<{
   { guardians: ['jeanne.lecorre'], children: [{ first_name: 'Malo', last_name: 'Le Corre', age: 11 }] },
   { guardians: ['gael.leberre'], children: [{ first_name: 'Elouan', last_name: 'Le Berre', age: 13 }] },
 ];
+
+/** The accounts the seed prints: the staff, the first member, and a parent of the youth section. */
+export const isPrintedAtStart = (person: DemoPerson): boolean =>
+  person.role !== 'User' ||
+  person.username === MEMBERS[0]?.username ||
+  person.username === FAMILIES[0]?.guardians[0];

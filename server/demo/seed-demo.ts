@@ -20,13 +20,13 @@ import { createMailTransport } from '../mail/transport';
 import { createClub } from '../modules/clubs/create-club';
 import { sendDueSubscriptionNotices } from '../modules/participation/subscription-notices';
 import { createConfirmedUser } from '../modules/users/create-user';
-import { type TickJob, tickPastEvents } from './attendance-story';
+import { tickPastEvents, ticksOfPlannedEvents } from './attendance-story';
 import { avatarPng } from './avatars';
 import {
   DEMO_PASSWORD,
   DEMO_SLOGAN,
   type DemoPerson,
-  FAMILIES,
+  isPrintedAtStart,
   MEMBERS,
   MODELS,
   PLACES,
@@ -283,20 +283,7 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
     }
 
   // Then the past events happen, in order: the organiser ticks at the venue.
-  const jobs: TickJob[] = [...created].flatMap(([event, eventUuid]) =>
-    event.ticks
-      ? [
-          {
-            eventUuid,
-            organiserToken: (people.get(event.organiser) as Person).token,
-            start: clubDateTime(event.day, event.from, timeZone),
-            end: clubDateTime(event.day, event.to, timeZone),
-            mode: event.ticks,
-            absent: event.absent,
-          },
-        ]
-      : [],
-  );
+  const jobs = ticksOfPlannedEvents(created, (username) => (people.get(username) as Person).token, timeZone);
   jobs.push(...series.pastSessions, ...youth.pastSessions);
   await tickPastEvents(
     api,
@@ -305,15 +292,9 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
   );
   clock.now = today;
 
-  return (
-    [...people.values()]
-      // The staff, a member, and a parent of the youth section (who answers for two children).
-      .filter(
-        (p) =>
-          p.role !== 'User' ||
-          p.username === MEMBERS[0]?.username ||
-          p.username === FAMILIES[0]?.guardians[0],
-      )
-      .map((p) => ({ username: p.username, role: p.role, name: `${p.first_name} ${p.last_name}` }))
-  );
+  return [...people.values()].filter(isPrintedAtStart).map((p) => ({
+    username: p.username,
+    role: p.role,
+    name: `${p.first_name} ${p.last_name}`,
+  }));
 }
