@@ -1,3 +1,4 @@
+import { clubDayOf } from '@common/rules/club-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tellComingOfAge } from '../../../server/modules/family/coming-of-age.service';
 import {
@@ -36,9 +37,13 @@ async function member(role: 'User' | 'Contributor' | 'Admin' = 'User'): Promise<
   return { id, username, email: `${username}@example.org`, token: await ctx.signIn(username) };
 }
 
-/** `yyyy-mm-dd`, `years` before the test clock's day. */
+/**
+ * `yyyy-mm-dd`, `years` (and `days`) before the test clock's club day: the server counts ages on the club's
+ * day, which from 23:00 UTC in winter is already tomorrow in Paris.
+ */
 const yearsAgo = (years: number, days = 0) => {
-  const date = new Date(ctx.clock.now.getTime() - days * DAY);
+  const date = new Date(`${clubDayOf(ctx.clock.now, ctx.config.clubTimezone)}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
   date.setUTCFullYear(date.getUTCFullYear() - years);
   return date.toISOString().slice(0, 10);
 };
