@@ -15,6 +15,7 @@ import { walkInRoutes } from './modules/attendance/walk-ins.routes';
 import { calendarAccountRoutes, calendarFeedRoutes } from './modules/calendar/calendar.routes';
 import { revokeFeed } from './modules/calendar/calendar-feed.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { giveChildLogin } from './modules/family/child-login.service';
 import { familyRoutes } from './modules/family/family.routes';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await walkInRoutes(signedIn, deps);
           await reportsRoutes(signedIn, deps);
           await newsRoutes(signedIn, deps);
+          await commentsRoutes(signedIn, deps);
           // The outbox in batches: each item is run through the routes above as its own request.
           await replayRoutes(signedIn);
         },

@@ -4,10 +4,10 @@ import { loadConfig } from './config';
 import { clubRegistry } from './db/club-scope/club-registry';
 import { runInClub } from './db/club-scope/current-club';
 import { openDatabase } from './db/connect';
+import { writeDueNotices } from './jobs/due-notices';
 import { startScheduledJobs } from './jobs/scheduled-jobs';
 import { startMailWorker } from './mail/mail-worker';
 import { createMailTransport } from './mail/transport';
-import { sendDueSubscriptionNotices } from './modules/participation/subscription-notices';
 import { startPushWorker } from './modules/push/push-worker';
 import { countUsers } from './modules/users/users.repository';
 import type { PushNetwork } from './push-network';
@@ -29,7 +29,7 @@ export async function serve(overrides: { pushNetwork?: PushNetwork } = {}): Prom
     db: handle.db,
     clubs: clubRegistry(handle.db, config),
     now,
-    beforeRound: () => sendDueSubscriptionNotices({ db: handle.db, now, config }),
+    beforeRound: () => writeDueNotices({ db: handle.db, now, config }),
     transport: createMailTransport(config),
     log: { error: (details, message) => console.error(message, details) },
     intervalMs: 30_000,

@@ -31,6 +31,7 @@ import * as families from './migrations/2026-12-06-01-families';
 import * as comingOfAge from './migrations/2026-12-07-01-coming-of-age';
 import * as consents from './migrations/2026-12-08-01-consents';
 import * as actedFor from './migrations/2026-12-09-01-acted-for';
+import * as eventComments from './migrations/2026-12-10-01-event-comments';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-07-01-coming-of-age': comingOfAge,
   '2026-12-08-01-consents': consents,
   '2026-12-09-01-acted-for': actedFor,
+  '2026-12-10-01-event-comments': eventComments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -21,6 +21,12 @@ import type {
   WaitingListTable,
   WalkInsTable,
 } from './participation-schema';
+import type {
+  CommentMailNoticesTable,
+  EventCommentsTable,
+  OrganiserDigestChangesTable,
+  OrganiserDigestRunsTable,
+} from './talk-schema';
 
 export interface UsersTable {
   /** The club the row belongs to; its default is the transaction's club. */
@@ -254,6 +260,10 @@ export interface Database {
   account_audit: AccountAuditTable;
   guardianships: GuardianshipsTable;
   consents: ConsentsTable;
+  event_comments: EventCommentsTable;
+  comment_mail_notices: CommentMailNoticesTable;
+  organiser_digest_changes: OrganiserDigestChangesTable;
+  organiser_digest_runs: OrganiserDigestRunsTable;
   clubs: ClubsTable;
 }
 

@@ -15,10 +15,10 @@ import { clubRegistry } from '../db/club-scope/club-registry';
 import { runInClub } from '../db/club-scope/current-club';
 import { openDatabase } from '../db/connect';
 import type { Database } from '../db/schema';
+import { writeDueNotices } from '../jobs/due-notices';
 import { startMailWorker } from '../mail/mail-worker';
 import { createMailTransport } from '../mail/transport';
 import { createClub } from '../modules/clubs/create-club';
-import { sendDueSubscriptionNotices } from '../modules/participation/subscription-notices';
 import { createConfirmedUser } from '../modules/users/create-user';
 import { tickPastEvents, ticksOfPlannedEvents } from './attendance-story';
 import { avatarPng } from './avatars';
@@ -87,7 +87,7 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
     db: handle.db,
     clubs: clubRegistry(handle.db, config),
     now,
-    beforeRound: () => sendDueSubscriptionNotices({ db: handle.db, now, config }),
+    beforeRound: () => writeDueNotices({ db: handle.db, now, config }),
     transport: createMailTransport(config),
     log: { error: () => undefined },
     intervalMs: 0,

@@ -41,9 +41,21 @@ type Catalogue = Record<string, unknown>;
 // What only the server writes (the pages outside the app: unsubscribe, answer links; the series and weekly mails; the
 // attendance CSV) has its texts in server-pages.*.json beside this file,
 // so the app's bundle does not carry them.
+// Merged section by section, as i18next merges the later catalogue into the first: a section may have keys in both.
+const isSection = (value: unknown): value is Catalogue => typeof value === 'object' && value !== null;
+function merged(...catalogues: Catalogue[]): Catalogue {
+  const result: Catalogue = {};
+  for (const catalogue of catalogues) {
+    for (const [section, texts] of Object.entries(catalogue)) {
+      const before = result[section];
+      result[section] = isSection(before) && isSection(texts) ? { ...before, ...texts } : texts;
+    }
+  }
+  return result;
+}
 const CATALOGUES: Record<Language, Catalogue> = {
-  fr: { ...fr, ...laterFr, ...serverFr },
-  en: { ...en, ...laterEn, ...serverEn },
+  fr: merged(fr, laterFr, serverFr),
+  en: merged(en, laterEn, serverEn),
 };
 
 /**

@@ -3,6 +3,7 @@ import type {
   AccountMailKind,
   FamilyMailKind,
   SeriesMailKind,
+  TalkMailKind,
   Templates,
   WeeklyMailKind,
 } from './template-types';
@@ -109,4 +110,7 @@ export const EVENT_TEMPLATES = {
     fr: ({ subject, message, event }) => ({ subject, text: `${message}\n\n— ${event}` }),
     en: ({ subject, message, event }) => ({ subject, text: `${message}\n\n— ${event}` }),
   },
-} satisfies Omit<Templates, AccountMailKind | WeeklyMailKind | SeriesMailKind | FamilyMailKind>;
+} satisfies Omit<
+  Templates,
+  AccountMailKind | WeeklyMailKind | SeriesMailKind | FamilyMailKind | TalkMailKind
+>;

@@ -14,6 +14,15 @@ export interface WeeklyEvent {
   link: string;
 }
 
+/** One event of an organiser's digest: the names of those whose place changed since the last digest. */
+export interface DigestEvent {
+  event: string;
+  joined: string[];
+  left: string[];
+  waiting: string[];
+  placesLeft: number | null;
+}
+
 /** What each kind of message needs; later issues add their kinds here. */
 export interface TemplateData {
   user_invitation: { username: string; link: string };
@@ -68,6 +77,17 @@ export interface TemplateData {
     left: string[];
     isCreatorCopy: boolean;
   };
+  /**
+   * The comments written under an event since the member's last such mail (docs/rules.md#talking-around-an-event),
+   * oldest first: `author` as the member may see them, `forChild` the child a guardian wrote for, `when` already
+   * written in the club's time zone and the recipient's language, `text` as typed (the HTML part escapes it).
+   */
+  event_comments: {
+    event: string;
+    comments: Array<{ author: string; forChild: string | null; when: string; text: string }>;
+  };
+  /** An organiser's morning digest: per event, who joined, left or waits, and places left (null: no limit). */
+  organiser_digest: { events: DigestEvent[] };
   /** `weekStart`: the week's Monday (`yyyy-mm-dd`); `logoUrl` and the links are absolute. */
   weekly_event_list: {
     username: string;
@@ -92,6 +112,8 @@ export type AccountMailKind =
   | 'email_change_notice';
 /** The kinds written by family-templates.ts. */
 export type FamilyMailKind = 'guardian_linked' | 'child_duplicate' | 'came_of_age';
+/** The kinds written by talk-templates.ts. */
+export type TalkMailKind = 'event_comments' | 'organiser_digest';
 /** The kinds written by weekly-templates.ts. */
 export type WeeklyMailKind = 'weekly_event_list';
 /** The kinds written by series-templates.ts. */

@@ -3,6 +3,7 @@ import { EVENT_TEMPLATES } from './event-templates';
 import { FAMILY_TEMPLATES } from './family-templates';
 import { SERIES_TEMPLATES } from './series-templates';
 import { SIGNATURE } from './signature';
+import { TALK_TEMPLATES } from './talk-templates';
 // The types live in template-types.ts, so the event, weekly and series templates use them without
 // importing this file.
 import type { AccountMailKind, MailKind, Render, TemplateData, Templates } from './template-types';
@@ -73,6 +74,7 @@ export const TEMPLATES: Templates = {
   ...WEEKLY_TEMPLATES,
   ...SERIES_TEMPLATES,
   ...FAMILY_TEMPLATES,
+  ...TALK_TEMPLATES,
 };
 
 /** "Kayak, samedi 28/11/2026 10:00": how messages name an event, in the club's time zone. */

@@ -121,6 +121,10 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'POST /api/news': ['postNews', 'Post news, with an optional picture'],
   'PUT /api/news/:id': ['updateNews', 'Change a news post or its picture'],
   'DELETE /api/news/:id': ['deleteNews', 'Delete a news post and its picture'],
+  'GET /api/event/:id/comments': ['listComments', "An event's thread, oldest first"],
+  'POST /api/event/:id/comments': ['postComment', "Write in an event's thread (replayable)"],
+  'PUT /api/event/comment/:id': ['editComment', 'Change the text of your own comment'],
+  'DELETE /api/event/comment/:id': ['deleteComment', 'Delete a comment'],
   'POST /api/replay': ['replay', 'Send the offline outbox: a batch of queued writes, each answered'],
 };
 

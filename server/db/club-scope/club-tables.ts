@@ -38,6 +38,10 @@ export const CLUB_TABLES = [
   'account_audit',
   'guardianships',
   'consents',
+  'event_comments',
+  'comment_mail_notices',
+  'organiser_digest_changes',
+  'organiser_digest_runs',
   'data_version',
 ] as const;
 

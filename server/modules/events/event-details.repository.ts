@@ -182,3 +182,18 @@ export async function loadHoldings(db: Db, stuffUuids: string[], from: Date, to:
       .where('events.end_date', '>', from);
   return holdings('subscriptions').unionAll(holdings('guests')).execute();
 }
+
+/**
+ * `comments_count` for several events at once, one grouped count (docs/rules.md#talking-around-an-event). Here
+ * rather than in the comments module, which builds on events.
+ */
+export async function countCommentsByEvent(db: Db, eventUuids: string[]): Promise<Map<string, number>> {
+  if (eventUuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('event_comments')
+    .select((eb) => ['event_uuid', eb.fn.countAll<string>().as('count')])
+    .where('event_uuid', 'in', eventUuids)
+    .groupBy('event_uuid')
+    .execute();
+  return new Map(rows.map((r) => [r.event_uuid, Number(r.count)]));
+}

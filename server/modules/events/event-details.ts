@@ -4,6 +4,7 @@ import type { Database, EventRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { coOrganisersByEvent } from './co-organisers.repository';
 import {
+  countCommentsByEvent,
   type Holding,
   loadDetailRows,
   loadHoldings,
@@ -31,13 +32,13 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
  */
 export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDto[]> {
   if (events.length === 0) return [];
-  const [[names, subscriptions, guests, waiting, offered, walkIns], coOrganisers] = await Promise.all([
-    loadDetailRows(db, events),
-    coOrganisersByEvent(
-      db,
-      events.map((e) => e.uuid),
-    ),
-  ]);
+  const uuids = events.map((e) => e.uuid);
+  const [[names, subscriptions, guests, waiting, offered, walkIns], coOrganisers, commentCounts] =
+    await Promise.all([
+      loadDetailRows(db, events),
+      coOrganisersByEvent(db, uuids),
+      countCommentsByEvent(db, uuids),
+    ]);
   // Holdings over the span of the events shown; each event then counts those overlapping itself.
   const holders = spansByStuff(
     await loadHoldings(
@@ -107,6 +108,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
       co_organisers: coOrganisers.get(event.uuid) ?? [],
       walk_ins: (walkInsBy.get(event.uuid) ?? []).map(toWalkInEntry),
       attendees_limited: false,
+      comments_count: commentCounts.get(event.uuid) ?? 0,
     };
   });
 }

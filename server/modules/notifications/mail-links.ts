@@ -15,6 +15,8 @@ export interface MailLinks<R> {
   /** A function where it differs by recipient: a series mail links each member's first session. */
   event?: LinkedEvent | ((recipient: R) => LinkedEvent | undefined);
   answers?: (recipient: R) => AnswerAction[];
+  /** The event link opens its thread (« Voir la discussion », docs/rules.md#talking-around-an-event). */
+  opensThread?: boolean;
 }
 
 /** A member's links in one mail: answers first (the buttons), then the event; the footer's preferences. */
@@ -46,7 +48,12 @@ export function memberLinks<R extends UserRow>(
       }))
     : [];
   const open = event
-    ? [{ label: linkText(language, 'open_event'), href: `${config.publicUrl}${eventPath(event.uuid)}` }]
+    ? [
+        {
+          label: linkText(language, links.opensThread ? 'open_thread' : 'open_event'),
+          href: `${config.publicUrl}${eventPath(event.uuid)}${links.opensThread ? '#comments' : ''}`,
+        },
+      ]
     : [];
   return {
     actions: [...answers, ...open],

@@ -48,7 +48,7 @@ export function pushMessage(
 
 /** A notification shows a few lines: the organiser's message starts there, whole in the mail. */
 const DETAIL_MAX = 140;
-const shortened = (text: string): string => {
+export const shortened = (text: string): string => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= DETAIL_MAX ? flat : `${flat.slice(0, DETAIL_MAX - 1).trimEnd()}…`;
 };

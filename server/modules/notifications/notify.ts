@@ -43,6 +43,7 @@ const switchOf = (kind: MailKind): NotificationType | undefined =>
  */
 /** Account mails are the account's own; every message about taking part reaches a minor's guardians too. */
 const GUARDIANS_HEAR_OF: ReadonlySet<MailKind> = new Set<MailKind>([
+  'event_comments',
   'event_cancellation',
   'event_reactivation',
   'event_update',
@@ -235,7 +236,7 @@ export async function notify<K extends MailKind, R extends Recipient>(
     await queue(
       guardian,
       data({ ...first, language: guardian.language }),
-      event ? { event } : undefined,
+      event ? { event, opensThread: links?.opensThread === true } : undefined,
       catalogueText(guardian.language, 'mail_words', 'about_children', {
         names: children.map(displayName).join(', '),
       }),

@@ -11,6 +11,7 @@ import { countParticipants } from '../events/events.repository';
 import type { Promotion } from '../events/events.service';
 import { notify } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
+import { noteForOrganisers } from './organiser-digest';
 import {
   deleteWaitingEntryBySeq,
   firstWaiting,
@@ -55,6 +56,7 @@ export async function fillFromWaitingList(
     );
     await deleteWaitingEntryBySeq(db, next.seq);
     await recordPromotion(db, event.uuid, next.id, deps.now());
+    await noteForOrganisers(deps, db, event.uuid, next.id, 'waiting', 'subscribed');
     const stuffName = stuffUuid ? ((await findStuff(db, stuffUuid))?.name ?? null) : null;
     if (tell) await tell({ member: next, event, stuffName });
     else {

@@ -23,7 +23,7 @@ type NoticeDeps = Pick<AppDeps, 'config' | 'now' | 'db'>;
  * member's notice for that event. The notice is due GRACE after the first change of a burst, and
  * never sooner than SPACING after the last one sent; when due it tells the final state, or nothing when
  * that state is the one last told (subscribed then unsubscribed: no mail). Toggling for a quarter of an
- * hour thus makes at most one mail to the member and one to the organiser.
+ * hour thus makes at most one mail to the member.
  */
 export const NOTICE_GRACE_MS = 2 * 60_000;
 export const NOTICE_SPACING_MS = 10 * 60_000;
@@ -88,7 +88,10 @@ async function tell(deps: NoticeDeps, db: Db, notice: NoticeRow): Promise<void> 
   if (event && member) await tellSubscription(deps, db, event, member, notice.is_subscribed);
 }
 
-/** The member gets a confirmation; the event's creator is told too. */
+/**
+ * The member gets a confirmation. The organisers hear of it in their digest instead (organiser-digest.ts,
+ * docs/rules.md#talking-around-an-event), under its own switch.
+ */
 async function tellSubscription(
   deps: NoticeDeps,
   db: Db,
@@ -107,15 +110,4 @@ async function tellSubscription(
     (r) => ({ event: nameEvent(r), member: member.username, isSubscribed, isCreatorCopy: false }),
     { event, answers: () => [isSubscribed ? 'decline' : 'come'] },
   );
-  const creator = event.creator_id === member.id ? undefined : await findUserById(db, event.creator_id);
-  if (creator) {
-    await notify(
-      deps,
-      db,
-      'subscribe_unsubscribe',
-      [creator],
-      (r) => ({ event: nameEvent(r), member: member.username, isSubscribed, isCreatorCopy: true }),
-      { event },
-    );
-  }
 }

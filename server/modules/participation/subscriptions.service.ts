@@ -13,6 +13,7 @@ import { memberActedFor } from '../family/acting-for.service';
 import { deleteDecline } from './declines.repository';
 import { fillFromWaitingList } from './fill-step';
 import { deleteGuestsOfHost } from './guests.repository';
+import { digestStateOf, noteForOrganisers } from './organiser-digest';
 import {
   deleteSubscription,
   deleteWaitingEntry,
@@ -78,6 +79,7 @@ export async function setSubscription(
     await deleteWaitingEntry(db, event.uuid, member.id);
     await deleteDecline(db, event.uuid, member.id); // coming replaces "not coming"
     if (tell) await noteSubscriptionChange(deps, db, event.uuid, member.id, true);
+    await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'subscribed');
     return eventDto(db, event.uuid);
   }
 
@@ -91,5 +93,6 @@ export async function setSubscription(
   } else {
     await deleteWaitingEntry(db, event.uuid, member.id);
   }
+  await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'none');
   return eventDto(db, event.uuid);
 }

@@ -9,6 +9,7 @@ import { lockEvent } from '../events/event-facts';
 import { isStuffOffered } from '../events/events.repository';
 import { memberActedFor } from '../family/acting-for.service';
 import { deleteDecline } from './declines.repository';
+import { digestStateOf, noteForOrganisers } from './organiser-digest';
 import { insertWaitingEntry, readStanding } from './participation.repository';
 
 /** `POST /api/event/waiting-list`: only for a full, open, upcoming event the member is neither in nor waiting for. */
@@ -28,11 +29,13 @@ export async function joinWaitingList(
     request.uuid_event,
   );
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
-  assertAllowed(mayJoinWaitingList(facts, await readStanding(db, event.uuid, member.id), deps.now()));
+  const standing = await readStanding(db, event.uuid, member.id);
+  assertAllowed(mayJoinWaitingList(facts, standing, deps.now()));
   const wished = request.uuid_stuff ?? null;
   if (wished && !(await isStuffOffered(db, event.uuid, wished)))
     throw new HttpError(409, 'stuff_unavailable', 'uuid_stuff');
   await insertWaitingEntry(db, event.uuid, member.id, wished, deps.now());
   await deleteDecline(db, event.uuid, member.id); // waiting for a place replaces "not coming"
+  await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'waiting');
   return eventDto(db, event.uuid);
 }

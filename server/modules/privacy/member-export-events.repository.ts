@@ -114,3 +114,24 @@ export function walkInsPage(db: Db, userId: string, after: number | null) {
     .limit(EXPORT_PAGE)
     .execute();
 }
+
+/** One page of the comments the member wrote (docs/rules.md#talking-around-an-event), by id, after `after`. */
+export function commentsPage(db: Db, userId: string, after: string | null) {
+  return db
+    .selectFrom('event_comments')
+    .innerJoin('events', 'events.uuid', 'event_comments.event_uuid')
+    .innerJoin('event_models', 'event_models.uuid', 'events.model_uuid')
+    .select([
+      ...eventColumns,
+      'event_comments.id',
+      'event_comments.text',
+      'event_comments.acting_for',
+      'event_comments.created_at',
+      'event_comments.edited_at',
+    ])
+    .where('event_comments.author_id', '=', userId)
+    .$if(after !== null, (q) => q.where('event_comments.id', '>', after as string))
+    .orderBy('event_comments.id')
+    .limit(EXPORT_PAGE)
+    .execute();
+}

@@ -9,6 +9,7 @@ import {
   sessionsPage,
 } from './member-export.repository';
 import {
+  commentsPage,
   declinesPage,
   guestsPage,
   promotionsPage,
@@ -125,6 +126,18 @@ export function listSections(db: Db, userId: string) {
         status: w.status,
         checked_at: isoOf(w.checked_at),
         key: w.id,
+      })),
+    ),
+    comments: paged<Section<'comments'>, string>(async (after) =>
+      (await commentsPage(db, userId, after)).map((c) => ({
+        event_uuid: c.event_uuid,
+        event_name: c.event_name,
+        start_date: isoOf(c.start_date),
+        text: c.text,
+        acting_for: c.acting_for,
+        created_at: isoOf(c.created_at),
+        edited_at: iso(c.edited_at),
+        key: c.id,
       })),
     ),
     attendance_log: paged<Section<'attendance_log'>, string>(async (after) =>

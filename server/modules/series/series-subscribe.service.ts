@@ -14,7 +14,6 @@ import { notify } from '../notifications/notify';
 import { readStanding } from '../participation/participation.repository';
 import { setSubscription } from '../participation/subscriptions.service';
 import { joinWaitingList } from '../participation/waiting-list.service';
-import { findUserById } from '../users/users.repository';
 import { findSeries, seriesSessions } from './series.repository';
 import { SeriesNotice } from './series-notice';
 
@@ -103,7 +102,7 @@ export async function subscribeSeries(
   await runWrite(deps, async (trx) => {
     if (isForAChild)
       await noteActedFor(deps, trx, actor, member, 'series_subscribe', upcoming[0]?.uuid ?? null);
-    await confirm(deps, trx, member, series.creator_id, upcoming, sessions);
+    await confirm(deps, trx, member, upcoming, sessions);
     const notice = new SeriesNotice(deps, trx);
     for (const promotion of promotions) await notice.promoted(promotion);
     await notice.send();
@@ -111,12 +110,11 @@ export async function subscribeSeries(
   return { uuid_series: uuidSeries, sessions };
 }
 
-/** One message to the member, and one copy to the series' creator, listing what changed (nothing: none). */
+/** One message to the member listing what changed (nothing: none); the organisers read it in their digest. */
 async function confirm(
   deps: AppDeps,
   db: Db,
   member: UserRow,
-  creatorId: string,
   upcoming: EventRow[],
   outcomes: Outcome[],
 ): Promise<void> {
@@ -132,17 +130,15 @@ async function confirm(
         const session = byUuid.get(o.uuid_event) as EventRow;
         return describeEvent(modelName, session.start_date, language, currentClub().timezone);
       });
-  const data = (isCreatorCopy: boolean) => (r: UserRow) => ({
+  const data = (r: UserRow) => ({
     event: modelName,
     member: member.username,
     subscribed: lines(r.language, 'subscribed'),
     waiting: lines(r.language, 'waiting'),
     left: lines(r.language, 'unsubscribed', 'left_waiting_list'),
-    isCreatorCopy,
+    isCreatorCopy: false,
   });
-  // Both copies link the first session that changed.
+  // The mail links the first session that changed; the organisers hear of each session in their digest.
   const links = { event: byUuid.get((changed[0] as Outcome).uuid_event) };
-  await notify(deps, db, 'series_subscription', [member], data(false), links);
-  const creator = creatorId === member.id ? undefined : await findUserById(db, creatorId);
-  if (creator) await notify(deps, db, 'series_subscription', [creator], data(true), links);
+  await notify(deps, db, 'series_subscription', [member], data, links);
 }

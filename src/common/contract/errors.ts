@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'series_too_long',
   'series_skip_outside',
   'guardian_loop',
+  'thread_closed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

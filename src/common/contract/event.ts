@@ -183,6 +183,11 @@ export const eventSchema = z.object({
    * therefore names only the reader and their guests; the counts stay right.
    */
   attendees_limited: z.boolean().optional(),
+  /**
+   * Comments in the event's thread (docs/rules.md#talking-around-an-event). A comment does not move the week's
+   * data version, so a cached week may show an older count; optional to readers of older servers.
+   */
+  comments_count: z.number().int().optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 

@@ -21,6 +21,10 @@ export const LIMITS = {
   /** An event's own title and notes. */
   eventTitleMax: 100,
   eventNotesMax: 2_000,
+  /** A comment under an event (docs/rules.md#talking-around-an-event). */
+  commentMax: 2_000,
+  /** Comments one member may write per hour, all events together. */
+  commentsPerHour: 30,
   /** Co-organisers on one event, a head coach's stand-ins rather than the club. */
   coOrganisersMax: 10,
   /** The organiser's word in a cancellation's mail and push. */

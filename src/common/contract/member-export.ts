@@ -123,6 +123,17 @@ export const memberExportSchema = z.object({
   walk_ins: z
     .array(z.object({ ...eventFields, status: attendanceStatusSchema, checked_at: z.string() }))
     .describe('Events the member came to without registering.'),
+  comments: z
+    .array(
+      z.object({
+        ...eventFields,
+        text: z.string(),
+        acting_for: z.string().nullable().describe('The child the member wrote for, if any (their id).'),
+        created_at: z.string(),
+        edited_at: z.string().nullable(),
+      }),
+    )
+    .describe("What the member wrote in events' threads."),
   attendance_log: z
     .array(
       z.object({

@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'user_invitation',
   'weekly_event_list',
   'event_reminder',
+  'event_comments',
+  'organiser_digest',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -25,6 +27,8 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationType, boolean> = {
   user_invitation: true,
   weekly_event_list: false,
   event_reminder: true,
+  event_comments: true,
+  organiser_digest: true,
 };
 
 /** `name` and `description` are translation keys; `active` is the switch. */

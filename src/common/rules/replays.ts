@@ -5,7 +5,7 @@
  * zod here: the page's offline-write registry reads the paths before the contract loads.
  */
 
-/** The replayable writes: method and exact path (they take no path parameter, so no pattern is needed). */
+/** The replayable writes with an exact path. */
 export const REPLAYABLE_WRITES = {
   checklist: { method: 'PUT', path: '/api/event/checklist' },
   subscribeStatus: { method: 'PUT', path: '/api/event/subscribe/status' },
@@ -14,8 +14,23 @@ export const REPLAYABLE_WRITES = {
   walkIn: { method: 'PUT', path: '/api/event/walk-in' },
 } as const;
 
+/**
+ * The replayable writes whose path names a resource: a comment is posted to its event's thread
+ * (docs/rules.md#talking-around-an-event). `path` builds the path, `pattern` recognises it.
+ */
+export const REPLAYABLE_PATTERNS = {
+  comment: {
+    method: 'POST',
+    path: (eventUuid: string) => `/api/event/${eventUuid}/comments`,
+    pattern: /^\/api\/event\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/comments$/,
+  },
+} as const;
+
 export function isReplayableWrite(method: string, path: string): boolean {
-  return Object.values(REPLAYABLE_WRITES).some((write) => write.method === method && write.path === path);
+  return (
+    Object.values(REPLAYABLE_WRITES).some((write) => write.method === method && write.path === path) ||
+    Object.values(REPLAYABLE_PATTERNS).some((write) => write.method === method && write.pattern.test(path))
+  );
 }
 
 /**

@@ -92,6 +92,38 @@ async function restoreTargets() {
     .execute();
 }
 
+/** An event the Contributor runs (tomorrow), once; and a comment on it by the User, fresh for each call. */
+let commentEvent: string | undefined;
+async function eventToTalkUnder(): Promise<string> {
+  if (commentEvent) return commentEvent;
+  const start = new Date(Date.now() + 86_400_000);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/event/add-or-update',
+    headers: bearer(tokens.Contributor ?? ''),
+    payload: {
+      uuid_model_event: await newModel(),
+      start_date: start.toISOString(),
+      end_date: new Date(start.getTime() + 3_600_000).toISOString(),
+      city: 'Brest',
+      zip_code: '29200',
+      max_subscribers: 10,
+      stuffs_available: [],
+    },
+  });
+  commentEvent = response.json().uuid_event as string;
+  return commentEvent;
+}
+async function membersComment(): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/event/${await eventToTalkUnder()}/comments`,
+    headers: bearer(tokens.User ?? ''),
+    payload: { text: 'Qui amène la remorque ?' },
+  });
+  return response.json().id as string;
+}
+
 async function newModel(): Promise<string> {
   const uuid = randomUUID();
   await ctx.db.insertInto('event_models').values({ uuid, name: 'Kayak', description: 'Sortie' }).execute();
@@ -502,11 +534,48 @@ const MATRIX: Row[] = [
     }),
     row(401, 403, 403, 403, 403, 200),
   ],
+  [
+    'GET /api/event/{id}/comments',
+    async () => ({ method: 'GET', url: `/api/event/${await eventToTalkUnder()}/comments` }),
+    row(401, 200, 200, 200, 200, 200),
+  ],
+  [
+    'POST /api/event/{id}/comments',
+    async () => ({
+      method: 'POST',
+      url: `/api/event/${await eventToTalkUnder()}/comments`,
+      payload: { text: 'Covoiturage depuis Quimper ?' },
+    }),
+    row(401, 201, 201, 201, 201, 201),
+  ],
+  [
+    'POST /api/event/{id}/comments for a minor (their guardian only)',
+    async () => ({
+      method: 'POST',
+      url: `/api/event/${await eventToTalkUnder()}/comments`,
+      payload: { text: 'Pour mon fils', acting_for: ids.kid },
+    }),
+    row(401, 403, 403, 403, 403, 201),
+  ],
+  [
+    "PUT /api/event/comment/{the User's} (its author only)",
+    async () => ({
+      method: 'PUT',
+      url: `/api/event/comment/${await membersComment()}`,
+      payload: { text: 'Moi !' },
+    }),
+    row(401, 200, 403, 403, 403, 403),
+  ],
+  [
+    "DELETE /api/event/comment/{the User's} (its author, the event's organiser, Admins)",
+    async () => ({ method: 'DELETE', url: `/api/event/comment/${await membersComment()}` }),
+    row(401, 200, 200, 200, 200, 403),
+  ],
 ];
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(366);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(396);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

@@ -68,7 +68,12 @@ describe('the data version', () => {
       expect.arrayContaining(['events', 'subscriptions', 'users', 'stuffs', 'guests', 'waiting_list']),
     );
     const watched = await watchedTables();
-    expect([...tables].filter((table) => !watched.includes(table))).toEqual([]);
+    // Comments are counted in the week's answer but never move its version (docs/rules.md#talking-around-an-event):
+    // a busy thread would otherwise make every member read the whole week again. The count may lag; the thread
+    // itself is read fresh.
+    const unwatched = ['event_comments'];
+    expect([...tables].filter((table) => !watched.includes(table) && !unwatched.includes(table))).toEqual([]);
+    expect(watched.filter((table) => unwatched.includes(table))).toEqual([]);
     // users bumps only on these (sign-in counters change on every sign-in): see the migration's WHEN.
     expect(
       [...userColumns].filter(

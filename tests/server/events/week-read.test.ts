@@ -99,9 +99,9 @@ describe('GET /api/event/from/{from}/to/{to}', () => {
     expect((await read(member.token, undefined, sixEvents)).json()).toHaveLength(6);
     expect(many.length).toBe(few.length);
     // Session, user and data version; then, in one repeatable-read transaction (begin, commit): the data
-    // version again, events, names, subscribers, guests, waiting, stuffs, walk-ins and co-organisers
-    // holdings, and the club's show_attendees.
-    expect(many.length).toBe(14);
+    // version again, events, names, subscribers, guests, waiting, stuffs, walk-ins, co-organisers and
+    // comment counts, holdings, and the club's show_attendees.
+    expect(many.length).toBe(15);
   });
 
   it('answers an unchanged week from what it kept: the session check is the one statement', async () => {

@@ -30,7 +30,14 @@ function insertMember(db: Kysely<Database>, id: string, username: string, now: D
  * isolation test runs it in two clubs and then looks at each table from each club and from none.
  */
 /** Tables made after the clubs migration: absent from a database as it stood before it. */
-export const TABLES_AFTER_CLUBS = ['guardianships', 'consents'] as const;
+export const TABLES_AFTER_CLUBS = [
+  'guardianships',
+  'consents',
+  'event_comments',
+  'comment_mail_notices',
+  'organiser_digest_changes',
+  'organiser_digest_runs',
+] as const;
 
 export async function seedEveryTable(
   db: Kysely<Database>,
@@ -305,6 +312,39 @@ export async function seedEveryTable(
         given_at: now,
       })
       .execute();
+    await db
+      .insertInto('event_comments')
+      .values({
+        id: randomUUID(),
+        event_uuid: eventUuid,
+        author_id: userId,
+        acting_for: otherId,
+        text: 'Qui amène la remorque ?',
+        created_at: now,
+        edited_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('comment_mail_notices')
+      .values({
+        user_id: otherId,
+        event_uuid: eventUuid,
+        untold_since: now,
+        due_at: later,
+        last_sent_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('organiser_digest_changes')
+      .values({
+        event_uuid: eventUuid,
+        user_id: otherId,
+        state_before: 'none',
+        state_after: 'subscribed',
+        changed_at: now,
+      })
+      .execute();
+    await db.insertInto('organiser_digest_runs').values({ club_day: '2026-11-28', ran_at: now }).execute();
   }
   // data_version: each club has its row from its creation; a write above moved it.
   await sql`select 1`.execute(db);

@@ -15,9 +15,9 @@ import { clubRegistry } from '../../../server/db/club-scope/club-registry';
 import { scopedClubId, setFallbackClub } from '../../../server/db/club-scope/current-club';
 import { type DatabaseHandle, openDatabase } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
+import { writeDueNotices } from '../../../server/jobs/due-notices';
 import { type MailWorker, startMailWorker } from '../../../server/mail/mail-worker';
 import { createMailTransport } from '../../../server/mail/transport';
-import { sendDueSubscriptionNotices } from '../../../server/modules/participation/subscription-notices';
 import { type PushWorker, startPushWorker } from '../../../server/modules/push/push-worker';
 import { createConfirmedUser } from '../../../server/modules/users/create-user';
 import type { PushNetwork } from '../../../server/push-network';
@@ -142,7 +142,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     db: handle.db,
     clubs: clubRegistry(handle.db, config),
     now,
-    beforeRound: () => sendDueSubscriptionNotices({ db: handle.db, now, config }),
+    beforeRound: () => writeDueNotices({ db: handle.db, now, config }),
     transport: createMailTransport(config),
     log: { error: () => undefined },
     intervalMs: 0,

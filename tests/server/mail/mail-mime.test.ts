@@ -127,7 +127,7 @@ describe('every mail, as received', () => {
     expect(reset.text).toContain(`Choisir les emails que vous recevez : ${PREFERENCES}`);
   });
 
-  it('subscription (member and creator), promotion, update, stuff removed, cancellation (member and guest)', async () => {
+  it('subscription, promotion, update, stuff removed, cancellation (member and guest)', async () => {
     const event = await createEvent(ctx, organiser, model, { startInMs: 3 * DAY, max: 1, stuffs: [paddle] });
     await subscribe(ctx, person('anne').token, person('anne').id, event.uuid_event, paddle);
     const own = parts(await received('anne@example.org', 'Inscription'), { switchable: true });
@@ -135,8 +135,6 @@ describe('every mail, as received', () => {
     expect(own.text).toContain(`Voir l'évènement : ${PUBLIC_URL}/event/${event.uuid_event}`);
     expect(own.html).toContain('>Je ne viens pas<');
     expect(own.html).toContain('Kayak &lt;script&gt;alert(1)&lt;/script&gt; &amp; ');
-    const creatorCopy = parts(await received('orga@example.org', 'Inscription'), { switchable: true });
-    expect(creatorCopy.text).not.toContain('/api/answer/');
 
     await joinWaitingList(ctx, person('bob'), event.uuid_event);
     await ctx.app.inject({

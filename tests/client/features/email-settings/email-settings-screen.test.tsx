@@ -40,9 +40,11 @@ const renderScreen = () =>
   );
 
 describe('the email settings', () => {
-  it('lists the seven types, reminders among them, with a name and the club-wide description', async () => {
+  it('lists the nine types, reminders and discussions among them, with a name and the club-wide description', async () => {
     renderScreen();
-    expect(await screen.findAllByRole('switch')).toHaveLength(7);
+    expect(await screen.findAllByRole('switch')).toHaveLength(9);
+    expect(screen.getByText('Discussions sous les évènements')).toBeTruthy();
+    expect(screen.getByText('Résumé des inscriptions (organisateurs)')).toBeTruthy();
     expect(fetchSystemEmailSettings).toHaveBeenCalledWith(ADMIN.id);
     expect(screen.getByText('Programme de la semaine (bêta)')).toBeTruthy();
     expect(screen.getByText("Envoyer un email d'invitation aux nouveaux membres.")).toBeTruthy();
