@@ -9,6 +9,7 @@
 
 import type { AttendanceEntry } from '@common/contract/attendance';
 import type { Model, Stuff } from '@common/contract/catalog';
+import type { Comment } from '@common/contract/comments';
 import type { EventDto, SubscriberEntry } from '@common/contract/event';
 import type { Family } from '@common/contract/family';
 import type { NewsPost } from '@common/contract/news';
@@ -107,6 +108,7 @@ export class EquipeeDb extends Dexie {
   eventDeclines!: EntityTable<EventDeclinesRow, 'uuid_event'>;
   family!: EntityTable<FamilyRow, 'key'>;
   venueFacts!: EntityTable<VenueFactsRow, 'eventUuid'>;
+  comments!: EntityTable<Comment, 'id'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -134,6 +136,8 @@ export class EquipeeDb extends Dexie {
     // v8: the member's family (children and guardians) as last read, so the week answers for them offline;
     // and, for those who take attendance, each event's minors with their guardians' phones, for the venue.
     this.version(8).stores({ family: 'key', venueFacts: 'eventUuid' });
+    // v9: each event's thread as last read (docs/rules.md#talking-around-an-event), for reading it offline.
+    this.version(9).stores({ comments: 'id, uuid_event' });
   }
 }
 

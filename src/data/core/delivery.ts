@@ -6,6 +6,7 @@
 import { liveQuery } from 'dexie';
 import { useConnectivityStore } from './connectivity';
 import type { EquipeeDb } from './db';
+import { laneOf } from './offline-writes';
 
 export type Delivery =
   | { outcome: 'sent' }
@@ -57,7 +58,8 @@ export function awaitDelivery(db: EquipeeDb, id: number, waitMs = DELIVERY_WAIT_
 /**
  * Settles once none of this event's queued writes is still pending (delivered or refused), or when offline
  * or after `waitMs`. An online call that depends on them (a guest needs its host's place) waits here, so the
- * server reads it after the subscription it follows, not before.
+ * server reads it after the subscription it follows, not before. Comments bear on no place: their lane is not
+ * waited for.
  */
 export function awaitEventWrites(db: EquipeeDb, eventUuid: string, waitMs = DELIVERY_WAIT_MS): Promise<void> {
   return new Promise((resolve) => {
@@ -74,7 +76,7 @@ export function awaitEventWrites(db: EquipeeDb, eventUuid: string, waitMs = DELI
       db.outbox
         .where('status')
         .equals('pending')
-        .filter((row) => row.eventUuid === eventUuid)
+        .filter((row) => row.eventUuid === eventUuid && laneOf(row) === 'main')
         .count(),
     ).subscribe({ next: (pending) => pending === 0 && settle(), error: settle });
     if (!useConnectivityStore.getState().isOnline) settle();

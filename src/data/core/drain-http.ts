@@ -1,13 +1,25 @@
 /**
  * The drain's transport over HTTP with the stored token; used by the page and the service worker alike.
  * The outbox goes to POST /api/replay in batches (docs/rules.md#replays); each row is named by its kind's
- * method and path, and carries the idempotency key it was given when queued.
+ * method and path (built from the body for a comment, whose path names its event), and carries the
+ * idempotency key it was given when queued.
  */
 import { type EventDto, eventSchema } from '@common/contract/event';
 import { replayResponseSchema } from '@common/contract/replay';
 import { trackedFetch } from './connectivity';
 import type { DeliveryAnswer, DrainTransport } from './drain';
-import { OFFLINE_WRITES } from './offline-writes';
+import { OFFLINE_ANSWERS } from './offline-answers';
+import type { OfflineWriteBodies, OutboxKind } from './offline-writes';
+
+/** A queued write as the batch names it: its route, and the body that route takes. */
+function requestOf<K extends OutboxKind>(write: { kind: K; body: OfflineWriteBodies[K] }) {
+  const { method, path, sentBody } = OFFLINE_ANSWERS[write.kind];
+  return {
+    method,
+    path: typeof path === 'string' ? path : path(write.body),
+    body: sentBody ? sentBody(write.body) : write.body,
+  };
+}
 
 function retryAfterOf(seconds: number | undefined): Pick<DeliveryAnswer, 'retryAfterSeconds'> {
   return seconds !== undefined && Number.isFinite(seconds) && seconds > 0
@@ -17,10 +29,7 @@ function retryAfterOf(seconds: number | undefined): Pick<DeliveryAnswer, 'retryA
 
 export const httpTransport: DrainTransport = {
   async sendBatch(rows, token) {
-    const writes = rows.map((row) => {
-      const { method, path } = OFFLINE_WRITES[row.kind];
-      return { method, path, body: row.body, idempotencyKey: row.idempotencyKey };
-    });
+    const writes = rows.map((row) => ({ ...requestOf(row), idempotencyKey: row.idempotencyKey }));
     const response = await trackedFetch('/api/replay', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

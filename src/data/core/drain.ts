@@ -15,14 +15,24 @@
  *    shows the server's truth (with the other pending writes still laid over it).
  * The cache is written once per batch (one transaction: delivered rows out, answers in), not once per row:
  * each write re-reads the pending outbox to lay it over, and once per row made a long queue quadratic.
+ *
+ * Lanes. "Oldest first" holds within a lane, not across lanes: each kind names its lane in offline-writes.ts.
+ * The main lane has the ticks, walk-ins, subscriptions, waiting list and declines, which bear on one another;
+ * comments have their own (docs/rules.md#talking-around-an-event): a comment bears on no place or tick, and
+ * one waiting out its 429 (a member's comments per hour) or a refusal must never hold the venue's ticks, nor
+ * a stuck tick a comment. Each lane runs the rules above on its own rows, the main lane first, and a batch
+ * never mixes lanes (the server stops a batch at its first "retry later" answer, which would hold the other
+ * lane's rows behind it). A network error or a 401 stops every lane: they share the connection and the session.
  */
 
 import { readErrorBody } from '@common/contract/errors';
 import type { EventDto } from '@common/contract/event';
 import { LIMITS } from '@common/contract/limits';
 import { isRetryLater } from '@common/rules/replays';
-import type { EquipeeDb, OutboxRow } from './db';
+import { keepDeliveredComments } from './comment-cache';
+import type { EquipeeDb, OutboxRow, SessionRow } from './db';
 import { OFFLINE_ANSWERS } from './offline-answers';
+import { type Lane, laneOf } from './offline-writes';
 import { settleDeclines } from './pending-declines';
 import { putServerEvents } from './server-events';
 
@@ -133,7 +143,7 @@ function judge(batch: OutboxRow[], answers: DeliveryAnswer[] | 'network'): Verdi
  */
 async function settle(db: EquipeeDb, verdicts: Verdicts, now: number): Promise<string[]> {
   const unreadable: string[] = [];
-  await db.transaction('rw', db.events, db.outbox, db.session, db.myDeclines, async () => {
+  await db.transaction('rw', [db.events, db.outbox, db.session, db.myDeclines, db.comments], async () => {
     for (const { row, refusal } of verdicts.failed) {
       await db.outbox.update(row.id ?? 0, {
         status: 'failed',
@@ -156,6 +166,7 @@ async function settle(db: EquipeeDb, verdicts: Verdicts, now: number): Promise<s
       verdicts.delivered.map(({ row }) => row),
       now,
     );
+    await keepDeliveredComments(db, verdicts.delivered);
     const answered = new Map<string, EventDto>();
     for (const { row, body } of verdicts.delivered) {
       const cached = answered.get(row.eventUuid) ?? (await db.events.get(row.eventUuid));
@@ -173,6 +184,18 @@ async function settle(db: EquipeeDb, verdicts: Verdicts, now: number): Promise<s
   return unreadable;
 }
 
+const LANES: readonly Lane[] = ['main', 'comments'];
+/** Of the lanes' stops, the outcome says the one its caller must heed first. */
+const STOP_RANK = { 'retry-later': 1, network: 2, unauthorised: 3, 'signed-out': 4 } as const;
+const rankOf = (stop: DrainOutcome['stoppedBy']) => (stop === null ? 0 : STOP_RANK[stop]);
+
+/** The signed-in user's pending rows, oldest first (another user's wait for their owner's next sign-in). */
+async function pendingRows(db: EquipeeDb, session: SessionRow): Promise<OutboxRow[]> {
+  return (await db.outbox.where('userId').equals(session.user.id).sortBy('id')).filter(
+    (r) => r.status === 'pending',
+  );
+}
+
 export async function drainOutbox(
   db: EquipeeDb,
   transport: DrainTransport,
@@ -181,10 +204,46 @@ export async function drainOutbox(
   const outcome: DrainOutcome = { sent: 0, failed: 0, stoppedBy: null };
   const session = await db.session.get('current');
   if (!session) return { ...outcome, stoppedBy: 'signed-out' };
-  const rows = (await db.outbox.where('userId').equals(session.user.id).sortBy('id')).filter(
-    (r) => r.status === 'pending',
-  );
+  const rows = await pendingRows(db, session);
+  for (const lane of LANES) {
+    const done = await drainLane(
+      db,
+      transport,
+      session,
+      rows.filter((row) => laneOf(row) === lane),
+      now,
+    );
+    outcome.sent += done.sent;
+    outcome.failed += done.failed;
+    if (rankOf(done.stoppedBy) > rankOf(outcome.stoppedBy)) outcome.stoppedBy = done.stoppedBy;
+    if (done.stoppedBy === 'network' || done.stoppedBy === 'unauthorised') break;
+  }
+  return outcome;
+}
 
+/**
+ * When the drain may next send something: the earliest of each lane's oldest pending row (the row a lane waits
+ * on), undefined when nothing is pending. A far wait in one lane never puts off another's.
+ */
+export async function nextDueAt(db: EquipeeDb): Promise<number | undefined> {
+  const session = await db.session.get('current');
+  if (!session) return undefined;
+  const heads = new Map<Lane, number>();
+  for (const row of await pendingRows(db, session)) {
+    if (!heads.has(laneOf(row))) heads.set(laneOf(row), row.nextAttemptAt);
+  }
+  return heads.size > 0 ? Math.min(...heads.values()) : undefined;
+}
+
+/** One lane's rows, in order, batch after batch, until done or stopped. */
+async function drainLane(
+  db: EquipeeDb,
+  transport: DrainTransport,
+  session: SessionRow,
+  rows: OutboxRow[],
+  now: () => number,
+): Promise<DrainOutcome> {
+  const outcome: DrainOutcome = { sent: 0, failed: 0, stoppedBy: null };
   for (let from = 0; from < rows.length; ) {
     const batch = nextBatch(rows, from, now());
     if (batch.length === 0) return { ...outcome, stoppedBy: 'retry-later' };

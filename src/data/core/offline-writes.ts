@@ -1,13 +1,14 @@
 /**
  * The registry of writes that must survive no signal. Each kind says, once: its body (typed from the
- * zod contract), how it is sent and how it changes a cached event at once (optimistic). The outbox and
- * the overlay of pending writes on fresh server data go through this table; how the drain checks a body
- * and reads the server's answer is its twin table in offline-answers.ts (it needs the contract's zod
- * schemas, which load after the first paint; queueing a write must not wait for them). Both tables are
- * typed over every kind, so a new kind is one entry in each, and the compiler asks for both. Methods and
- * paths come from the shared list of replayable writes, the only ones the server's batch route runs.
+ * zod contract), its event, its delivery lane and how it changes a cached event at once (optimistic). The
+ * outbox and the overlay of pending writes on fresh server data go through this table; how the drain sends
+ * a write (method and path, from the shared list of replayable writes), checks its body and reads the
+ * server's answer is its twin table in offline-answers.ts (it needs the contract's zod schemas, which load
+ * after the first paint; queueing a write must not wait for them, and the first paint never sends). Both
+ * tables are typed over every kind, so a new kind is one entry in each, and the compiler asks for both.
  */
 import { requestedStatus } from '@common/contract/attendance-status';
+import type { CommentInput } from '@common/contract/comments';
 import type { EventDto } from '@common/contract/event';
 import type {
   ChecklistRequest,
@@ -17,7 +18,6 @@ import type {
 } from '@common/contract/participation';
 import type { User } from '@common/contract/user';
 import type { WalkInRequest } from '@common/contract/walk-in';
-import { REPLAYABLE_WRITES } from '@common/rules/replays';
 import { withCheck, withoutSubscription, withSubscription, withWaiting, withWalkIn } from './optimistic';
 
 /** The body each kind of queued write carries. */
@@ -28,8 +28,16 @@ export interface OfflineWriteBodies {
   'waiting-list': WaitingListRequest;
   decline: DeclineRequest;
   'walk-in': WalkInRequest;
+  /** The route's body and the event whose thread it goes to (its path names the event; not sent). */
+  comment: CommentInput & { uuid_event: string };
 }
 export type OutboxKind = keyof OfflineWriteBodies;
+
+/**
+ * The queues the drain delivers apart (drain.ts): a comment waiting out its rate limit never holds a tick or
+ * a subscription queued after it, nor they a comment (docs/rules.md#talking-around-an-event).
+ */
+export type Lane = 'main' | 'comments';
 
 /** What the optimistic change may know of the write besides its body. */
 export interface WriteContext {
@@ -39,8 +47,8 @@ export interface WriteContext {
 }
 
 export interface OfflineWrite<K extends OutboxKind> {
-  method: 'PUT' | 'POST';
-  path: string;
+  /** Absent: the main lane. */
+  lane?: Lane;
   eventUuidOf(body: OfflineWriteBodies[K]): string;
   /** The change at once, on the cached event; applying it twice changes nothing more. */
   apply(event: EventDto, body: OfflineWriteBodies[K], context: WriteContext): EventDto;
@@ -49,14 +57,12 @@ export interface OfflineWrite<K extends OutboxKind> {
 const subscription = <K extends 'subscribe' | 'unsubscribe'>(
   apply: OfflineWrite<K>['apply'],
 ): OfflineWrite<K> => ({
-  ...REPLAYABLE_WRITES.subscribeStatus,
   eventUuidOf: (body) => body.uuid_event,
   apply,
 });
 
 export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
   check: {
-    ...REPLAYABLE_WRITES.checklist,
     eventUuidOf: (body) => body.event_uuid,
     apply: (event, body) => withCheck(event, body.user_id, body.is_invited, requestedStatus(body)),
   },
@@ -65,19 +71,16 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
   ),
   unsubscribe: subscription((event, _body, { user }) => withoutSubscription(event, user.id)),
   'waiting-list': {
-    ...REPLAYABLE_WRITES.waitingList,
     eventUuidOf: (body) => body.uuid_event,
     apply: (event, body, { user, createdAt }) =>
       withWaiting(event, user, body.uuid_stuff ?? null, new Date(createdAt)),
   },
   // "Not coming" leaves the event or its waiting list at once; taking it back changes no place.
   decline: {
-    ...REPLAYABLE_WRITES.decline,
     eventUuidOf: (body) => body.uuid_event,
     apply: (event, body, { user }) => (body.decline ? withoutSubscription(event, user.id) : event),
   },
   'walk-in': {
-    ...REPLAYABLE_WRITES.walkIn,
     eventUuidOf: (body) => body.event_uuid,
     apply: (event, body, { createdAt }) =>
       withWalkIn(event, {
@@ -86,6 +89,13 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
         status: body.status ?? 'present',
         checked_at: body.checked_at ?? new Date(createdAt).toISOString(),
       }),
+  },
+  // The event's count moves when the server takes the comment (offline-answers.ts), not here: a bump is not
+  // idempotent, and pending writes are laid again over every copy stored, answers read over the cache included.
+  comment: {
+    lane: 'comments',
+    eventUuidOf: (body) => body.uuid_event,
+    apply: (event) => event,
   },
 };
 
@@ -102,6 +112,8 @@ export function applyWrite<K extends OutboxKind>(
 ): EventDto {
   return OFFLINE_WRITES[write.kind].apply(event, write.body, context);
 }
+
+export const laneOf = (write: { kind: OutboxKind }): Lane => OFFLINE_WRITES[write.kind].lane ?? 'main';
 
 export function eventUuidOfWrite<K extends OutboxKind>(write: {
   kind: K;

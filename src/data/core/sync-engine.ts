@@ -15,9 +15,10 @@ import { apiConditionalGet, apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline, whenNetworkQuiet } from './connectivity';
 import type { EquipeeDb } from './db';
-import { drainOutbox, retryPendingNow, withDrainLock } from './drain';
+import { drainOutbox, nextDueAt, retryPendingNow, withDrainLock } from './drain';
 import { httpTransport } from './drain-http';
 import { refreshMyDeclines } from './my-declines';
+import { laneOf } from './offline-writes';
 import { putServerEvents } from './server-events';
 import { getToken } from './session-storage';
 import { keepVenueFacts } from './venue-facts';
@@ -101,14 +102,17 @@ function mondaysOf(from: string, to: string): string[] {
   return mondays;
 }
 
-/** The signed-in user's writes still waiting to be delivered (another user's wait for their owner). */
+/**
+ * The signed-in user's writes still waiting to be delivered (another user's wait for their owner), in the main
+ * lane: a comment waiting out its rate limit (drain.ts) never puts off the week's read after the other writes.
+ */
 async function pendingCount(db: EquipeeDb): Promise<number> {
   const session = await db.session.get('current');
   if (!session) return 0;
   return db.outbox
     .where('userId')
     .equals(session.user.id)
-    .filter((row) => row.status === 'pending')
+    .filter((row) => row.status === 'pending' && laneOf(row) === 'main')
     .count();
 }
 
@@ -211,8 +215,8 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
       ]);
     }
     if (outcome.stoppedBy === 'network' || outcome.stoppedBy === 'retry-later') {
-      const next = await db.outbox.where('status').equals('pending').first();
-      if (next) drainSoon(next.nextAttemptAt - Date.now());
+      const due = await nextDueAt(db);
+      if (due !== undefined) drainSoon(due - Date.now());
     }
   }
 

@@ -79,6 +79,9 @@ export function EventRow({
             <span className={styles.hidden}>{`${t('events.count_label')} `}</span>
             {countText(event)}
           </span>
+          {!!event.comments_count && (
+            <span>{t('events.comments_count', { count: event.comments_count })}</span>
+          )}
           {event.uuid_series && (
             <span className={`${styles.status} ${styles.series}`} data-testid="series-mark">
               <Icon name="repeat" />

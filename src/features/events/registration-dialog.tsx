@@ -8,6 +8,7 @@ import { refreshEvent } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import { EventDatesText } from '../../ui/event-dates';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { LazyCommentThread } from './comments/lazy-thread';
 import styles from './dialog.module.css';
 import { countText, organiserName } from './event-text';
 import { ParticipationSections } from './participation-sections';
@@ -74,6 +75,7 @@ export function RegistrationDialog({
             </p>
           )}
           <ParticipationSections event={event} user={user} />
+          <LazyCommentThread event={event} user={user} />
         </div>
       )}
     </ModalDialog>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EquipeeDb } from '../../../src/data/core/db';
 import { clearCachedData } from '../../../src/data/core/session-mirror';
 import { USER } from '../fake-api';
+import { commentOf } from './comment-fixture';
 import { cachedEvent } from './event-fixture';
 
 describe('signing out on a shared device', () => {
@@ -20,6 +21,8 @@ describe('signing out on a shared device', () => {
       eventUuid: event.uuid_event,
       minors: [{ id: 'child', guardians: [{ id: 'g', first_name: 'Gwen', last_name: null, phone: '06' }] }],
     });
+    // So do the events' threads: members' words, and who wrote them.
+    await db.comments.put(commentOf());
     await db.clubSettings.put({ key: 'timezone', value: 'Europe/Paris' });
     await db.news.put({
       uuid: '55555555-5555-4555-8555-555555555555',
@@ -41,6 +44,7 @@ describe('signing out on a shared device', () => {
     expect(await db.readWeeks.count()).toBe(0);
     expect(await db.family.count()).toBe(0);
     expect(await db.venueFacts.count()).toBe(0);
+    expect(await db.comments.count()).toBe(0);
     expect(await db.clubSettings.count()).toBe(1);
     expect(await db.news.count()).toBe(1);
     db.close();

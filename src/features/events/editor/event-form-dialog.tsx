@@ -11,6 +11,7 @@ import { useIsOnline } from '../../../data/sync-status';
 import { errorText } from '../../../i18n/error-text';
 import { showToast } from '../../../state/toast-store';
 import { ModalDialog } from '../../../ui/modal-dialog';
+import { LazyCommentThread } from '../comments/lazy-thread';
 import { ParticipationSections } from '../participation-sections';
 import { CoOrganiserFields } from './co-organiser-fields';
 import styles from './editor.module.css';
@@ -278,6 +279,7 @@ function EventForm({ event, user, onClose, timeZone, title, copyOf = null, onDup
               <ParticipationSections event={event} user={user} />
             </section>
           )}
+          {event && <LazyCommentThread className={styles.thread} event={event} user={user} />}
           <EventFormPopups
             popup={popup}
             event={event}
