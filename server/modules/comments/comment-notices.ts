@@ -81,11 +81,16 @@ export async function tellNewComment(deps: Deps, db: Db, comment: NewComment): P
     };
   };
   let queued = 0;
+  // One push per account: a guardian told on their own account (they wrote, or are coming) is not told again
+  // for their child.
+  const told = new Set<string>([comment.author.id]);
   for (const member of await reachableRecipients(db, 'event_comments', audience)) {
+    told.add(member.id);
     queued += await enqueuePush(db, now, member.id, message(member), 'normal');
   }
   for (const { guardian, children } of await guardianCopies(deps, db, 'event_comments', audience)) {
-    if (guardian.id === comment.author.id) continue;
+    if (told.has(guardian.id)) continue;
+    told.add(guardian.id);
     const about = catalogueText(guardian.language, 'push', 'about_children', {
       names: children.map(displayName).join(', '),
     });

@@ -73,24 +73,37 @@ describe('writing for a child', () => {
     expect((await post(gwen.token, { text: 'Pour un adulte', acting_for: other.id })).statusCode).toBe(403);
   });
 
-  it("tells the child's guardian of others' comments, naming the child, but never the guardian of their own", async () => {
+  it("tells a child's guardian of others' comments once, naming the child, and never of their own", async () => {
+    const [erwan] = (await members(ctx, 'famg', 1)) as [Member];
+    await ctx.db
+      .insertInto('guardianships')
+      .values({ child_id: lou.id, guardian_id: erwan.id, created_by: gwen.id, created_at: ctx.clock.now })
+      .execute();
     await addPushDevice(ctx, gwen.id);
+    await addPushDevice(ctx, erwan.id);
     await ctx.db.deleteFrom('push_queue').execute();
-    const payloads = async () =>
+    const payloads = async (userId: string) =>
       (
         await ctx.db
           .selectFrom('push_queue')
           .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_queue.subscription_id')
           .select('payload')
-          .where('push_subscriptions.user_id', '=', gwen.id)
+          .where('push_subscriptions.user_id', '=', userId)
           .execute()
       ).map((r) => JSON.parse(r.payload) as PushMessage);
     await post(gwen.token, { text: 'Encore moi', acting_for: lou.id });
-    expect(await payloads()).toEqual([]);
+    expect(await payloads(gwen.id)).toEqual([]);
+    // Erwan has not written: he hears of it as Lou's guardian, Lou named.
+    const [toErwan, ...more] = await payloads(erwan.id);
+    expect(more).toEqual([]);
+    expect(toErwan?.body).toContain('Lou Le Bihan');
+    await ctx.db.deleteFrom('push_queue').execute();
     expect((await post(organiser.token, { text: 'Rendez-vous 14 h' })).statusCode).toBe(201);
-    const [push] = await payloads();
-    expect(push?.body).toContain('Lou Le Bihan');
-    expect(push?.body).toContain('Rendez-vous 14 h');
+    // Gwen already wrote: one push on her own account, not a second one for Lou.
+    const toGwen = await payloads(gwen.id);
+    expect(toGwen).toHaveLength(1);
+    expect(toGwen[0]?.body).toContain('Rendez-vous 14 h');
+    expect(await payloads(erwan.id)).toHaveLength(1);
   });
 
   it('hides the child from a restricted guardian, in the thread too', async () => {

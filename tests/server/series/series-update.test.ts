@@ -133,7 +133,12 @@ describe('this session and the following', () => {
       expect(promoted[0]?.body_text).toContain(`/event/${sessions[3]?.uuid_event}`);
       // Three places are not one "Rendre ma place": those are given back in the app.
       expect(promoted[0]?.body_text).not.toContain('.give_back.');
-      expect(await allMailKinds()).toEqual(['series_promotion', 'series_update']);
+      // Besides, at most the organiser's digest of the promotions (docs/rules.md#talking-around-an-event), which a
+      // mail round after 07:00 writes whenever it runs.
+      expect((await allMailKinds()).filter((kind) => kind !== 'organiser_digest')).toEqual([
+        'series_promotion',
+        'series_update',
+      ]);
     } finally {
       ctx.clock.now = START;
     }
