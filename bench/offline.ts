@@ -11,13 +11,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import { createConfirmedUser } from '../server/modules/users/create-user';
 import { insertUser } from '../server/modules/users/users.repository';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
-import { E2E_BASE_URL, E2E_PASSWORD, E2E_PORT, startServer, stopServer } from '../tests/e2e/server-process';
+import { E2E_BASE_URL, E2E_PASSWORD, E2E_PORT } from '../tests/e2e/server-process';
+import { serverAndBrowser } from './browser-bench';
 import { measureColdStart, reportColdStart } from './cold-start';
 import { seedAsFirstClub } from './first-club';
 import { reportRow } from './summary';
@@ -83,31 +83,11 @@ for (let i = 0; i < ROWS; i++) {
 }
 await handle.close();
 
-const server = await startServer({
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
+const { browser, cleanUp } = await serverAndBrowser(dataDir, {
   PORT: String(E2E_PORT),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
   RATE_LIMIT_LOGIN: '1000',
   // 1,000 ticks by one organiser in minutes: a load, not a member's pace (the limits are tested elsewhere).
   RATE_LIMIT_WRITES: '100000',
-});
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-// Whatever happens, the server and the browser end with the bench.
-const cleanUp = async () => {
-  await browser.close().catch(() => undefined);
-  await stopServer(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
-// A failed top-level step exits without cleanUp: the server must not outlive the bench on its port.
-process.on('exit', () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-});
-process.on('unhandledRejection', (error) => {
-  console.error(error);
-  void cleanUp().then(() => process.exit(1));
 });
 const context = await browser.newContext({ baseURL: E2E_BASE_URL, locale: 'fr-FR' });
 const page = await context.newPage();

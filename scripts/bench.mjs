@@ -79,7 +79,9 @@ try {
   if (pgDir) spawnSync('scripts/throwaway-postgres.sh', ['stop', pgDir], { stdio: 'inherit' });
 }
 await step('npx', ['tsx', 'bench/family-week.ts']);
+await step('npx', ['tsx', 'bench/comment-push.ts']);
 await step('npx', ['tsx', 'bench/offline.ts']);
+await step('npx', ['tsx', 'bench/comment-thread.ts']);
 await step('npx', ['tsx', 'bench/upload-memory.ts']);
 await step('npx', ['tsx', 'bench/member-import.ts']);
 await step('npx', ['tsx', 'bench/demo-seed.ts']);

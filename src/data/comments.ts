@@ -17,7 +17,8 @@ import { isCleanName } from '@common/contract/fields';
 import { LIMITS } from '@common/contract/limits';
 import type { User } from '@common/contract/user';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { afterNextPaint } from './core/after-paint';
 import { apiRequest } from './core/api-client';
 import { forgetComment, storeThread } from './core/comment-cache';
 import { useConnectivityStore } from './core/connectivity';
@@ -54,9 +55,11 @@ const codeOf = (lastError: string | null): string | null => {
 
 /** The thread as shown: the server's comments oldest first, then the user's queued ones in the order written. */
 export function threadEntries(comments: Comment[], rows: OutboxRow[]): ThreadEntry[] {
-  const sent = [...comments].sort(
-    (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id.localeCompare(b.id),
-  );
+  // Each time read once: a long thread sorted with Date.parse in the comparison read each one a dozen times.
+  const sent = comments
+    .map((comment) => ({ comment, at: Date.parse(comment.created_at) }))
+    .sort((a, b) => a.at - b.at || a.comment.id.localeCompare(b.comment.id))
+    .map(({ comment }) => comment);
   const queued = [...rows]
     .sort((a, b) => (a.id ?? 0) - (b.id ?? 0))
     .flatMap((row): ThreadEntry[] =>
@@ -82,11 +85,17 @@ export function threadEntries(comments: Comment[], rows: OutboxRow[]): ThreadEnt
 
 /**
  * The server's thread into the cache. Under the drain's lock, as every read: a comment delivered between the
- * GET and the store would otherwise vanish from the thread until the next read.
+ * GET and the store would otherwise vanish from the thread until the next read. `onRead` hears of the thread
+ * before it is stored, so the sheet shows it without waiting for the cache's write.
  */
-export function refreshComments(eventUuid: string): Promise<void> {
+export function refreshComments(eventUuid: string, onRead?: (comments: Comment[]) => void): Promise<void> {
   return withDrainLock(async () => {
     const comments = await apiRequest('GET', commentsPath(eventUuid), { schema: commentListSchema });
+    if (onRead) {
+      onRead(comments);
+      // Stored once the thread is on screen: writing a long thread takes the main thread a while.
+      await new Promise<void>((resolve) => afterNextPaint(resolve));
+    }
     await storeThread(appDb(), eventUuid, comments);
   });
 }
@@ -100,7 +109,7 @@ export function useEventComments(
   userId: string,
 ): { entries: ThreadEntry[] | undefined; read: ThreadRead } {
   const isOnline = useConnectivityStore((s) => s.isOnline);
-  const entries = useLiveQuery(async () => {
+  const kept = useLiveQuery(async () => {
     const db = appDb();
     const [comments, rows] = await Promise.all([
       db.comments.where('uuid_event').equals(eventUuid).toArray(),
@@ -110,8 +119,18 @@ export function useEventComments(
         .filter((row) => row.kind === 'comment' && row.eventUuid === eventUuid)
         .toArray(),
     ]);
-    return threadEntries(comments, rows);
+    return { comments, rows };
   }, [eventUuid, userId]);
+  // The thread just read, shown without waiting for the cache's write; once written, the cache's next change
+  // (an edit, a delivery, the write itself) takes over. `keptWhenStored`: what the cache showed at that moment.
+  const [fresh, setFresh] = useState<{ comments: Comment[]; keptWhenStored?: typeof kept } | null>(null);
+  const keptNow = useRef(kept);
+  keptNow.current = kept;
+  const entries = useMemo(() => {
+    if (!kept) return undefined;
+    const showsFresh = fresh && (!('keptWhenStored' in fresh) || fresh.keptWhenStored === kept);
+    return threadEntries(showsFresh ? fresh.comments : kept.comments, kept.rows);
+  }, [kept, fresh]);
   const [read, setRead] = useState<ThreadRead>(isOnline ? 'reading' : 'offline');
   // Read again when the network comes back: the thread may have moved meanwhile.
   useEffect(() => {
@@ -121,9 +140,21 @@ export function useEventComments(
     }
     let isCurrent = true;
     setRead('reading');
-    refreshComments(eventUuid).then(
-      () => isCurrent && setRead('read'),
-      () => isCurrent && setRead('failed'),
+    refreshComments(eventUuid, (comments) => {
+      if (!isCurrent) return;
+      setFresh({ comments });
+      setRead('read');
+    }).then(
+      () => {
+        if (!isCurrent) return;
+        setFresh((shown) => shown && { comments: shown.comments, keptWhenStored: keptNow.current });
+        setRead('read');
+      },
+      () => {
+        if (!isCurrent) return;
+        setFresh(null);
+        setRead('failed');
+      },
     );
     return () => {
       isCurrent = false;

@@ -40,8 +40,9 @@ async function eventAndTeam(db: Db, eventUuid: string): Promise<{ event: EventRo
 
 /** GET: the whole thread, oldest first, as this reader may see it. */
 export async function readThread(db: Db, viewer: EventViewer, eventUuid: string): Promise<Comment[]> {
-  const { team } = await eventAndTeam(db, eventUuid);
-  return threadForViewer(await listThread(db, eventUuid), viewer, team);
+  // Read side by side: a thread of an event that is not there is empty anyway, and answered 404.
+  const [{ team }, rows] = await Promise.all([eventAndTeam(db, eventUuid), listThread(db, eventUuid)]);
+  return threadForViewer(rows, viewer, team);
 }
 
 async function readOne(db: Db, viewer: EventViewer, team: AttendanceTeam, id: string): Promise<Comment> {

@@ -25,6 +25,8 @@ export const LIMITS = {
   commentMax: 2_000,
   /** Comments one member may write per hour, all events together. */
   commentsPerHour: 30,
+  /** The newest comments a sheet shows when it opens; the earlier ones are a tap away. */
+  commentsShownAtOpen: 20,
   /** Co-organisers on one event, a head coach's stand-ins rather than the club. */
   coOrganisersMax: 10,
   /** The organiser's word in a cancellation's mail and push. */

@@ -7,9 +7,12 @@
 import { type Comment, commentSchema } from '@common/contract/comments';
 import type { EquipeeDb, OutboxRow } from './db';
 
+/** Only a count that moves is written: a write to `events` repaints the whole week behind the sheet. */
 async function setCount(db: EquipeeDb, eventUuid: string, count: (before: number) => number): Promise<void> {
   const event = await db.events.get(eventUuid);
-  if (event) await db.events.update(eventUuid, { comments_count: count(event.comments_count ?? 0) });
+  if (!event) return;
+  const after = count(event.comments_count ?? 0);
+  if (after !== event.comments_count) await db.events.update(eventUuid, { comments_count: after });
 }
 
 /** The server's thread of this event, oldest first, in place of the one kept. */

@@ -206,6 +206,7 @@ describe('the outbox', () => {
     expect(once.statusCode).toBe(201);
     expect(twice.statusCode).toBe(201);
     expect(twice.json().id).toBe(once.json().id);
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 1000);
     const batchKey = `comment-${randomUUID()}`;
     const item = {
       method: REPLAYABLE_PATTERNS.comment.method,

@@ -1,9 +1,10 @@
 import type { EventDto } from '@common/contract/event';
+import { LIMITS } from '@common/contract/limits';
 import type { User } from '@common/contract/user';
 import { clubDayOf } from '@common/rules/club-time';
 import { isThreadOpen } from '@common/rules/comments';
 import { isMinorOn } from '@common/rules/family';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ThreadEntry, type ThreadRead, useEventComments } from '../../../data/comments';
 import { type FamilyChild, useChildren } from '../../../data/family';
@@ -70,6 +71,11 @@ export function CommentThread({
     return child ? fullName(child) || child.username : null;
   };
   const state = stateText(entries, read);
+  // The newest messages when the sheet opens, as a chat shows them, the earlier ones a tap away: a long thread
+  // (a season's trip has hundreds) then opens about as fast as a short one, on the phone that draws it.
+  const [showsAll, setShowsAll] = useState(false);
+  const earlier = entries && !showsAll ? Math.max(0, entries.length - LIMITS.commentsShownAtOpen) : 0;
+  const shown = entries?.slice(earlier);
 
   return (
     <section className={`${styles.thread}${className ? ` ${className}` : ''}`} aria-labelledby={headingId}>
@@ -77,9 +83,14 @@ export function CommentThread({
       <p className={styles.hint} role="status">
         {state ? t(state) : ''}
       </p>
-      {entries && entries.length > 0 && (
+      {earlier > 0 && (
+        <button type="button" className="button" onClick={() => setShowsAll(true)}>
+          {t('comments.show_earlier', { count: earlier })}
+        </button>
+      )}
+      {shown && shown.length > 0 && (
         <ol className={styles.list}>
-          {entries.map((entry) =>
+          {shown.map((entry) =>
             entry.kind === 'comment' ? (
               <CommentItem
                 key={entry.comment.id}

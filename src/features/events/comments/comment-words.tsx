@@ -30,17 +30,29 @@ export function authorName(t: TFunction, comment: Comment): { name: string; isNa
 export const signature = (t: TFunction, author: string, child: string | null): string =>
   child ? t('comments.author_for', { author, child }) : author;
 
+// One formatter per language and zone: making one costs more than formatting, and a thread shows dozens of times.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function exactFormat(language: 'fr' | 'en', timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${language} ${timeZone ?? ''}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** « il y a 5 minutes » / "5 minutes ago", with the exact time, in the club's zone, as its title. */
 export function CommentTime({ at }: { at: string | number }) {
   const { i18n } = useTranslation();
   const timeZone = useClubTimeZone();
   const instant = new Date(at);
   const language = i18n.language === 'en' ? 'en' : 'fr';
-  const exact = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(instant);
+  const exact = exactFormat(language, timeZone).format(instant);
   return (
     <time className={styles.when} dateTime={instant.toISOString()} title={exact}>
       {formatDistanceToNow(instant, { addSuffix: true, locale: language === 'fr' ? fr : enGB })}

@@ -5,6 +5,7 @@ import i18n from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
+import { withDrainLock } from '../../../../src/data/core/drain';
 import { CommentThread } from '../../../../src/features/events/comments/comment-thread';
 import { json, offline, stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
@@ -37,11 +38,30 @@ beforeEach(async () => {
   useConnectivityStore.setState({ isOnline: true });
 });
 afterEach(async () => {
+  // A thread read stores its answer after the next paint, under the drain's lock: let it land in this test.
+  await withDrainLock(async () => undefined);
   useConnectivityStore.setState({ isOnline: true });
   await act(() => i18n.changeLanguage('fr'));
 });
 
 describe('the thread reads', () => {
+  it('opens on its newest 20 messages, the earlier ones a tap away', async () => {
+    const start = Date.now() - 30 * 60_000;
+    serve(
+      Array.from({ length: 25 }, (_, i) =>
+        commentBy({ text: `Message ${i + 1}`, created_at: new Date(start + i * 60_000).toISOString() }),
+      ),
+    );
+    await show(threadEvent());
+    await waitFor(async () => expect(within(await list()).getAllByRole('listitem')).toHaveLength(20));
+    const items = within(await list()).getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain('Message 6');
+    expect(items[19]?.textContent).toContain('Message 25');
+    fireEvent.click(screen.getByRole('button', { name: 'Voir les 5 messages précédents' }));
+    expect(within(await list()).getAllByRole('listitem')).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: /messages précédents/ })).toBeNull();
+  });
+
   it('names authors, a guardian writing for a child, hidden and deleted authors, and marks an edit', async () => {
     serve([
       commentBy({ text: 'Bonjour' }),

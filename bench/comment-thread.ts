@@ -1,0 +1,358 @@
+// Opening an event's sheet with a 200-comment thread (docs/rules.md#talking-around-an-event), beside its floor
+// measured in the same run: the same sheet of an event with no comment. Debian's Chromium (phone-sized
+// window) against the real server serving the built app (dist/: run `npx vite build` first) on a fresh PGlite,
+// seeded straight into its data directory: 20 events at the same hour, each with the same 10 members subscribed,
+// half of them with 200 comments by those 10 members (texts of a line to a paragraph, some with a link, some
+// edited), half with none. One of the 10 signs in and opens the events' week.
+//  - measure: from the click on « Détails » of a talked-about event to the frame painted once its thread shows
+//    what a sheet shows when it opens (its newest LIMITS.commentsShownAtOpen comments, the last at the bottom,
+//    and the button for the earlier ones), with its read from the server done (no « Chargement… »);
+//  - floor: the same, for an event with no comment, to the frame once « Pas encore de message » shows.
+// The measured pass opens each sheet for the first time, so each thread is read from the server as on a first
+// open (no copy of it on the device yet): a pair first to load the thread's chunk and texts (not counted), then
+// 9 pairs, alternating which goes first; the sheet is closed between opens. The times are taken in the page
+// (Performance API, a MutationObserver, then the next frame), as bench/offline.ts takes a tick's. A second pass
+// opens the same 9 pairs again, the threads now kept on the device (the 200 comments then show from that copy,
+// before their read is back; the empty thread still waits for its read): printed, not held to the goal.
+// Goal: the 200-comment sheet's median (first pass) at most 1.5 × the empty sheet's median.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LIMITS } from '@common/contract/limits';
+import type { Page } from 'playwright-core';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/connect';
+import { createConfirmedUser } from '../server/modules/users/create-user';
+import { freePort } from './bench-sites';
+import { serverAndBrowser } from './browser-bench';
+import { seedAsFirstClub } from './first-club';
+import { reportRow } from './summary';
+
+const COMMENTS = 200;
+const WRITERS = 10;
+const RUNS = Number(process.env.BENCH_THREAD_RUNS ?? 9);
+const PASSWORD = 'Bench-Passw0rd';
+const READER = 'membre0';
+const EMPTY_TEXT = 'Pas encore de message';
+const LAST_TEXT = 'Dernier point : on se retrouve au ponton à 9 h, gilets fournis.';
+
+const staticDir = path.resolve('dist');
+if (!fs.existsSync(path.join(staticDir, 'index.html')))
+  throw new Error('no build in dist/ (run npx vite build first)');
+
+// What members write: a line to a paragraph, some with a link, some over two lines.
+const PHRASES = [
+  'Je prends la remorque, qui a de la place dans sa voiture ?',
+  'Météo annoncée : 12 nœuds de sud-ouest, ça devrait passer.',
+  'On part du club à 8 h 30 pour être à l’eau avant la marée.',
+  'Pensez à la crème solaire et à une gourde, il n’y a rien sur place.',
+  'Ma fille vient aussi, elle a sa combinaison.',
+  'Le parking du port est en travaux, garez-vous le long du quai.',
+  'Le trajet est ici : https://www.openstreetmap.org/?mlat=48.38&mlon=-4.49',
+  'Quelqu’un a vu mes chaussons ? Je les ai oubliés la dernière fois.',
+  'Super sortie la semaine dernière, merci aux encadrants !',
+  'Je serai un peu en retard, partez sans moi et je vous rejoins à la pointe.',
+];
+
+function commentText(k: number): string {
+  if (k === COMMENTS - 1) return LAST_TEXT;
+  const count = 1 + (k % 4);
+  const lines = Array.from({ length: count }, (_, j) => PHRASES[(k * 3 + j * 7) % PHRASES.length] as string);
+  return k % 5 === 0 ? `${lines[0]}\n${lines.slice(1).join(' ')}` : lines.join(' ');
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-thread-'));
+// Seed straight into the data directory before the server opens it.
+const handle = await openDatabase({ dataDir, holder: 'bench' });
+await seedAsFirstClub(handle.db, loadConfig({ DATA_DIR: dataDir }));
+const organiser = await createConfirmedUser(handle.db, {
+  username: 'orga',
+  email: 'orga@example.org',
+  password: PASSWORD,
+  role: 'Contributor',
+});
+const FIRST_NAMES = [
+  'Gwen',
+  'Yann',
+  'Nolwenn',
+  'Erwan',
+  'Maëlle',
+  'Loïc',
+  'Soizic',
+  'Tanguy',
+  'Anaïg',
+  'Ronan',
+];
+const writers: string[] = [];
+for (let i = 0; i < WRITERS; i++) {
+  const user = await createConfirmedUser(handle.db, {
+    username: `membre${i}`,
+    email: `membre${i}@example.org`,
+    password: PASSWORD,
+    role: 'User',
+  });
+  await handle.db
+    .updateTable('users')
+    .set({ first_name: FIRST_NAMES[i] ?? `Membre${i}`, last_name: 'Le Bihan' })
+    .where('id', '=', user.id)
+    .execute();
+  writers.push(user.id);
+}
+const model = randomUUID();
+await handle.db
+  .insertInto('event_models')
+  .values({ uuid: model, name: 'Sortie kayak', description: 'Balade en mer' })
+  .execute();
+// All at one hour from now (to the minute): one week holds them all.
+const start = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
+async function seedEvent(comments: number): Promise<string> {
+  const uuid = randomUUID();
+  await handle.db
+    .insertInto('events')
+    .values({
+      uuid,
+      model_uuid: model,
+      creator_id: organiser.id,
+      start_date: start,
+      end_date: new Date(start.getTime() + 3 * 3_600_000),
+      street: null,
+      city: 'Brest',
+      zip_code: '29200',
+      location: '',
+      max_subscribers: 20,
+      subscriber_is_infinite: false,
+      is_cancelled: false,
+    })
+    .execute();
+  await handle.db
+    .insertInto('subscriptions')
+    .values(
+      writers.map((user_id) => ({
+        uuid: randomUUID(),
+        event_uuid: uuid,
+        user_id,
+        stuff_uuid: null,
+        created_at: new Date(),
+        checked_at: null,
+        checked_by: null,
+      })),
+    )
+    .execute();
+  if (comments === 0) return uuid;
+  // Over the last three days, 20 minutes apart, the newest last.
+  const first = Date.now() - 3 * 24 * 3_600_000;
+  await handle.db
+    .insertInto('event_comments')
+    .values(
+      Array.from({ length: comments }, (_, k) => {
+        const createdAt = new Date(first + k * 20 * 60_000);
+        return {
+          id: randomUUID(),
+          event_uuid: uuid,
+          author_id: writers[(k * 7) % WRITERS] as string,
+          acting_for: null,
+          text: commentText(k),
+          created_at: createdAt,
+          edited_at: k % 17 === 3 ? new Date(createdAt.getTime() + 5 * 60_000) : null,
+        };
+      }),
+    )
+    .execute();
+  return uuid;
+}
+const pairs: Array<{ talked: string; quiet: string }> = [];
+for (let i = 0; i <= RUNS; i++) pairs.push({ talked: await seedEvent(COMMENTS), quiet: await seedEvent(0) });
+await handle.close();
+
+const port = await freePort(3143);
+const baseUrl = `http://127.0.0.1:${port}`;
+const { browser, cleanUp } = await serverAndBrowser(dataDir, {
+  SMTP_URL: '',
+  STATIC_DIR: staticDir,
+  PORT: String(port),
+});
+
+const context = await browser.newContext({
+  baseURL: baseUrl,
+  locale: 'fr-FR',
+  viewport: { width: 390, height: 844 },
+});
+const page = await context.newPage();
+
+async function signIn(p: Page) {
+  await p.goto('/login');
+  await p.getByLabel("Nom d'utilisateur ou e-mail").fill(READER);
+  await p.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await p.getByRole('button', { name: 'Se connecter' }).click();
+  await p.waitForURL(/\/(\?.*)?$/);
+  await p.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/** The Monday of the events' club week (the app's week screen takes it as ?week=). */
+function mondayOf(date: Date): string {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return new Date(Date.UTC(y, m - 1, d - ((weekday + 6) % 7))).toISOString().slice(0, 10);
+}
+
+interface OpenTime {
+  /** Click → the thread's last state in the DOM. */
+  dom: number;
+  /** Click → the frame painted after it. */
+  painted: number;
+  /** Click → the thread's answer (GET …/comments) fully received (resource timing). */
+  read: number;
+}
+
+/**
+ * Opens an event's sheet and times it in the page: a mark at the click, one when the thread shows what it
+ * should (a MutationObserver), one once the next frame is painted (a requestAnimationFrame, then a message
+ * posted from it). Written as source text: tsx would add helpers to a function that the page does not have.
+ */
+const openSheet = async (p: Page, uuid: string, comments: number): Promise<OpenTime> => {
+  const time = (await p.evaluate(`(async () => {
+  const afterPaint = () =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      }),
+    );
+  const button = document.querySelector(${JSON.stringify(`[data-event="${uuid}"] button[aria-haspopup="dialog"]`)});
+  if (!button) throw new Error('no « Détails » button for the event');
+  const isShown = () => {
+    const dialog = document.querySelector('dialog[open]');
+    if (!dialog) return false;
+    const thread = [...dialog.querySelectorAll('section')].find(
+      (section) => section.querySelector('h3')?.textContent === 'Discussion',
+    );
+    const status = thread?.querySelector('[role="status"]');
+    if (!thread || !status) return false;
+    if (${comments} === 0) return status.textContent === ${JSON.stringify(EMPTY_TEXT)};
+    const items = thread.querySelectorAll(':scope > ol > li');
+    return (
+      status.textContent === '' &&
+      items.length === ${Math.min(comments, LIMITS.commentsShownAtOpen)} &&
+      items[items.length - 1].textContent.includes(${JSON.stringify(LAST_TEXT)})
+    );
+  };
+  await afterPaint();
+  // The buffer keeps 250 entries by default: emptied so this open's read is recorded.
+  performance.clearResourceTimings();
+  const shown = new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      if (!isShown()) return;
+      observer.disconnect();
+      resolve(performance.now());
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('the thread did not show within 30 s'));
+    }, 30000);
+  });
+  const started = performance.now();
+  button.click();
+  const dom = (await shown) - started;
+  await afterPaint();
+  const painted = performance.now() - started;
+  const answer = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.endsWith(${JSON.stringify(`/api/event/${uuid}/comments`)}) && entry.startTime >= started)
+    .at(-1);
+  return { dom, painted, read: answer ? answer.responseEnd - started : NaN };
+})()`)) as OpenTime;
+  // Closed as a member does; then a pause for the writes the open started (the event's and thread's reads).
+  await p.keyboard.press('Escape');
+  await p.locator('dialog[open]').waitFor({ state: 'detached' });
+  await p.waitForTimeout(300);
+  return time;
+};
+
+await signIn(page);
+await page.goto(`/?week=${mondayOf(start)}`);
+for (const { talked, quiet } of pairs) {
+  await page.locator(`[data-event="${talked}"]`).waitFor();
+  await page.locator(`[data-event="${quiet}"]`).waitFor();
+}
+await page.waitForTimeout(1_000);
+
+/** One open of each event of `measured`, the first of each pair alternating; answers the times of each side. */
+async function openAll(measured: typeof pairs) {
+  const talked: OpenTime[] = [];
+  const quiet: OpenTime[] = [];
+  for (const [i, pair] of measured.entries()) {
+    if (i % 2 === 0) {
+      talked.push(await openSheet(page, pair.talked, COMMENTS));
+      quiet.push(await openSheet(page, pair.quiet, 0));
+    } else {
+      quiet.push(await openSheet(page, pair.quiet, 0));
+      talked.push(await openSheet(page, pair.talked, COMMENTS));
+    }
+  }
+  return { talked, quiet };
+}
+
+try {
+  // The first pair loads the thread's chunk and its texts; not counted.
+  const [warmUp, ...measured] = pairs;
+  if (warmUp) await openAll([warmUp]);
+  const first = await openAll(measured);
+  const again = await openAll(measured);
+
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(s.length / 2);
+    return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+  };
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  // Shown from the device's copy, a thread may paint before its answer is in: none is counted then.
+  const answerIn = (times: OpenTime[]) => {
+    const reads = times.map((t) => t.read).filter((x) => !Number.isNaN(x));
+    if (reads.length === 0) return 'none before the paint';
+    return reads.length === times.length
+      ? ms(median(reads))
+      : `${ms(median(reads))}, ${reads.length} of ${times.length} before the paint`;
+  };
+  const figuresOf = (times: OpenTime[]) =>
+    `median ${ms(median(times.map((t) => t.painted)))} (thread's answer in ${answerIn(times)}, ` +
+    `DOM ${ms(median(times.map((t) => t.dom)))}; ` +
+    `all ${times
+      .map((t) => t.painted)
+      .sort((a, b) => a - b)
+      .map((t) => t.toFixed(0))
+      .join(', ')})`;
+  console.log(`open a sheet → its thread painted, first open (read from the server), ${RUNS} of each:`);
+  console.log(`  ${COMMENTS} comments: ${figuresOf(first.talked)}`);
+  console.log(`  no comment (floor): ${figuresOf(first.quiet)}`);
+  const talked = median(first.talked.map((t) => t.painted));
+  const quiet = median(first.quiet.map((t) => t.painted));
+  const ratio = talked / quiet;
+  console.log(`  ratio ${ratio.toFixed(2)} × the sheet with none`);
+  console.log('open again, the thread kept on the device (the empty one still waits for its read):');
+  console.log(`  ${COMMENTS} comments: ${figuresOf(again.talked)}`);
+  console.log(`  no comment: ${figuresOf(again.quiet)}`);
+  console.log(
+    `  ratio ${(median(again.talked.map((t) => t.painted)) / median(again.quiet.map((t) => t.painted))).toFixed(2)} ×`,
+  );
+  reportRow({
+    measure: `open a sheet with a ${COMMENTS}-comment thread → thread painted, median`,
+    value: ms(talked),
+    floor: `the same sheet with no comment ${ms(quiet)}`,
+    ratio,
+    goal: '≤ 1.5 × floor',
+    met: ratio <= 1.5,
+  });
+} finally {
+  await cleanUp();
+}
