@@ -170,3 +170,72 @@ test('the family mails: a guardian linked, a child added twice, coming of age; t
     await expect(page.getByText(mail.says)).toBeVisible();
   }
 });
+
+test("a thread's hourly mail (text as typed, a `<script>` shown as text) and an organiser's digest, in French and English", async ({
+  page,
+}) => {
+  const thread = { ...eventLink, label: 'Voir la discussion', href: `${eventLink.href}#comments` };
+  const comments = renderMail('event_comments', 'fr', {
+    event: EVENT,
+    comments: [
+      {
+        author: 'Gwen Le Bihan',
+        forChild: 'Lou Le Bihan',
+        when: 'vendredi 04/12/2026 18:02',
+        text: 'Qui amène la remorque ? <script>alert(1)</script>\nLe plan : https://example.org/glenan',
+      },
+      {
+        author: 'Un membre',
+        forChild: null,
+        when: 'vendredi 04/12/2026 18:10',
+        text: 'Moi, depuis Quimper.',
+      },
+    ],
+  });
+  const commentMail = await composeMail({
+    kind: 'event_comments',
+    language: 'fr',
+    ...comments,
+    actions: [thread],
+    preferences,
+    isSwitchable: true,
+    brand,
+  });
+  expect(commentMail.html).not.toContain('<script>alert(1)</script>');
+  await show(page, commentMail.html, 'event-comments');
+  await expect(page.getByText('Gwen Le Bihan, pour Lou Le Bihan — vendredi 04/12/2026 18:02')).toBeVisible();
+  await expect(page.getByText('> Qui amène la remorque ? <script>alert(1)</script>')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voir la discussion' })).toHaveAttribute('href', thread.href);
+
+  for (const language of ['fr', 'en'] as const) {
+    const digest = renderMail('organiser_digest', language, {
+      events: [
+        {
+          event: EVENT,
+          joined: ['Brieuc Morvan', 'Corentin Morvan'],
+          left: ['Anaïs Morvan'],
+          waiting: ['Dewi Morvan'],
+          placesLeft: 0,
+        },
+        { event: LONG, joined: ['Enora Morvan'], left: [], waiting: [], placesLeft: 7 },
+      ],
+    });
+    const { html } = await composeMail({
+      kind: 'organiser_digest',
+      language,
+      ...digest,
+      actions: [],
+      preferences,
+      isSwitchable: true,
+      brand,
+    });
+    await show(page, html, `organiser-digest-${language}`);
+    await expect(
+      page.getByText(
+        language === 'fr'
+          ? 'Inscrits : Brieuc Morvan, Corentin Morvan'
+          : 'Joined: Brieuc Morvan, Corentin Morvan',
+      ),
+    ).toBeVisible();
+  }
+});
