@@ -36,6 +36,7 @@ import {
 import { DemoClient } from './demo-client';
 import { claimDemoFolder } from './demo-folder';
 import { type PlannedEvent, planEvents } from './event-plan';
+import { talkAroundSeaDays } from './threads';
 import { createTrainingSeries } from './training-series';
 import { createYouthSection } from './youth-section';
 
@@ -291,6 +292,7 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
     jobs.filter((job) => job.end < today),
   );
   clock.now = today;
+  await talkAroundSeaDays(api, clock, created, (username) => (people.get(username) as Person).token);
 
   return [...people.values()].filter(isPrintedAtStart).map((p) => ({
     username: p.username,
