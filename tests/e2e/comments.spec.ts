@@ -1,8 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
-import { showEventRow, signIn } from './helpers';
+import { showEventRow } from './helpers';
 import { shootBothSizes } from './screenshots';
+import { E2E_PASSWORD } from './server-process';
 
 /**
  * Talking around an event (docs/rules.md#talking-around-an-event), on the real server in Chromium: two members and
@@ -20,10 +21,15 @@ interface ServerComment {
   author: { id: string };
 }
 
-async function phone(browser: Browser, username: string) {
+/** A phone of its own, signed in; `home` is the week's heading in the member's language. */
+async function phone(browser: Browser, username: string, home = 'Accueil') {
   const context = await browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signIn(page, username);
+  await page.goto('/login');
+  await page.getByLabel("Nom d'utilisateur ou e-mail").fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: home })).toBeVisible();
   return { context, page };
 }
 
@@ -168,5 +174,25 @@ test('two members and their organiser talk under an event, one of them offline',
   await expect(again.row.getByText('3 messages')).toBeVisible();
   await expectNoAxeViolations(gwenPhone.page);
   await shootBothSizes(gwenPhone.page, 'comments-week-card');
-  for (const { context } of [gwenPhone, yannPhone, coachPhone]) await context.close();
+
+  // Yann's week, read again: the count his phone took from the thread stays (a comment moves no week).
+  await yannPhone.page.reload();
+  await expect((await showEventRow(yannPhone.page, event)).getByText(/^[23] messages$/)).toBeVisible();
+  // In English too: Yann switches his language, signs in again and reads the thread.
+  await call(request, yann.token, 'PUT', `/api/user/profile/update/${yann.id}`, { language: 'en' });
+  await yannPhone.context.close();
+  const yannEnglish = await phone(browser, yann.username, 'Home');
+  const row = await showEventRow(yannEnglish.page, event);
+  await row.getByRole('button', { name: `Details of ${title}` }).click();
+  const sheetEn = yannEnglish.page.getByRole('dialog', { name: title });
+  const threadEn = sheetEn.getByRole('region', { name: 'Discussion' });
+  await expect(threadEn.getByLabel('Write a message')).toBeVisible();
+  await expect(threadEn.getByText('edited', { exact: false })).toBeVisible();
+  await threadEn.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(yannEnglish.page);
+  await shootBothSizes(yannEnglish.page, 'comments-english');
+  // The thread read sets the card's count on this new device.
+  await sheetEn.getByRole('button', { name: 'Close' }).click();
+  await expect(row.getByText('3 messages')).toBeVisible();
+  for (const { context } of [gwenPhone, yannEnglish, coachPhone]) await context.close();
 });

@@ -18,13 +18,25 @@ export function withPendingWrites(event: EventDto, pending: OutboxRow[], user: U
     );
 }
 
+/**
+ * A comment moves no week's version (docs/rules.md#talking-around-an-event), so a week read may carry a count
+ * older than the one this device took from the thread itself: the higher one stays. A thread read sets the
+ * exact count again (comment-cache.ts).
+ */
+function withKnownCount(event: EventDto, cached: EventDto | undefined): EventDto {
+  const known = cached?.comments_count ?? 0;
+  return known > (event.comments_count ?? 0) ? { ...event, comments_count: known } : event;
+}
+
 /** Stores these events as the server sent them, with the signed-in user's pending writes laid over. */
 export async function putServerEvents(db: EquipeeDb, events: EventDto[]): Promise<void> {
   await db.transaction('rw', db.events, db.outbox, db.session, async () => {
     const session = await db.session.get('current');
     const pending = session ? await db.outbox.where('status').equals('pending').sortBy('id') : [];
+    const cached = await db.events.bulkGet(events.map((e) => e.uuid_event));
+    const counted = events.map((e, i) => withKnownCount(e, cached[i]));
     await db.events.bulkPut(
-      session ? events.map((e) => withPendingWrites(e, pending, session.user)) : events,
+      session ? counted.map((e) => withPendingWrites(e, pending, session.user)) : counted,
     );
   });
 }
