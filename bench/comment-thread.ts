@@ -15,19 +15,14 @@
 // opens the same 9 pairs again, the threads now kept on the device (the 200 comments then show from that copy,
 // before their read is back; the empty thread still waits for its read): printed, not held to the goal.
 // Goal: the 200-comment sheet's median (first pass) at most 1.5 × the empty sheet's median.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LIMITS } from '@common/contract/limits';
 import type { Page } from 'playwright-core';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
-import { createConfirmedUser } from '../server/modules/users/create-user';
 import { freePort } from './bench-sites';
 import { serverAndBrowser } from './browser-bench';
-import { seedAsFirstClub } from './first-club';
 import { reportRow } from './summary';
+import { LAST_TEXT, seedThreads } from './thread-seed';
 
 const COMMENTS = 200;
 const WRITERS = 10;
@@ -35,135 +30,17 @@ const RUNS = Number(process.env.BENCH_THREAD_RUNS ?? 9);
 const PASSWORD = 'Bench-Passw0rd';
 const READER = 'membre0';
 const EMPTY_TEXT = 'Pas encore de message';
-const LAST_TEXT = 'Dernier point : on se retrouve au ponton à 9 h, gilets fournis.';
 
 const staticDir = path.resolve('dist');
 if (!fs.existsSync(path.join(staticDir, 'index.html')))
   throw new Error('no build in dist/ (run npx vite build first)');
 
-// What members write: a line to a paragraph, some with a link, some over two lines.
-const PHRASES = [
-  'Je prends la remorque, qui a de la place dans sa voiture ?',
-  'Météo annoncée : 12 nœuds de sud-ouest, ça devrait passer.',
-  'On part du club à 8 h 30 pour être à l’eau avant la marée.',
-  'Pensez à la crème solaire et à une gourde, il n’y a rien sur place.',
-  'Ma fille vient aussi, elle a sa combinaison.',
-  'Le parking du port est en travaux, garez-vous le long du quai.',
-  'Le trajet est ici : https://www.openstreetmap.org/?mlat=48.38&mlon=-4.49',
-  'Quelqu’un a vu mes chaussons ? Je les ai oubliés la dernière fois.',
-  'Super sortie la semaine dernière, merci aux encadrants !',
-  'Je serai un peu en retard, partez sans moi et je vous rejoins à la pointe.',
-];
-
-function commentText(k: number): string {
-  if (k === COMMENTS - 1) return LAST_TEXT;
-  const count = 1 + (k % 4);
-  const lines = Array.from({ length: count }, (_, j) => PHRASES[(k * 3 + j * 7) % PHRASES.length] as string);
-  return k % 5 === 0 ? `${lines[0]}\n${lines.slice(1).join(' ')}` : lines.join(' ');
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-bench-thread-'));
-// Seed straight into the data directory before the server opens it.
-const handle = await openDatabase({ dataDir, holder: 'bench' });
-await seedAsFirstClub(handle.db, loadConfig({ DATA_DIR: dataDir }));
-const organiser = await createConfirmedUser(handle.db, {
-  username: 'orga',
-  email: 'orga@example.org',
+const { dataDir, pairs, start } = await seedThreads({
+  pairs: RUNS + 1,
+  comments: COMMENTS,
+  writers: WRITERS,
   password: PASSWORD,
-  role: 'Contributor',
 });
-const FIRST_NAMES = [
-  'Gwen',
-  'Yann',
-  'Nolwenn',
-  'Erwan',
-  'Maëlle',
-  'Loïc',
-  'Soizic',
-  'Tanguy',
-  'Anaïg',
-  'Ronan',
-];
-const writers: string[] = [];
-for (let i = 0; i < WRITERS; i++) {
-  const user = await createConfirmedUser(handle.db, {
-    username: `membre${i}`,
-    email: `membre${i}@example.org`,
-    password: PASSWORD,
-    role: 'User',
-  });
-  await handle.db
-    .updateTable('users')
-    .set({ first_name: FIRST_NAMES[i] ?? `Membre${i}`, last_name: 'Le Bihan' })
-    .where('id', '=', user.id)
-    .execute();
-  writers.push(user.id);
-}
-const model = randomUUID();
-await handle.db
-  .insertInto('event_models')
-  .values({ uuid: model, name: 'Sortie kayak', description: 'Balade en mer' })
-  .execute();
-// All at one hour from now (to the minute): one week holds them all.
-const start = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
-async function seedEvent(comments: number): Promise<string> {
-  const uuid = randomUUID();
-  await handle.db
-    .insertInto('events')
-    .values({
-      uuid,
-      model_uuid: model,
-      creator_id: organiser.id,
-      start_date: start,
-      end_date: new Date(start.getTime() + 3 * 3_600_000),
-      street: null,
-      city: 'Brest',
-      zip_code: '29200',
-      location: '',
-      max_subscribers: 20,
-      subscriber_is_infinite: false,
-      is_cancelled: false,
-    })
-    .execute();
-  await handle.db
-    .insertInto('subscriptions')
-    .values(
-      writers.map((user_id) => ({
-        uuid: randomUUID(),
-        event_uuid: uuid,
-        user_id,
-        stuff_uuid: null,
-        created_at: new Date(),
-        checked_at: null,
-        checked_by: null,
-      })),
-    )
-    .execute();
-  if (comments === 0) return uuid;
-  // Over the last three days, 20 minutes apart, the newest last.
-  const first = Date.now() - 3 * 24 * 3_600_000;
-  await handle.db
-    .insertInto('event_comments')
-    .values(
-      Array.from({ length: comments }, (_, k) => {
-        const createdAt = new Date(first + k * 20 * 60_000);
-        return {
-          id: randomUUID(),
-          event_uuid: uuid,
-          author_id: writers[(k * 7) % WRITERS] as string,
-          acting_for: null,
-          text: commentText(k),
-          created_at: createdAt,
-          edited_at: k % 17 === 3 ? new Date(createdAt.getTime() + 5 * 60_000) : null,
-        };
-      }),
-    )
-    .execute();
-  return uuid;
-}
-const pairs: Array<{ talked: string; quiet: string }> = [];
-for (let i = 0; i <= RUNS; i++) pairs.push({ talked: await seedEvent(COMMENTS), quiet: await seedEvent(0) });
-await handle.close();
 
 const port = await freePort(3143);
 const baseUrl = `http://127.0.0.1:${port}`;

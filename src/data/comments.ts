@@ -199,11 +199,12 @@ export async function editComment(comment: Comment, text: string): Promise<void>
     body: { text: text.trim() },
     schema: commentSchema,
   });
-  await appDb().comments.put(saved);
+  // Under the lock a thread read holds until its answer is stored: a read sent before the edit cannot land after.
+  await withDrainLock(() => appDb().comments.put(saved));
 }
 
 /** Online only: by its author, the event's organisers or an Admin. */
 export async function deleteComment(comment: Comment): Promise<void> {
   await apiRequest('DELETE', commentPath(comment.id));
-  await forgetComment(appDb(), comment);
+  await withDrainLock(() => forgetComment(appDb(), comment));
 }

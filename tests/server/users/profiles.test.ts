@@ -161,6 +161,8 @@ describe('notification preferences and system settings', () => {
       { name: 'user_invitation', description: 'user_invitation_description', active: true },
       { name: 'weekly_event_list', description: 'weekly_event_list_description', active: false },
       { name: 'event_reminder', description: 'event_reminder_description', active: true },
+      { name: 'event_comments', description: 'event_comments_description', active: true },
+      { name: 'organiser_digest', description: 'organiser_digest_description', active: true },
     ]);
     const saved = await put('member', url, {
       user_id: ids.member,

@@ -291,7 +291,11 @@ describe('edit and delete, as the rules allow', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Rendez-vous à 9 h 30')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true);
-    expect((await appDb().comments.get(comment.id))?.text).toBe('Rendez-vous à 9 h 30');
+    // Kept on the device too, after the thread's own read has landed (never overwritten by it).
+    await waitFor(async () =>
+      expect((await appDb().comments.get(comment.id))?.text).toBe('Rendez-vous à 9 h 30'),
+    );
+    expect(within(await list()).getByRole('listitem').textContent).toContain('Rendez-vous à 9 h 30');
   });
 
   it('deletes once confirmed, and the event counts one less', async () => {
