@@ -246,7 +246,7 @@ test('email settings: the tour on the first visit, a switch kept after a reload'
   await page.goto('/settings/email');
   await expect(page.getByRole('heading', { name: 'Paramètres des emails' })).toBeVisible();
   await expect(page.getByTestId('email-settings-tour')).toBeVisible();
-  await expect(page.getByRole('switch')).toHaveCount(7);
+  await expect(page.getByRole('switch')).toHaveCount(9);
   await expectNoAxeViolations(page);
   await screenshots(page, 'club-email-settings');
 
