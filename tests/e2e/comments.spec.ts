@@ -149,8 +149,18 @@ test('two members and their organiser talk under an event, one of them offline',
   await expectNoAxeViolations(coachPhone.page);
   await shootBothSizes(coachPhone.page, 'comments-organiser');
 
-  // Gwen edits hers (marked edited) and her card counts the thread.
+  // « Voir la discussion » in a mail or a push opens the sheet on its thread.
   await atGwen.sheet.getByRole('button', { name: 'Fermer' }).click();
+  await gwenPhone.page.goto(`/event/${event.uuid_event}#comments`);
+  const linked = gwenPhone.page
+    .getByRole('dialog', { name: title })
+    .getByRole('region', { name: 'Discussion' });
+  await expect(linked.getByRole('listitem')).toHaveCount(3);
+  await expect(linked.getByRole('listitem').last()).toBeInViewport();
+  await shootBothSizes(gwenPhone.page, 'comments-from-a-mail');
+  await gwenPhone.page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Fermer' }).click();
+
+  // Gwen edits hers (marked edited) and her card counts the thread.
   const again = await openSheet(gwenPhone.page, event, title);
   await expect(again.thread.getByRole('listitem')).toHaveCount(3);
   await again.thread

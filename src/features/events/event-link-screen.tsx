@@ -1,23 +1,25 @@
 import { clubDayOf, weekStart } from '@common/rules/club-time';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useLinkedEvent } from '../../data/event-link';
 import { useClubTimeZone } from '../../data/settings';
 
 /**
  * `/event/:uuid`, the link mails and pushes carry: opens the event's sheet on its week. Signed out, the guard
  * signs in first and comes back here; the installed app opens it too (the service worker serves the app for
- * every navigation).
+ * every navigation). A link to the thread (`#comments`, docs/rules.md#talking-around-an-event) keeps its
+ * anchor, and the sheet's thread scrolls into view.
  */
 export function EventLinkScreen() {
   const { uuid = '' } = useParams();
+  const { hash } = useLocation();
   const { t } = useTranslation();
   const zone = useClubTimeZone();
   const { event, problem } = useLinkedEvent(uuid);
 
   if (event && zone) {
     const monday = weekStart(clubDayOf(new Date(event.start_date), zone));
-    return <Navigate replace to={`/?week=${monday}&event=${event.uuid_event}`} />;
+    return <Navigate replace to={`/?week=${monday}&event=${event.uuid_event}${hash}`} />;
   }
   if (problem) {
     return (

@@ -4,7 +4,7 @@ import type { User } from '@common/contract/user';
 import { clubDayOf } from '@common/rules/club-time';
 import { isThreadOpen } from '@common/rules/comments';
 import { isMinorOn } from '@common/rules/family';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ThreadEntry, type ThreadRead, useEventComments } from '../../../data/comments';
 import { type FamilyChild, useChildren } from '../../../data/family';
@@ -71,6 +71,16 @@ export function CommentThread({
     return child ? fullName(child) || child.username : null;
   };
   const state = stateText(entries, read);
+  // Opened from a mail's or a push's « Voir la discussion » (`#comments`): the thread comes into view once its
+  // messages are there (the dialog has put its focus on « Fermer » by then), newest at the bottom.
+  const sectionRef = useRef<HTMLElement>(null);
+  const hasShown = useRef(false);
+  const isThere = entries !== undefined;
+  useEffect(() => {
+    if (!isThere || hasShown.current || window.location.hash !== '#comments') return;
+    hasShown.current = true;
+    sectionRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [isThere]);
   // The newest messages when the sheet opens, as a chat shows them, the earlier ones a tap away: a long thread
   // (a season's trip has hundreds) then opens about as fast as a short one, on the phone that draws it.
   const [showsAll, setShowsAll] = useState(false);
@@ -78,7 +88,12 @@ export function CommentThread({
   const shown = entries?.slice(earlier);
 
   return (
-    <section className={`${styles.thread}${className ? ` ${className}` : ''}`} aria-labelledby={headingId}>
+    <section
+      ref={sectionRef}
+      id="comments"
+      className={`${styles.thread}${className ? ` ${className}` : ''}`}
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId}>{t('comments.title')}</h3>
       <p className={styles.hint} role="status">
         {state ? t(state) : ''}
