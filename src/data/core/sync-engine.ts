@@ -11,6 +11,7 @@ import { eventSchema } from '@common/contract/event';
 import { eventsRangePath, MODELS_PATH, STUFF_PATH } from '@common/contract/start-paths';
 import { z } from '@common/contract/zod';
 import { clubDayStart, currentWeek, shiftDay, weekReadRange, weekStart } from '@common/rules/club-time';
+import { afterNextPaint } from './after-paint';
 import { apiConditionalGet, apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline, whenNetworkQuiet } from './connectivity';
@@ -161,6 +162,17 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     if (tag) rangeTags.set(tagKey, tag);
     else rangeTags.delete(tagKey);
     fetchedAt.set(key, Date.now());
+    // Then, when the page is idle, the threads its events hold (their own chunk, never on the first paint).
+    const timeZone = await clubTimeZone(db);
+    afterNextPaint(() => {
+      void import('./week-threads').then(({ readWeekThreads }) =>
+        readWeekThreads(
+          db,
+          clubDayStart(from, timeZone).toISOString(),
+          clubDayStart(shiftDay(to, 1), timeZone).toISOString(),
+        ),
+      );
+    }, true);
   }
 
   async function refreshVisibleWeek(force: boolean) {
