@@ -165,13 +165,16 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     // Then, when the page is idle, the threads its events hold (their own chunk, never on the first paint).
     const timeZone = await clubTimeZone(db);
     afterNextPaint(() => {
-      void import('./week-threads').then(({ readWeekThreads }) =>
-        readWeekThreads(
-          db,
-          clubDayStart(from, timeZone).toISOString(),
-          clubDayStart(shiftDay(to, 1), timeZone).toISOString(),
-        ),
-      );
+      import('./week-threads')
+        .then(({ readWeekThreads }) =>
+          readWeekThreads(
+            db,
+            clubDayStart(from, timeZone).toISOString(),
+            clubDayStart(shiftDay(to, 1), timeZone).toISOString(),
+          ),
+        )
+        // A read ahead that fails (signed out, the cache closed) is no one's concern: the sheet reads its own.
+        .catch(() => undefined);
     }, true);
   }
 
