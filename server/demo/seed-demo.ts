@@ -22,6 +22,7 @@ import { createClub } from '../modules/clubs/create-club';
 import { createConfirmedUser } from '../modules/users/create-user';
 import { tickPastEvents, ticksOfPlannedEvents } from './attendance-story';
 import { avatarPng } from './avatars';
+import { callOffEvents } from './called-off';
 import {
   DEMO_PASSWORD,
   DEMO_SLOGAN,
@@ -267,24 +268,11 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
 
   // A day later the Wednesday initiation is called off (the weather).
   clock.now = new Date(clock.now.getTime() + 24 * HOUR);
-  for (const [event, uuid] of created)
-    if (event.isCancelled) {
-      const organiser = people.get(event.organiser) as Person;
-      const current = await api.call<Record<string, unknown>>(organiser.token, 'GET', `/api/event/${uuid}`);
-      await api.call(organiser.token, 'POST', '/api/event/add-or-update', {
-        uuid_event: uuid,
-        uuid_model_event: current.uuid_model_event,
-        start_date: current.start_date,
-        end_date: current.end_date,
-        ...PLACES[event.place],
-        max_subscribers: event.places,
-        stuffs_available: event.stuffs.map((key) => ({ uuid: stuffs[key] })),
-        is_cancelled: true,
-      });
-    }
+  const tokenOf = (username: string) => (people.get(username) as Person).token;
+  await callOffEvents(api, created, tokenOf, stuffs);
 
   // Then the past events happen, in order: the organiser ticks at the venue.
-  const jobs = ticksOfPlannedEvents(created, (username) => (people.get(username) as Person).token, timeZone);
+  const jobs = ticksOfPlannedEvents(created, tokenOf, timeZone);
   jobs.push(...series.pastSessions, ...youth.pastSessions);
   await tickPastEvents(
     api,
@@ -292,7 +280,7 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
     jobs.filter((job) => job.end < today),
   );
   clock.now = today;
-  await talkAroundSeaDays(api, clock, created, (username) => (people.get(username) as Person).token);
+  await talkAroundSeaDays(api, clock, created, tokenOf);
 
   return [...people.values()].filter(isPrintedAtStart).map((p) => ({
     username: p.username,
