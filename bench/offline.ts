@@ -74,7 +74,6 @@ for (let i = 0; i < ROWS; i++) {
       uuid: randomUUID(),
       event_uuid: eventUuid,
       user_id: user.id,
-      stuff_uuid: null,
       created_at: new Date(),
       checked_at: null,
       checked_by: null,

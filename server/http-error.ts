@@ -14,6 +14,20 @@ export class HttpError extends Error {
 }
 
 /**
+ * 409 `stuff_unavailable` (docs/rules.md#kit): `uuid_stuff` names the item of the kit not offered or no longer in
+ * stock, so the app can say « Gilet » and refresh what is left; `field` is the one the request booked with.
+ */
+export class StuffUnavailableError extends HttpError {
+  constructor(
+    readonly uuidStuff: string,
+    field: 'stuffs' | 'uuid_stuff' = 'stuffs',
+  ) {
+    super(409, 'stuff_unavailable', field);
+    this.name = 'StuffUnavailableError';
+  }
+}
+
+/**
  * 429 from a limit the server counts itself: the same request passes again in `retryAfterSeconds`, which
  * the error handler sends as the Retry-After header. `too_many_requests` for the sign-in and mail limits,
  * `rate_limited` for a member's writes (docs/rules.md#abuse-limits).

@@ -32,6 +32,7 @@ import * as comingOfAge from './migrations/2026-12-07-01-coming-of-age';
 import * as consents from './migrations/2026-12-08-01-consents';
 import * as actedFor from './migrations/2026-12-09-01-acted-for';
 import * as eventComments from './migrations/2026-12-10-01-event-comments';
+import * as kit from './migrations/2026-12-11-01-kit';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-08-01-consents': consents,
   '2026-12-09-01-acted-for': actedFor,
   '2026-12-10-01-event-comments': eventComments,
+  '2026-12-11-01-kit': kit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -9,7 +9,7 @@ export interface SubscriptionsTable {
   uuid: string;
   event_uuid: string;
   user_id: string;
-  stuff_uuid: string | null;
+  /** Promoted on own equipment: may pick a kit once through a subscribe (docs/rules.md#kit). */
   may_pick_stuff: Generated<boolean>;
   is_checked: Generated<boolean>;
   /** Present, late, excused or absent; `is_checked` is true exactly for present and late. */
@@ -25,7 +25,6 @@ export interface WaitingListTable {
   seq: Generated<string>;
   event_uuid: string;
   user_id: string;
-  wished_stuff_uuid: string | null;
   created_at: Date;
 }
 
@@ -35,7 +34,6 @@ export interface GuestsTable {
   id: Generated<number>;
   event_uuid: string;
   host_id: string;
-  stuff_uuid: string | null;
   first_name: string;
   last_name: string;
   age: number | null;

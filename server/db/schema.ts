@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountAuditTable, ConsentsTable, GuardianshipsTable } from './account-links-schema';
+import type { BookedStuffsTable, KitLogTable, WishedStuffsTable } from './kit-schema';
 import type {
   AnswerLinksUsedTable,
   EventDeclinesTable,
@@ -128,6 +129,8 @@ export interface StuffsTable {
   description: string;
   stock: number;
   is_infinite: boolean;
+  /** What the kit dialog groups it under; null: « Autre » (docs/rules.md#kit). */
+  kind: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -264,6 +267,9 @@ export interface Database {
   comment_mail_notices: CommentMailNoticesTable;
   organiser_digest_changes: OrganiserDigestChangesTable;
   organiser_digest_runs: OrganiserDigestRunsTable;
+  booked_stuffs: BookedStuffsTable;
+  wished_stuffs: WishedStuffsTable;
+  kit_log: KitLogTable;
   clubs: ClubsTable;
 }
 

@@ -53,7 +53,8 @@ export interface TemplateData {
   stuff_unavailable: { event: string; stuff: string; holdsItself: boolean; guests: string[] };
   /** Before an event the member holds a place in (notify adds its link and the "not coming" answer). */
   event_reminder: { event: string };
-  waiting_list_promotion: { event: string; stuff: string | null };
+  /** `kit`: the items booked from the wish, in order; `missing`: those no longer there (own equipment for them). */
+  waiting_list_promotion: { event: string; stuff: string | null; kit?: string[]; missing?: string[] };
   group_email: { subject: string; message: string; event: string };
   /**
    * Training series: one message for many sessions. `event` names the series (its model); each line of `sessions` names

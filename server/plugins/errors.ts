@@ -1,7 +1,7 @@
 import { codeForStatus, type ErrorBody } from '@common/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, TooManyRequestsError } from '../http-error';
+import { HttpError, StuffUnavailableError, TooManyRequestsError } from '../http-error';
 import { errorMessage, languageFromHeader } from '../i18n/catalogue';
 
 export function sendError(
@@ -10,11 +10,13 @@ export function sendError(
   statusCode: number,
   code: string,
   field: string | null = null,
+  extra: Pick<ErrorBody, 'uuid_stuff'> = {},
 ): FastifyReply {
   const body: ErrorBody = {
     code,
     message: errorMessage(code, languageFromHeader(request.headers['accept-language'])),
     field,
+    ...extra,
   };
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
 }
@@ -37,6 +39,8 @@ const BAD_BODY_CODES = new Set([
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TooManyRequestsError) reply.header('retry-after', error.retryAfterSeconds);
+    if (error instanceof StuffUnavailableError)
+      return sendError(request, reply, 409, error.code, error.field, { uuid_stuff: error.uuidStuff });
     if (error instanceof HttpError) {
       return sendError(request, reply, error.statusCode, error.code, error.field);
     }

@@ -97,6 +97,7 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'PUT /api/event/series/:id': ['updateSeries', 'Change a series from a session on'],
   'PUT /api/event/series/:id/subscribe': ['subscribeSeries', 'Subscribe to a series, or leave it'],
   'PUT /api/event/subscribe/status': ['setSubscription', 'Subscribe to an event, or leave it'],
+  'PUT /api/event/subscribe/stuffs': ['changeKit', 'Change the kit of a subscription, keeping the place'],
   'POST /api/event/waiting-list': ['joinWaitingList', "Join a full event's waiting list"],
   'PUT /api/event/decline': ['setDecline', 'Answer "not coming" to an event, or take it back'],
   'GET /api/event/my-declines/:id': ['listMemberDeclines', 'The events a member answered "not coming" to'],

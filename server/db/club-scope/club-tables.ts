@@ -42,6 +42,9 @@ export const CLUB_TABLES = [
   'comment_mail_notices',
   'organiser_digest_changes',
   'organiser_digest_runs',
+  'booked_stuffs',
+  'wished_stuffs',
+  'kit_log',
   'data_version',
 ] as const;
 

@@ -98,7 +98,7 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
       },
       async (request, reply) => {
         const stuff = request.body?.uuid_stuff;
-        const found = await actOnAnswerLink(deps, request.params.token, stuff ? stuff : null);
+        const found = await actOnAnswerLink(deps, request.params.token, stuff ? [stuff] : []);
         if ('problem' in found)
           return problem(reply, languageFromHeader(request.headers['accept-language']), found);
         const { language, eventName, eventUrl, forName } = described(found);

@@ -95,7 +95,7 @@ export const willWait = (link: LiveLink): boolean => {
 export async function actOnAnswerLink(
   deps: AppDeps,
   token: string,
-  stuffUuid: string | null,
+  stuffs: string[],
 ): Promise<(LiveLink & { result: AnswerResult }) | LinkProblem> {
   try {
     return await runWrite(deps, async (trx) => {
@@ -113,12 +113,12 @@ export async function actOnAnswerLink(
       if (standing.isSubscribed) return { ...link, result: 'subscribed' as const };
       if (standing.isWaiting) return { ...link, result: 'waiting' as const };
       if (willWait(link)) {
-        const event = await joinWaitingList(deps, trx, actor, { ...request, uuid_stuff: stuffUuid });
+        const event = await joinWaitingList(deps, trx, actor, { ...request, stuffs });
         return { ...link, event, result: 'waiting' as const };
       }
       const event = await setSubscription(deps, trx, actor, {
         ...request,
-        uuid_stuff: stuffUuid,
+        stuffs,
         subscribe: true,
       });
       return { ...link, event, result: 'subscribed' as const };

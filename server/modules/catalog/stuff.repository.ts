@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
-const COLUMNS = ['uuid', 'name', 'description', 'stock', 'is_infinite'] as const;
+const COLUMNS = ['uuid', 'name', 'description', 'stock', 'is_infinite', 'kind'] as const;
 
 export function listStuff(db: Db): Promise<Stuff[]> {
   return db.selectFrom('stuffs').select(COLUMNS).orderBy('name').orderBy('uuid').execute();
@@ -25,6 +25,17 @@ export async function deleteStuff(db: Db, uuid: string): Promise<boolean> {
 
 export function findStuff(db: Db, uuid: string): Promise<Stuff | undefined> {
   return db.selectFrom('stuffs').select(COLUMNS).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The names of these stuffs, by uuid. */
+export async function stuffNames(db: Db, uuids: readonly string[]): Promise<Map<string, string>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stuffs')
+    .select(['uuid', 'name'])
+    .where('uuid', 'in', [...uuids])
+    .execute();
+  return new Map(rows.map((r) => [r.uuid, r.name]));
 }
 
 /** Which of these stuffs exist. */

@@ -1,21 +1,35 @@
 import type { SubscriberEntry, WaitingEntry } from '@common/contract/event';
 import { thumbnailUrl } from '@common/contract/users';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** Subscriptions with what a subscriber entry shows: the member's username and the stuff's name. */
+/**
+ * Subscriptions with what a subscriber entry shows: the member's username, and the kit's first item and its name
+ * (`uuid_stuff`, `stuff_name`; the whole kit comes from the kit's own rows, docs/rules.md#kit).
+ */
 export function subscriberRows(db: Db) {
   return db
     .selectFrom('subscriptions')
     .innerJoin('users', 'users.id', 'subscriptions.user_id')
-    .leftJoin('stuffs', 'stuffs.uuid', 'subscriptions.stuff_uuid')
+    .leftJoin('booked_stuffs', (join) =>
+      join
+        .onRef('booked_stuffs.subscription_uuid', '=', 'subscriptions.uuid')
+        .on('booked_stuffs.position', '=', 0),
+    )
+    .leftJoin('stuffs', 'stuffs.uuid', 'booked_stuffs.stuff_uuid')
     .select([
       'subscriptions.uuid',
       'subscriptions.event_uuid',
       'subscriptions.user_id',
-      'subscriptions.stuff_uuid',
+      'booked_stuffs.stuff_uuid',
+      (eb) =>
+        eb
+          .selectFrom('booked_stuffs as kit')
+          .select(sql<string>`string_agg(kit.stuff_uuid::text, ',' order by kit.position)`.as('items'))
+          .whereRef('kit.subscription_uuid', '=', 'subscriptions.uuid')
+          .as('kit'),
       'subscriptions.is_checked',
       'subscriptions.status',
       'users.username',
@@ -47,6 +61,9 @@ const person = (r: {
 
 type SubscriberRow = Awaited<ReturnType<ReturnType<typeof subscriberRows>['execute']>>[number];
 
+/** A kit as the statements read it, one string in the kit's order (one statement per list, whatever the week). */
+export const splitKit = (items: string | null): string[] => (items ? items.split(',') : []);
+
 /** The API's subscriber entry: `id` the member, `uuid` the subscription, `default_name` for no stuff. */
 export function toSubscriberEntry(r: SubscriberRow): SubscriberEntry {
   return {
@@ -56,21 +73,31 @@ export function toSubscriberEntry(r: SubscriberRow): SubscriberEntry {
     username: r.deleted_at ? '' : r.username,
     stuff_name: r.stuff_name ?? 'default_name',
     uuid_stuff: r.stuff_uuid,
+    stuffs: splitKit(r.kit),
     is_checked: r.is_checked,
     status: r.status,
     ...person(r),
   };
 }
 
-/** Waiting-list rows with the member's username, first in first. */
+/** Waiting-list rows with the member's username and the first wished item, first in first. */
 export function waitingRows(db: Db) {
   return db
     .selectFrom('waiting_list')
     .innerJoin('users', 'users.id', 'waiting_list.user_id')
+    .leftJoin('wished_stuffs', (join) =>
+      join.onRef('wished_stuffs.waiting_seq', '=', 'waiting_list.seq').on('wished_stuffs.position', '=', 0),
+    )
     .select([
       'waiting_list.event_uuid',
       'waiting_list.user_id',
-      'waiting_list.wished_stuff_uuid',
+      'wished_stuffs.stuff_uuid as wished_stuff_uuid',
+      (eb) =>
+        eb
+          .selectFrom('wished_stuffs as wish')
+          .select(sql<string>`string_agg(wish.stuff_uuid::text, ',' order by wish.position)`.as('items'))
+          .whereRef('wish.waiting_seq', '=', 'waiting_list.seq')
+          .as('wished'),
       'waiting_list.created_at',
       'users.username',
       'users.first_name',
@@ -92,6 +119,7 @@ export function toWaitingEntry(r: WaitingRow, index?: number): WaitingEntry {
     created_at: r.created_at.toISOString(),
     uuid_event: r.event_uuid,
     uuid_stuff: r.wished_stuff_uuid,
+    stuffs: splitKit(r.wished),
     ...person(r),
     ...(index === undefined ? {} : { position: index + 1 }),
   };
@@ -125,15 +153,19 @@ export function loadDetailRows(db: Db, events: Array<{ uuid: string }>) {
       .execute(),
     db
       .selectFrom('guests')
-      .select([
+      .select((eb) => [
         'id',
         'event_uuid',
         'host_id',
-        'stuff_uuid',
         'first_name',
         'last_name',
         'is_checked',
         'status',
+        eb
+          .selectFrom('booked_stuffs as kit')
+          .select(sql<string>`string_agg(kit.stuff_uuid::text, ',' order by kit.position)`.as('items'))
+          .whereRef('kit.guest_id', '=', 'guests.id')
+          .as('kit'),
       ])
       .where('event_uuid', 'in', uuids)
       .orderBy('id')
@@ -149,6 +181,7 @@ export function loadDetailRows(db: Db, events: Array<{ uuid: string }>) {
         'stuffs.description',
         'stuffs.stock',
         'stuffs.is_infinite',
+        'stuffs.kind',
       ])
       .where('event_stuffs.event_uuid', 'in', uuids)
       .orderBy('stuffs.name')
@@ -168,19 +201,18 @@ export interface Holding {
   end_date: Date;
 }
 
-/** Every holding of these stuffs in non-cancelled events overlapping [from, to): subscribers and guests. */
+/** Every booked item of these stuffs in non-cancelled events overlapping [from, to): subscribers' and guests'. */
 export async function loadHoldings(db: Db, stuffUuids: string[], from: Date, to: Date): Promise<Holding[]> {
   if (stuffUuids.length === 0) return [];
-  const holdings = (table: 'subscriptions' | 'guests') =>
-    db
-      .selectFrom(table)
-      .innerJoin('events', 'events.uuid', `${table}.event_uuid`)
-      .select([`${table}.stuff_uuid`, 'events.start_date', 'events.end_date'])
-      .where(`${table}.stuff_uuid`, 'in', stuffUuids)
-      .where('events.is_cancelled', '=', false)
-      .where('events.start_date', '<', to)
-      .where('events.end_date', '>', from);
-  return holdings('subscriptions').unionAll(holdings('guests')).execute();
+  return db
+    .selectFrom('booked_stuffs')
+    .innerJoin('events', 'events.uuid', 'booked_stuffs.event_uuid')
+    .select(['booked_stuffs.stuff_uuid', 'events.start_date', 'events.end_date'])
+    .where('booked_stuffs.stuff_uuid', 'in', stuffUuids)
+    .where('events.is_cancelled', '=', false)
+    .where('events.start_date', '<', to)
+    .where('events.end_date', '>', from)
+    .execute();
 }
 
 /**

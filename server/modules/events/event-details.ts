@@ -8,6 +8,7 @@ import {
   type Holding,
   loadDetailRows,
   loadHoldings,
+  splitKit,
   toSubscriberEntry,
   toWaitingEntry,
 } from './event-details.repository';
@@ -88,17 +89,19 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
         description: stuff.description,
         stock: stuff.stock,
         is_infinite: stuff.is_infinite,
+        kind: stuff.kind,
         available: stuff.is_infinite
           ? null
           : Math.max(0, stuff.stock - holdersDuring(holders, stuff.uuid, event)),
       })),
-      subscribers_with_stuff: eventSubscriptions.map(toSubscriberEntry),
-      waiting_list: (waitingBy.get(event.uuid) ?? []).map(toWaitingEntry),
+      subscribers_with_stuff: eventSubscriptions.map((s) => toSubscriberEntry(s)),
+      waiting_list: (waitingBy.get(event.uuid) ?? []).map((w, index) => toWaitingEntry(w, index)),
       invite_list: eventGuests.map((g) => ({
         id: g.id,
         uuid_event: g.event_uuid,
         uuid_user: g.host_id,
-        uuid_stuff: g.stuff_uuid,
+        uuid_stuff: splitKit(g.kit)[0] ?? null,
+        stuffs: splitKit(g.kit),
         first_name: g.first_name,
         last_name: g.last_name,
         is_checked: g.is_checked,

@@ -15,6 +15,7 @@ export function eventFacts(
   return {
     creatorId: event.creator_id,
     coOrganiserIds,
+    startsAt: event.start_date,
     endsAt: event.end_date,
     isCancelled: event.is_cancelled,
     isInfinite: event.subscriber_is_infinite,

@@ -27,18 +27,20 @@ export interface StuffHolder {
 export async function stuffHoldersOf(db: Db, eventUuid: string, stuffUuid: string): Promise<StuffHolder[]> {
   const subscribers = await db
     .selectFrom('subscriptions')
+    .innerJoin('booked_stuffs', 'booked_stuffs.subscription_uuid', 'subscriptions.uuid')
     .innerJoin('users', 'users.id', 'subscriptions.user_id')
     .selectAll('users')
     .where('subscriptions.event_uuid', '=', eventUuid)
-    .where('subscriptions.stuff_uuid', '=', stuffUuid)
+    .where('booked_stuffs.stuff_uuid', '=', stuffUuid)
     .execute();
   const hostsOfGuests = await db
     .selectFrom('guests')
+    .innerJoin('booked_stuffs', 'booked_stuffs.guest_id', 'guests.id')
     .innerJoin('users', 'users.id', 'guests.host_id')
     .selectAll('users')
     .select(['guests.first_name as guest_first_name', 'guests.last_name as guest_last_name'])
     .where('guests.event_uuid', '=', eventUuid)
-    .where('guests.stuff_uuid', '=', stuffUuid)
+    .where('booked_stuffs.stuff_uuid', '=', stuffUuid)
     .orderBy('guests.id')
     .execute();
   const holders = new Map<string, StuffHolder>();

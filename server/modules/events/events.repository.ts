@@ -71,6 +71,22 @@ export async function eventStuffUuids(db: Db, eventUuid: string): Promise<string
   return rows.map((r) => r.stuff_uuid);
 }
 
+/** Which of these stuffs the event offers. */
+export async function offeredAmong(
+  db: Db,
+  eventUuid: string,
+  stuffUuids: readonly string[],
+): Promise<string[]> {
+  if (stuffUuids.length === 0) return [];
+  const rows = await db
+    .selectFrom('event_stuffs')
+    .select('stuff_uuid')
+    .where('event_uuid', '=', eventUuid)
+    .where('stuff_uuid', 'in', [...stuffUuids])
+    .execute();
+  return rows.map((r) => r.stuff_uuid);
+}
+
 export async function isStuffOffered(db: Db, eventUuid: string, stuffUuid: string): Promise<boolean> {
   const row = await db
     .selectFrom('event_stuffs')
@@ -91,18 +107,6 @@ export async function setEventStuffs(db: Db, eventUuid: string, stuffUuids: stri
   }
 }
 
-/** A stuff no longer offered: its holders at this event keep their place, on their own equipment. */
-export async function releaseStuff(db: Db, eventUuid: string, stuffUuid: string): Promise<void> {
-  for (const table of ['subscriptions', 'guests'] as const) {
-    await db
-      .updateTable(table)
-      .set({ stuff_uuid: null })
-      .where('event_uuid', '=', eventUuid)
-      .where('stuff_uuid', '=', stuffUuid)
-      .execute();
-  }
-}
-
 /** Subscribers and their guests: what `subcribers_count` counts and capacity is checked against. */
 export async function countParticipants(db: Db, eventUuid: string): Promise<number> {
   const count = (table: 'subscriptions' | 'guests') =>
@@ -112,26 +116,5 @@ export async function countParticipants(db: Db, eventUuid: string): Promise<numb
       .where('event_uuid', '=', eventUuid)
       .executeTakeFirstOrThrow();
   const [subscribers, guests] = await Promise.all([count('subscriptions'), count('guests')]);
-  return Number(subscribers.n) + Number(guests.n);
-}
-
-/**
- * People holding a stuff during [start, end): subscribers and guests of every non-cancelled event that
- * overlaps that time. Equipment is physical: one kayak cannot be on two outings at once.
- */
-export async function countHolders(db: Db, stuffUuid: string, start: Date, end: Date): Promise<number> {
-  const overlapping = (table: 'subscriptions' | 'guests') =>
-    db
-      .selectFrom(table)
-      .innerJoin('events', 'events.uuid', `${table}.event_uuid`)
-      .select(sql<string>`count(*)`.as('n'))
-      .where(`${table}.stuff_uuid`, '=', stuffUuid)
-      .where('events.is_cancelled', '=', false)
-      .where('events.start_date', '<', end)
-      .where('events.end_date', '>', start);
-  const [subscribers, guests] = await Promise.all([
-    overlapping('subscriptions').executeTakeFirstOrThrow(),
-    overlapping('guests').executeTakeFirstOrThrow(),
-  ]);
   return Number(subscribers.n) + Number(guests.n);
 }

@@ -9,6 +9,7 @@ import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { findModel } from '../catalog/models.repository';
 import { existingStuffUuids } from '../catalog/stuff.repository';
+import { releaseStuff } from '../kit/kit.repository';
 import { checkedCoOrganisers } from './co-organisers';
 import { setCoOrganisers } from './co-organisers.repository';
 import { eventDto } from './event-details';
@@ -20,7 +21,6 @@ import {
   eventStuffUuids,
   findEvent,
   insertEvent,
-  releaseStuff,
   setEventStuffs,
   updateEvent,
 } from './events.repository';
@@ -32,11 +32,15 @@ type Db = Kysely<Database>;
  * (a raised capacity or a reactivation frees places). Handed in by app.ts rather than imported, since
  * participation builds on this module (event rows, their details) and imports go one way.
  */
-/** A member moved from the waiting list to `event`, with the stuff they got (null: their own). */
+/**
+ * A member moved from the waiting list to `event`, with the kit they got (names, in their order) and the wished items
+ * no longer there, for which they are on their own equipment (docs/rules.md#kit).
+ */
 export interface Promotion {
   member: UserRow;
   event: EventRow;
-  stuffName: string | null;
+  kit: string[];
+  missing: string[];
 }
 
 /** What runs after an update (the fill step); `tell`, when given, hears of each promotion instead of the member. */

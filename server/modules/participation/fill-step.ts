@@ -4,11 +4,12 @@ import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
-import { findStuff, lockStuffs } from '../catalog/stuff.repository';
+import { lockStuffs, stuffNames } from '../catalog/stuff.repository';
 import { eventFacts } from '../events/event-facts';
 import { eventName } from '../events/event-name';
 import { countParticipants } from '../events/events.repository';
 import type { Promotion } from '../events/events.service';
+import { insertBookedStuffs, readWishedKit } from '../kit/kit.repository';
 import { notify } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
 import { noteForOrganisers } from './organiser-digest';
@@ -18,7 +19,7 @@ import {
   insertSubscription,
   recordPromotion,
 } from './participation.repository';
-import { isStuffAvailable } from './stuff-availability';
+import { availableItems } from './stuff-availability';
 
 /**
  * The one fill step (docs/rules.md#waiting-list), run in the transaction of every change that frees places, with the
@@ -44,21 +45,25 @@ export async function fillFromWaitingList(
   while (placesLeft(facts) > 0) {
     const next = await firstWaiting(db, event.uuid);
     if (!next) break;
-    let stuffUuid: string | null = null;
-    if (next.wished_stuff_uuid) {
-      await lockStuffs(db, [next.wished_stuff_uuid], deps.config.rowLocks);
-      if (await isStuffAvailable(db, event, next.wished_stuff_uuid)) stuffUuid = next.wished_stuff_uuid;
-    }
-    await insertSubscription(
+    // Each wished item still there is booked, the rest is own equipment (docs/rules.md#kit).
+    const wished = await readWishedKit(db, next.seq);
+    await lockStuffs(db, wished, deps.config.rowLocks);
+    const available = await availableItems(db, event, wished);
+    const kit = wished.filter((uuid) => available.has(uuid));
+    const subscriptionUuid = await insertSubscription(
       db,
-      { event_uuid: event.uuid, user_id: next.id, stuff_uuid: stuffUuid, may_pick_stuff: stuffUuid === null },
+      { event_uuid: event.uuid, user_id: next.id, may_pick_stuff: kit.length === 0 },
       deps.now(),
     );
+    await insertBookedStuffs(db, event.uuid, { subscription_uuid: subscriptionUuid }, kit);
     await deleteWaitingEntryBySeq(db, next.seq);
     await recordPromotion(db, event.uuid, next.id, deps.now());
     await noteForOrganisers(deps, db, event.uuid, next.id, 'waiting', 'subscribed');
-    const stuffName = stuffUuid ? ((await findStuff(db, stuffUuid))?.name ?? null) : null;
-    if (tell) await tell({ member: next, event, stuffName });
+    const names = await stuffNames(db, wished);
+    const kitNames = kit.map((uuid) => names.get(uuid) ?? '');
+    const missing = wished.filter((uuid) => !available.has(uuid)).map((uuid) => names.get(uuid) ?? '');
+    const stuffName = kitNames.length > 0 ? kitNames.join(', ') : null;
+    if (tell) await tell({ member: next, event, kit: kitNames, missing });
     else {
       const eventName = (language: 'fr' | 'en') =>
         describeEvent(name, event.start_date, language, currentClub().timezone);
@@ -67,7 +72,7 @@ export async function fillFromWaitingList(
         db,
         'waiting_list_promotion',
         [next],
-        (r) => ({ event: eventName(r.language), stuff: stuffName }),
+        (r) => ({ event: eventName(r.language), stuff: stuffName, kit: kitNames, missing }),
         { event, answers: () => ['give_back'] },
       );
       await notifyPush(deps, db, 'waiting_list_promotion', [next], event, eventName);

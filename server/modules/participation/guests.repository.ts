@@ -10,7 +10,6 @@ export interface GuestFields {
   age: number | null;
   email: string | null;
   phone: string | null;
-  stuff_uuid: string | null;
 }
 
 export function findGuest(db: Db, id: number, eventUuid: string): Promise<GuestRow | undefined> {

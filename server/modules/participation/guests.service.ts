@@ -1,3 +1,4 @@
+import { kitOf } from '@common/contract/kit';
 import type { GuestRequest } from '@common/contract/participation';
 import { mayDeleteGuest, mayInvite, mayReadGuestsOf, mayUpdateGuest } from '@common/rules/events';
 import type { Kysely } from 'kysely';
@@ -5,10 +6,10 @@ import type { AppDeps } from '../../app-deps';
 import type { Database, GuestRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { blankGuestNames } from '../attendance/checklist-log.repository';
-import { lockStuffs } from '../catalog/stuff.repository';
 import { lockEvent, ownershipOf } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
 import { memberActedFor } from '../family/acting-for.service';
+import { insertBookedStuffs, readBookedKit, readGuestKits, replaceBookedStuffs } from '../kit/kit.repository';
 import { fillFromWaitingList } from './fill-step';
 import {
   deleteGuest as deleteGuestRow,
@@ -20,7 +21,7 @@ import {
   updateGuest,
 } from './guests.repository';
 import { readStanding } from './participation.repository';
-import { assertStuffAvailable } from './stuff-availability';
+import { lockAndAssertKit } from './stuff-availability';
 
 type Db = Kysely<Database>;
 
@@ -34,7 +35,7 @@ async function inPlaceOfHost(deps: AppDeps, db: Db, actor: UserRow, hostId: stri
   return acting?.isForAChild ? { ...actor, id: hostId } : actor;
 }
 
-export function toGuest(row: GuestRow) {
+export function toGuest(row: GuestRow, stuffs: string[]) {
   return {
     id: row.id,
     uuid_event: row.event_uuid,
@@ -44,7 +45,8 @@ export function toGuest(row: GuestRow) {
     age: row.age,
     email: row.email,
     phone: row.phone,
-    uuid_stuff: row.stuff_uuid,
+    uuid_stuff: stuffs[0] ?? null,
+    stuffs,
     is_checked: row.is_checked,
   };
 }
@@ -62,34 +64,34 @@ export async function saveGuest(deps: AppDeps, db: Db, actor: UserRow, request: 
   );
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   const standing = await readStanding(db, event.uuid, member.id);
-  const stuffUuid = request.uuid_stuff ?? null;
+  const kit = kitOf(request);
+  const field = request.stuffs === undefined ? 'uuid_stuff' : 'stuffs';
   const fields = {
     first_name: request.first_name,
     last_name: request.last_name,
     age: request.age ?? null,
     email: request.email ?? null,
     phone: request.phone ?? null,
-    stuff_uuid: stuffUuid,
   };
   if (request.id !== undefined) {
     // Cancelled, past, then not subscribed (403 naming uuid_user).
     assertAllowed(mayUpdateGuest(facts, standing, deps.now()));
     const current = await lockHostGuest(db, request.id, event.uuid, member.id);
     if (!current) throw new HttpError(404, 'not_found', 'id');
-    if (stuffUuid && stuffUuid !== current.stuff_uuid) {
-      await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
-      await assertStuffAvailable(db, event, stuffUuid);
-    }
-    return toGuest(await updateGuest(db, current.id, fields));
+    const holder = { guest_id: current.id };
+    const held = await readBookedKit(db, holder);
+    // The guest's kit changes whole or not at all; the items kept are not counted twice.
+    await lockAndAssertKit(db, event, kit, deps.config.rowLocks, { field, alreadyHeld: held });
+    if (kit.join() !== held.join()) await replaceBookedStuffs(db, event.uuid, holder, kit);
+    return toGuest(await updateGuest(db, current.id, fields), kit);
   }
 
   // The same, then the guest limit, then a free place.
   assertAllowed(mayInvite(facts, standing, deps.now()));
-  if (stuffUuid) {
-    await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
-    await assertStuffAvailable(db, event, stuffUuid);
-  }
-  return toGuest(await insertGuest(db, event.uuid, member.id, fields, deps.now()));
+  await lockAndAssertKit(db, event, kit, deps.config.rowLocks, { field });
+  const guest = await insertGuest(db, event.uuid, member.id, fields, deps.now());
+  await insertBookedStuffs(db, event.uuid, { guest_id: guest.id }, kit);
+  return toGuest(guest, kit);
 }
 
 /** `PUT /api/event/delete-invitation`: the host, the event's creator or a SuperAdmin; never for a past event. */
@@ -116,7 +118,12 @@ export async function listHostGuests(deps: AppDeps, actor: UserRow, eventUuid: s
   assertAllowed(
     mayReadGuestsOf(await inPlaceOfHost(deps, deps.db, actor, hostId), ownershipOf(event), hostId),
   );
-  return (await listGuestsOfHost(deps.db, eventUuid, hostId)).map(toGuest);
+  const guests = await listGuestsOfHost(deps.db, eventUuid, hostId);
+  const kits = await readGuestKits(
+    deps.db,
+    guests.map((g) => g.id),
+  );
+  return guests.map((g) => toGuest(g, kits.get(g.id) ?? []));
 }
 
 export const GUEST_DATA_TTL_MS = 30 * 24 * 3_600_000;

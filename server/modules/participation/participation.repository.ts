@@ -19,13 +19,12 @@ export async function listUserSubscriptions(db: Db, userId: string): Promise<Sub
     .where('subscriptions.user_id', '=', userId)
     .orderBy('events.start_date')
     .execute();
-  return rows.map(toSubscriberEntry);
+  return rows.map((r) => toSubscriberEntry(r));
 }
 
 export async function listUserWaiting(db: Db, userId: string): Promise<WaitingEntry[]> {
-  return (await waitingRows(db).where('waiting_list.user_id', '=', userId).execute()).map((r) =>
-    toWaitingEntry(r),
-  );
+  const rows = await waitingRows(db).where('waiting_list.user_id', '=', userId).execute();
+  return rows.map((r) => toWaitingEntry(r));
 }
 
 /** A member's standing at an event (what the shared rules read), in one round trip. */
@@ -80,15 +79,18 @@ export function lockSubscription(
     .executeTakeFirst();
 }
 
+/** Answers the new subscription's uuid, which its kit's rows name. */
 export async function insertSubscription(
   db: Db,
-  subscription: { event_uuid: string; user_id: string; stuff_uuid: string | null; may_pick_stuff?: boolean },
+  subscription: { event_uuid: string; user_id: string; may_pick_stuff?: boolean },
   now: Date,
-): Promise<void> {
+): Promise<string> {
+  const uuid = randomUUID();
   await db
     .insertInto('subscriptions')
-    .values({ uuid: randomUUID(), ...subscription, created_at: now, checked_at: null, checked_by: null })
+    .values({ uuid, ...subscription, created_at: now, checked_at: null, checked_by: null })
     .execute();
+  return uuid;
 }
 
 /** The record the season report counts: a member moved from the waiting list to the event. */
@@ -99,30 +101,28 @@ export async function recordPromotion(db: Db, eventUuid: string, userId: string,
     .execute();
 }
 
-/** The one stuff pick of a member promoted on their own equipment. */
-export async function pickSubscriptionStuff(db: Db, uuid: string, stuffUuid: string): Promise<void> {
-  await db
-    .updateTable('subscriptions')
-    .set({ stuff_uuid: stuffUuid, may_pick_stuff: false })
-    .where('uuid', '=', uuid)
-    .execute();
+/** The one kit pick of a member promoted on their own equipment is used up (its items are booked beside). */
+export async function endStuffPick(db: Db, uuid: string): Promise<void> {
+  await db.updateTable('subscriptions').set({ may_pick_stuff: false }).where('uuid', '=', uuid).execute();
 }
 
 export async function deleteSubscription(db: Db, uuid: string): Promise<void> {
   await db.deleteFrom('subscriptions').where('uuid', '=', uuid).execute();
 }
 
+/** Answers the entry's seq, which its wished items name. */
 export async function insertWaitingEntry(
   db: Db,
   eventUuid: string,
   userId: string,
-  wishedStuffUuid: string | null,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<string> {
+  const row = await db
     .insertInto('waiting_list')
-    .values({ event_uuid: eventUuid, user_id: userId, wished_stuff_uuid: wishedStuffUuid, created_at: now })
-    .execute();
+    .values({ event_uuid: eventUuid, user_id: userId, created_at: now })
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return String(row.seq);
 }
 
 export async function deleteWaitingEntry(db: Db, eventUuid: string, userId: string): Promise<void> {
@@ -133,16 +133,13 @@ export async function deleteWaitingEntry(db: Db, eventUuid: string, userId: stri
     .execute();
 }
 
-/** The first in line for an event: the member, the entry's seq and the stuff they wished for. */
-export function firstWaiting(
-  db: Db,
-  eventUuid: string,
-): Promise<(UserRow & { seq: string; wished_stuff_uuid: string | null }) | undefined> {
+/** The first in line for an event: the member and the entry's seq (its wished kit is read by the seq). */
+export function firstWaiting(db: Db, eventUuid: string): Promise<(UserRow & { seq: string }) | undefined> {
   return db
     .selectFrom('waiting_list')
     .innerJoin('users', 'users.id', 'waiting_list.user_id')
     .selectAll('users')
-    .select(['waiting_list.seq', 'waiting_list.wished_stuff_uuid'])
+    .select(['waiting_list.seq'])
     .where('waiting_list.event_uuid', '=', eventUuid)
     .orderBy('waiting_list.created_at')
     .orderBy('waiting_list.seq')

@@ -1,5 +1,11 @@
-import { eventSchema, subscriberEntrySchema, waitingEntrySchema } from '@common/contract/event';
+import {
+  type EventDto,
+  eventSchema,
+  subscriberEntrySchema,
+  waitingEntrySchema,
+} from '@common/contract/event';
 import { uuidParam } from '@common/contract/fields';
+import { kitChangeRequestSchema } from '@common/contract/kit';
 import {
   declineEntrySchema,
   declineRequestSchema,
@@ -13,8 +19,10 @@ import {
 import { idempotencyHeaderSchema } from '@common/contract/replay';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import type { Database, UserRow } from '../../db/schema';
 import { authOf, viewerOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { okAnswer, sendAnswer } from '../../writes/idempotency';
@@ -25,6 +33,7 @@ import { assertSelfOrAdmin } from '../users/permissions';
 import { listUserDeclines } from './declines.repository';
 import { declinesOf, setDecline } from './declines.service';
 import { deleteGuest, listHostGuests, saveGuest } from './guests.service';
+import { changeKit } from './kit-change.service';
 import { listUserSubscriptions, listUserWaiting } from './participation.repository';
 import { setSubscription } from './subscriptions.service';
 import { joinWaitingList } from './waiting-list.service';
@@ -32,79 +41,44 @@ import { joinWaitingList } from './waiting-list.service';
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function participationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  /** A write the app may queue offline, answered with the event as its reader may see it. */
+  const replayableEventWrite = <Body extends z.ZodType>(
+    method: 'PUT' | 'POST',
+    url: string,
+    body: Body,
+    write: (deps: AppDeps, trx: Kysely<Database>, actor: UserRow, body: z.infer<Body>) => Promise<EventDto>,
+  ) =>
+    routes.route({
+      method,
+      url,
+      schema: {
+        headers: idempotencyHeaderSchema,
+        body,
+        response: { ...errorAnswers(403, 404, 409, 422), 200: eventSchema },
+      },
+      handler: async (request, reply) =>
+        sendAnswer(
+          reply,
+          await runReplayableWrite(deps, request, async (trx) =>
+            okAnswer(
+              await viewedBy(
+                trx,
+                viewerOf(authOf(request)),
+                await write(deps, trx, authOf(request).user, request.body as z.infer<Body>),
+              ),
+            ),
+          ),
+        ),
+    });
   // The writes the app queues offline accept an Idempotency-Key (docs/rules.md#replays); the app sends them in batches
   // through POST /api/replay (replays/replay.routes.ts), which runs each through here.
-  routes.put(
-    '/api/event/subscribe/status',
-    {
-      schema: {
-        headers: idempotencyHeaderSchema,
-        body: subscribeRequestSchema,
-        response: { ...errorAnswers(403, 404, 409, 422), 200: eventSchema },
-      },
-    },
-    async (request, reply) =>
-      sendAnswer(
-        reply,
-        await runReplayableWrite(deps, request, async (trx) =>
-          okAnswer(
-            await viewedBy(
-              trx,
-              viewerOf(authOf(request)),
-              await setSubscription(deps, trx, authOf(request).user, request.body),
-            ),
-          ),
-        ),
-      ),
-  );
+  replayableEventWrite('PUT', '/api/event/subscribe/status', subscribeRequestSchema, setSubscription);
+  // Change the kit, keep the place (docs/rules.md#kit); replayable like the subscribe.
+  replayableEventWrite('PUT', '/api/event/subscribe/stuffs', kitChangeRequestSchema, changeKit);
 
-  routes.post(
-    '/api/event/waiting-list',
-    {
-      schema: {
-        headers: idempotencyHeaderSchema,
-        body: waitingListRequestSchema,
-        response: { ...errorAnswers(403, 404, 409, 422), 200: eventSchema },
-      },
-    },
-    async (request, reply) =>
-      sendAnswer(
-        reply,
-        await runReplayableWrite(deps, request, async (trx) =>
-          okAnswer(
-            await viewedBy(
-              trx,
-              viewerOf(authOf(request)),
-              await joinWaitingList(deps, trx, authOf(request).user, request.body),
-            ),
-          ),
-        ),
-      ),
-  );
+  replayableEventWrite('POST', '/api/event/waiting-list', waitingListRequestSchema, joinWaitingList);
 
-  routes.put(
-    '/api/event/decline',
-    {
-      schema: {
-        headers: idempotencyHeaderSchema,
-        body: declineRequestSchema,
-        response: { ...errorAnswers(403, 404, 409, 422), 200: eventSchema },
-      },
-    },
-    async (request, reply) =>
-      sendAnswer(
-        reply,
-        await runReplayableWrite(deps, request, async (trx) =>
-          okAnswer(
-            await viewedBy(
-              trx,
-              viewerOf(authOf(request)),
-              await setDecline(deps, trx, authOf(request).user, request.body),
-            ),
-          ),
-        ),
-      ),
-  );
+  replayableEventWrite('PUT', '/api/event/decline', declineRequestSchema, setDecline);
 
   routes.get(
     '/api/event/my-declines/:id',

@@ -1,25 +1,47 @@
 import type { Kysely } from 'kysely';
 import type { Database, EventRow } from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { findStuff } from '../catalog/stuff.repository';
-import { countHolders, isStuffOffered } from '../events/events.repository';
+import { StuffUnavailableError } from '../../http-error';
+import { lockStuffs } from '../catalog/stuff.repository';
+import { readKitFacts } from '../kit/kit.repository';
 
 type Db = Kysely<Database>;
 
 /**
- * Whether one more person can hold this stuff at this event: offered by it, and not all held meanwhile
- * (docs/rules.md#stuff). Not one of the shared pure rules: it reads stock and holders across events, which no screen
- * has in full. Callers lock the stuff row first (lockStuffs) so the count holds until commit.
+ * The items of a kit that one more person could hold at this event: offered by it, and not all held meanwhile
+ * (docs/rules.md#kit), read in one statement whatever the kit's size. Not one of the shared pure rules: it reads
+ * stock and holders across events, which no screen has in full. Callers lock the stuff rows first (lockStuffs) so the
+ * counts hold until commit.
  */
-export async function isStuffAvailable(db: Db, event: EventRow, stuffUuid: string): Promise<boolean> {
-  if (!(await isStuffOffered(db, event.uuid, stuffUuid))) return false;
-  const stuff = await findStuff(db, stuffUuid);
-  if (!stuff) return false;
-  if (stuff.is_infinite) return true;
-  return (await countHolders(db, stuffUuid, event.start_date, event.end_date)) < stuff.stock;
+export async function availableItems(
+  db: Db,
+  event: EventRow,
+  stuffUuids: readonly string[],
+): Promise<Set<string>> {
+  const facts = await readKitFacts(db, event.uuid, stuffUuids, event.start_date, event.end_date);
+  return new Set(
+    facts
+      .filter((item) => item.is_offered && (item.is_infinite || item.held < item.stock))
+      .map((item) => item.uuid),
+  );
 }
 
-export async function assertStuffAvailable(db: Db, event: EventRow, stuffUuid: string): Promise<void> {
-  if (!(await isStuffAvailable(db, event, stuffUuid)))
-    throw new HttpError(409, 'stuff_unavailable', 'uuid_stuff');
+/**
+ * Locks the kit's stuff rows (uuid order) and refuses the whole kit when any item is not there: 409 `stuff_unavailable`
+ * naming the first such item in the kit's order, so nothing of it is booked. `alreadyHeld` are items the booking
+ * holds now (a kit change keeps them without counting them twice); `lockAlso`, other rows the write changes.
+ */
+export async function lockAndAssertKit(
+  db: Db,
+  event: EventRow,
+  kit: readonly string[],
+  rowLocks: boolean,
+  options: { field?: 'stuffs' | 'uuid_stuff'; alreadyHeld?: readonly string[] } = {},
+): Promise<void> {
+  const held = options.alreadyHeld ?? [];
+  await lockStuffs(db, [...kit, ...held], rowLocks);
+  const added = kit.filter((uuid) => !held.includes(uuid));
+  if (added.length === 0) return;
+  const available = await availableItems(db, event, added);
+  const missing = added.find((uuid) => !available.has(uuid));
+  if (missing) throw new StuffUnavailableError(missing, options.field ?? 'stuffs');
 }

@@ -1,15 +1,16 @@
 import type { EventDto } from '@common/contract/event';
+import { isSameKit, kitOf } from '@common/contract/kit';
 import type { SubscribeRequest } from '@common/contract/participation';
 import { maySubscribe, mayUnsubscribe } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
-import { lockStuffs } from '../catalog/stuff.repository';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
 import type { Promotion } from '../events/events.service';
 import { memberActedFor } from '../family/acting-for.service';
+import { insertBookedStuffs, readBookedKit } from '../kit/kit.repository';
 import { deleteDecline } from './declines.repository';
 import { fillFromWaitingList } from './fill-step';
 import { deleteGuestsOfHost } from './guests.repository';
@@ -17,12 +18,12 @@ import { digestStateOf, noteForOrganisers } from './organiser-digest';
 import {
   deleteSubscription,
   deleteWaitingEntry,
+  endStuffPick,
   insertSubscription,
   lockSubscription,
-  pickSubscriptionStuff,
   readStanding,
 } from './participation.repository';
-import { assertStuffAvailable } from './stuff-availability';
+import { lockAndAssertKit } from './stuff-availability';
 import { noteSubscriptionChange } from './subscription-notices';
 
 type Db = Kysely<Database>;
@@ -52,30 +53,32 @@ export async function setSubscription(
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   const existing = await lockSubscription(db, event.uuid, member.id);
   const standing = await readStanding(db, event.uuid, member.id);
-  const stuffUuid = request.uuid_stuff ?? null;
+  const kit = kitOf(request);
+  const field = request.stuffs === undefined ? 'uuid_stuff' : 'stuffs';
 
   if (request.subscribe) {
     // Cancelled, past, then (for a newcomer only) full: subscribing again is never refused as full.
     assertAllowed(maySubscribe(facts, standing, deps.now()));
     if (existing) {
-      if (existing.stuff_uuid === stuffUuid) return eventDto(db, event.uuid); // subscribing again: nothing to do
-      // Equipment is fixed once subscribed, except one pick for someone promoted on their own equipment.
-      if (!(existing.may_pick_stuff && existing.stuff_uuid === null && stuffUuid !== null))
-        throw new HttpError(409, 'stuff_locked', 'uuid_stuff');
-      await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
-      await assertStuffAvailable(db, event, stuffUuid);
-      await pickSubscriptionStuff(db, existing.uuid, stuffUuid);
+      const holder = { subscription_uuid: existing.uuid };
+      const held = await readBookedKit(db, holder);
+      if (isSameKit(held, kit)) return eventDto(db, event.uuid); // subscribing again: nothing to do
+      // The kit changes through its own route (docs/rules.md#kit), except one pick for someone promoted on their own
+      // equipment.
+      if (!(existing.may_pick_stuff && held.length === 0 && kit.length > 0))
+        throw new HttpError(409, 'stuff_locked', field);
+      await lockAndAssertKit(db, event, kit, deps.config.rowLocks, { field });
+      await insertBookedStuffs(db, event.uuid, holder, kit);
+      await endStuffPick(db, existing.uuid);
       return eventDto(db, event.uuid);
     }
-    if (stuffUuid) {
-      await lockStuffs(db, [stuffUuid], deps.config.rowLocks);
-      await assertStuffAvailable(db, event, stuffUuid);
-    }
-    await insertSubscription(
+    await lockAndAssertKit(db, event, kit, deps.config.rowLocks, { field });
+    const subscriptionUuid = await insertSubscription(
       db,
-      { event_uuid: event.uuid, user_id: member.id, stuff_uuid: stuffUuid },
+      { event_uuid: event.uuid, user_id: member.id },
       deps.now(),
     );
+    await insertBookedStuffs(db, event.uuid, { subscription_uuid: subscriptionUuid }, kit);
     await deleteWaitingEntry(db, event.uuid, member.id);
     await deleteDecline(db, event.uuid, member.id); // coming replaces "not coming"
     if (tell) await noteSubscriptionChange(deps, db, event.uuid, member.id, true);

@@ -1,13 +1,16 @@
 import type { EventDto } from '@common/contract/event';
+import { kitOf } from '@common/contract/kit';
+import type { WaitingListRequest } from '@common/contract/participation';
 import { mayJoinWaitingList } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
-import { assertAllowed, HttpError } from '../../http-error';
+import { assertAllowed, StuffUnavailableError } from '../../http-error';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
-import { isStuffOffered } from '../events/events.repository';
+import { offeredAmong } from '../events/events.repository';
 import { memberActedFor } from '../family/acting-for.service';
+import { insertWishedStuffs } from '../kit/kit.repository';
 import { deleteDecline } from './declines.repository';
 import { digestStateOf, noteForOrganisers } from './organiser-digest';
 import { insertWaitingEntry, readStanding } from './participation.repository';
@@ -17,7 +20,7 @@ export async function joinWaitingList(
   deps: AppDeps,
   db: Kysely<Database>,
   actor: UserRow,
-  request: { uuid_event: string; uuid_user: string; uuid_stuff?: string | null | undefined },
+  request: WaitingListRequest,
 ): Promise<EventDto> {
   const { member } = await memberActedFor(
     deps,
@@ -31,10 +34,14 @@ export async function joinWaitingList(
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   const standing = await readStanding(db, event.uuid, member.id);
   assertAllowed(mayJoinWaitingList(facts, standing, deps.now()));
-  const wished = request.uuid_stuff ?? null;
-  if (wished && !(await isStuffOffered(db, event.uuid, wished)))
-    throw new HttpError(409, 'stuff_unavailable', 'uuid_stuff');
-  await insertWaitingEntry(db, event.uuid, member.id, wished, deps.now());
+  // A wish is checked for being offered only: its stock is read at promotion (docs/rules.md#kit).
+  const wished = kitOf(request);
+  const offered = await offeredAmong(db, event.uuid, wished);
+  const notOffered = wished.find((uuid) => !offered.includes(uuid));
+  if (notOffered)
+    throw new StuffUnavailableError(notOffered, request.stuffs === undefined ? 'uuid_stuff' : 'stuffs');
+  const seq = await insertWaitingEntry(db, event.uuid, member.id, deps.now());
+  await insertWishedStuffs(db, seq, wished);
   await deleteDecline(db, event.uuid, member.id); // waiting for a place replaces "not coming"
   await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'waiting');
   return eventDto(db, event.uuid);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { EXPORT_PAGE } from './member-export.repository';
 
@@ -17,10 +18,14 @@ export function subscriptionsPage(db: Db, userId: string, after: string | null) 
     .selectFrom('subscriptions')
     .innerJoin('events', 'events.uuid', 'subscriptions.event_uuid')
     .innerJoin('event_models', 'event_models.uuid', 'events.model_uuid')
-    .leftJoin('stuffs', 'stuffs.uuid', 'subscriptions.stuff_uuid')
     .select([
       ...eventColumns,
-      'stuffs.name as stuff_name',
+      // The whole kit, in its order (docs/rules.md#kit); null for own equipment.
+      sql<string | null>`(select string_agg(stuffs.name, ', ' order by booked_stuffs.position)
+        from booked_stuffs join stuffs on stuffs.club_id = ${currentClub().id} and stuffs.uuid = booked_stuffs.stuff_uuid
+        where booked_stuffs.club_id = ${currentClub().id} and booked_stuffs.subscription_uuid = subscriptions.uuid)`.as(
+        'stuff_name',
+      ),
       'subscriptions.uuid',
       'subscriptions.status',
       'subscriptions.is_checked',
@@ -40,8 +45,16 @@ export function waitingListPage(db: Db, userId: string, after: string | null) {
     .selectFrom('waiting_list')
     .innerJoin('events', 'events.uuid', 'waiting_list.event_uuid')
     .innerJoin('event_models', 'event_models.uuid', 'events.model_uuid')
-    .leftJoin('stuffs', 'stuffs.uuid', 'waiting_list.wished_stuff_uuid')
-    .select([...eventColumns, 'stuffs.name as stuff_name', 'waiting_list.seq', 'waiting_list.created_at'])
+    .select([
+      ...eventColumns,
+      sql<string | null>`(select string_agg(stuffs.name, ', ' order by wished_stuffs.position)
+        from wished_stuffs join stuffs on stuffs.club_id = ${currentClub().id} and stuffs.uuid = wished_stuffs.stuff_uuid
+        where wished_stuffs.club_id = ${currentClub().id} and wished_stuffs.waiting_seq = waiting_list.seq)`.as(
+        'stuff_name',
+      ),
+      'waiting_list.seq',
+      'waiting_list.created_at',
+    ])
     .where('waiting_list.user_id', '=', userId)
     .$if(after !== null, (q) => q.where('waiting_list.seq', '>', after as string))
     .orderBy('waiting_list.seq')

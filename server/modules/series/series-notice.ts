@@ -105,9 +105,9 @@ export class SeriesNotice {
     }
   }
 
-  async promoted({ member, event, stuffName }: Promotion): Promise<void> {
+  async promoted({ member, event, kit }: Promotion): Promise<void> {
     await this.knowModel(event.model_uuid);
-    this.promotedTo.add(member, { session: event, ...(stuffName ? { stuff: stuffName } : {}) });
+    this.promotedTo.add(member, { session: event, ...(kit.length > 0 ? { stuff: kit.join(', ') } : {}) });
   }
 
   private async knowModel(modelUuid: string): Promise<void> {

@@ -60,8 +60,13 @@ async function decideSession(
   }
 }
 
+/** The kit each session books, as the request sent it (docs/rules.md#kit). */
 const pickStuff = (request: SeriesSubscribe) =>
-  request.uuid_stuff ? { uuid_stuff: request.uuid_stuff } : {};
+  request.stuffs !== undefined
+    ? { stuffs: request.stuffs }
+    : request.uuid_stuff
+      ? { uuid_stuff: request.uuid_stuff }
+      : {};
 
 /**
  * `PUT /api/event/series/{uuid}/subscribe`: every upcoming, non-cancelled session in start order, each in

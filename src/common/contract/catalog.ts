@@ -1,4 +1,4 @@
-import { descriptionField, nameField } from './fields';
+import { descriptionField, nameField, optionalName } from './fields';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
@@ -13,6 +13,8 @@ export const stuffSchema = z.object({
   description: z.string(),
   stock: z.number().int(),
   is_infinite: z.boolean(),
+  /** What the kit dialog groups it under (« Bateaux », « Pagaies »…); null: « Autre ». Optional to older readers. */
+  kind: z.string().nullable().optional(),
 });
 export type Stuff = z.infer<typeof stuffSchema>;
 
@@ -21,6 +23,8 @@ const stuffFields = z.object({
   description: descriptionField,
   stock: z.number().int().min(0).max(LIMITS.stockMax).optional(),
   is_infinite: z.boolean().default(false),
+  /** Absent keeps it as it is (on update), empty clears it (docs/rules.md#kit). */
+  kind: optionalName(LIMITS.stuffKindMax).optional(),
 });
 const hasStockUnlessInfinite = (stuff: { stock?: number | undefined; is_infinite: boolean }) =>
   stuff.is_infinite || stuff.stock !== undefined;

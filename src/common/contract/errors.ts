@@ -59,6 +59,8 @@ export interface ErrorBody {
   code: string;
   message: string;
   field: string | null;
+  /** With `stuff_unavailable`: the kit's item that is not there (docs/rules.md#kit). */
+  uuid_stuff?: string;
 }
 
 /** The body as an error answer, or null when it is not one (any other JSON, or none). */
@@ -67,7 +69,8 @@ export function readErrorBody(body: unknown): ErrorBody | null {
   const { code, message, field } = body as Record<string, unknown>;
   if (typeof code !== 'string' || typeof message !== 'string') return null;
   if (field !== undefined && field !== null && typeof field !== 'string') return null;
-  return { code, message, field: field ?? null };
+  const { uuid_stuff } = body as Record<string, unknown>;
+  return { code, message, field: field ?? null, ...(typeof uuid_stuff === 'string' ? { uuid_stuff } : {}) };
 }
 
 /** The generic code for an HTTP status when the body names none (docs/rules.md#errors). */

@@ -1,5 +1,6 @@
 import { stuffSchema } from './catalog';
 import { attendanceStatusSchema, clubDayField, optionalName, optionalText } from './fields';
+import { stuffStateSchema } from './kit';
 import { LIMITS } from './limits';
 import { walkInEntrySchema } from './walk-in';
 import { z } from './zod';
@@ -104,6 +105,10 @@ export const subscriberEntrySchema = z.object({
   username: z.string(),
   stuff_name: z.string(),
   uuid_stuff: z.string().nullable(),
+  /** The whole kit, `uuid_stuff` first (docs/rules.md#kit); optional to readers of older servers and caches. */
+  stuffs: z.array(z.string()).optional(),
+  /** Handed out and returned, per booked item: for those who take attendance only, never in the week read. */
+  stuffs_state: z.array(stuffStateSchema).optional(),
   is_checked: z.boolean(),
   /** Additive; optional to readers of older servers and caches. */
   status: attendanceStatusSchema.optional(),
@@ -125,6 +130,8 @@ export const inviteEntrySchema = z.object({
   uuid_event: z.string(),
   uuid_user: z.string(),
   uuid_stuff: z.string().nullable(),
+  stuffs: z.array(z.string()).optional(),
+  stuffs_state: z.array(stuffStateSchema).optional(),
   first_name: z.string(),
   last_name: z.string(),
   is_checked: z.boolean(),
@@ -137,6 +144,8 @@ export const waitingEntrySchema = z.object({
   created_at: z.string(),
   uuid_event: z.string(),
   uuid_stuff: z.string().nullable(),
+  /** The kit wished for; optional to readers of older servers. */
+  stuffs: z.array(z.string()).optional(),
   ...personFields,
   /** The place in line, 1 for the next promoted; kept when the others are not shown. */
   position: z.number().int().min(1).optional(),

@@ -15,6 +15,10 @@ export const LIMITS = {
   stockMax: 10_000,
   guestAgeMax: 120,
   guestsPerMember: 3,
+  /** Items in one booking's kit (docs/rules.md#kit): a boat, a paddle, a vest, a helmet… with room to spare. */
+  kitItemsMax: 10,
+  /** A stuff's kind, which the kit dialog groups by. */
+  stuffKindMax: 40,
   /** A news post's title and text. */
   newsTitleMax: 120,
   newsTextMax: 5_000,

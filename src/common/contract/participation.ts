@@ -1,20 +1,29 @@
 import { attendanceStatusSchema, guestIdField, nameField } from './fields';
+import { kitField, withKitChecks } from './kit';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
-export const subscribeRequestSchema = z.object({
-  uuid_event: z.string().uuid(),
-  uuid_user: z.string().uuid(),
-  uuid_stuff: z.string().uuid().nullable().optional(),
-  subscribe: z.boolean(),
-});
+export const subscribeRequestSchema = withKitChecks(
+  z.object({
+    uuid_event: z.string().uuid(),
+    uuid_user: z.string().uuid(),
+    uuid_stuff: z.string().uuid().nullable().optional(),
+    /** The kit (docs/rules.md#kit); absent: `uuid_stuff` alone, one item or own equipment. */
+    stuffs: kitField.optional(),
+    subscribe: z.boolean(),
+  }),
+);
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
-export const waitingListRequestSchema = z.object({
-  uuid_event: z.string().uuid(),
-  uuid_user: z.string().uuid(),
-  uuid_stuff: z.string().uuid().nullable().optional(),
-});
+export const waitingListRequestSchema = withKitChecks(
+  z.object({
+    uuid_event: z.string().uuid(),
+    uuid_user: z.string().uuid(),
+    uuid_stuff: z.string().uuid().nullable().optional(),
+    /** The kit wished for, booked at promotion where still there. */
+    stuffs: kitField.optional(),
+  }),
+);
 export type WaitingListRequest = z.infer<typeof waitingListRequestSchema>;
 
 /** `PUT /api/event/decline` (docs/rules.md#subscriptions): true answers "not coming", false takes it back. */
@@ -37,25 +46,29 @@ export type DeclineEntry = z.infer<typeof declineEntrySchema>;
 const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** Guests (docs/rules.md#guests): empty values may be omitted; `id` present means update. */
-export const guestRequestSchema = z.object({
-  id: guestIdField.optional(),
-  uuid_event: z.string().uuid(),
-  uuid_user: z.string().uuid(),
-  first_name: nameField,
-  last_name: nameField,
-  age: z.preprocess(emptyAsUndefined, z.number().int().min(0).max(LIMITS.guestAgeMax).optional()),
-  email: z.preprocess(emptyAsUndefined, z.string().trim().max(254).email().optional()),
-  phone: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .trim()
-      .max(LIMITS.phoneMax)
-      .regex(/^[0-9 +]+$/)
-      .optional(),
-  ),
-  uuid_stuff: z.preprocess(emptyAsUndefined, z.string().uuid().optional()),
-});
+export const guestRequestSchema = withKitChecks(
+  z.object({
+    id: guestIdField.optional(),
+    uuid_event: z.string().uuid(),
+    uuid_user: z.string().uuid(),
+    first_name: nameField,
+    last_name: nameField,
+    age: z.preprocess(emptyAsUndefined, z.number().int().min(0).max(LIMITS.guestAgeMax).optional()),
+    email: z.preprocess(emptyAsUndefined, z.string().trim().max(254).email().optional()),
+    phone: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .max(LIMITS.phoneMax)
+        .regex(/^[0-9 +]+$/)
+        .optional(),
+    ),
+    uuid_stuff: z.preprocess(emptyAsUndefined, z.string().uuid().optional()),
+    /** The guest's kit; absent: `uuid_stuff` alone, one item or own equipment (on an update too, as before). */
+    stuffs: kitField.optional(),
+  }),
+);
 export type GuestRequest = z.infer<typeof guestRequestSchema>;
 
 export const guestSchema = z.object({
@@ -68,6 +81,8 @@ export const guestSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   uuid_stuff: z.string().nullable(),
+  /** The guest's kit, `uuid_stuff` first; optional to readers of older servers. */
+  stuffs: z.array(z.string()).optional(),
   is_checked: z.boolean(),
   status: attendanceStatusSchema.optional(),
 });

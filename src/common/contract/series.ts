@@ -1,5 +1,6 @@
 import { CAPACITY_REFINEMENT, eventFieldsSchema, eventSchema, hasCapacity } from './event';
 import { clubDayField, optionalText } from './fields';
+import { kitField, withKitChecks } from './kit';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
@@ -112,11 +113,15 @@ export const seriesUpdateSchema = z
 export type SeriesUpdate = z.infer<typeof seriesUpdateSchema>;
 
 /** `PUT /api/event/series/{uuid}/subscribe`: join (or leave) every upcoming session at once. */
-export const seriesSubscribeSchema = z.object({
-  uuid_user: z.string().uuid(),
-  subscribe: z.boolean(),
-  uuid_stuff: z.string().uuid().optional(),
-});
+export const seriesSubscribeSchema = withKitChecks(
+  z.object({
+    uuid_user: z.string().uuid(),
+    subscribe: z.boolean(),
+    uuid_stuff: z.string().uuid().optional(),
+    /** The kit booked at every session where it is still there (docs/rules.md#kit). */
+    stuffs: kitField.optional(),
+  }),
+);
 export type SeriesSubscribe = z.infer<typeof seriesSubscribeSchema>;
 
 /** What happened at one session: each is decided alone, with the same locked transaction as a single subscribe. */

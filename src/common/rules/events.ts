@@ -19,6 +19,8 @@ export interface EventFacts {
   creatorId: string;
   /** Who else runs it at the venue (additive `co_organisers`); empty for most events. */
   coOrganiserIds: readonly string[];
+  /** When it starts; a kit changes until then (docs/rules.md#kit). Absent: its end stands in. */
+  startsAt?: Date;
   endsAt: Date;
   isCancelled: boolean;
   isInfinite: boolean;
@@ -159,6 +161,7 @@ export function factsOf(event: EventDto): EventFacts {
     creatorId: event.creator.id,
     // Absent from events cached or served before co-organisers existed.
     coOrganiserIds: event.co_organisers ?? [],
+    startsAt: new Date(event.start_date),
     endsAt: new Date(event.end_date),
     isCancelled: event.is_cancelled,
     isInfinite: event.subscriber_is_infinite,

@@ -12,6 +12,9 @@ export const REPLAYABLE_WRITES = {
   waitingList: { method: 'POST', path: '/api/event/waiting-list' },
   decline: { method: 'PUT', path: '/api/event/decline' },
   walkIn: { method: 'PUT', path: '/api/event/walk-in' },
+  /** Kit (docs/rules.md#kit): change my kit, and hand out or take back an item at the venue. */
+  kitChange: { method: 'PUT', path: '/api/event/subscribe/stuffs' },
+  stuffHandOut: { method: 'PUT', path: '/api/event/checklist/stuff' },
 } as const;
 
 /**

@@ -142,9 +142,10 @@ describe('answer links in mails', () => {
     expect(done.body).toContain('Vous êtes inscrit');
     const row = await ctx.db
       .selectFrom('subscriptions')
-      .select('stuff_uuid')
-      .where('event_uuid', '=', event.uuid_event)
-      .where('user_id', '=', person('bob').id)
+      .innerJoin('booked_stuffs', 'booked_stuffs.subscription_uuid', 'subscriptions.uuid')
+      .select('booked_stuffs.stuff_uuid')
+      .where('subscriptions.event_uuid', '=', event.uuid_event)
+      .where('subscriptions.user_id', '=', person('bob').id)
       .executeTakeFirst();
     expect(row?.stuff_uuid).toBe(paddle);
   });

@@ -84,7 +84,6 @@ async function newEvent(setup: Setup = {}) {
         uuid: randomUUID(),
         event_uuid: uuid,
         user_id: ids[who] as string,
-        stuff_uuid: null,
         created_at: ctx.clock.now,
         checked_at: null,
         checked_by: null,
@@ -96,7 +95,6 @@ async function newEvent(setup: Setup = {}) {
     .values({
       event_uuid: uuid,
       host_id: ids.host as string,
-      stuff_uuid: null,
       first_name: 'G',
       last_name: 'H',
       age: null,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { EventDto } from '@common/contract/event';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -135,6 +136,14 @@ describe('upgrading a one-club database to clubs', () => {
         });
         expect(week.statusCode).toBe(200);
         expect(week.json()).toHaveLength(1);
+        // The kit migration made each subscription's and waiting entry's one stuff an item of its kit.
+        const [event] = week.json<EventDto[]>();
+        const stuff = event?.stuffs_available[0]?.uuid;
+        expect(stuff).toBeDefined();
+        expect(event?.subscribers_with_stuff.map((s) => [s.uuid_stuff, s.stuffs])).toEqual([
+          [stuff, [stuff]],
+        ]);
+        expect(event?.waiting_list.map((w) => [w.uuid_stuff, w.stuffs])).toEqual([[stuff, [stuff]]]);
       } finally {
         await app.close();
       }

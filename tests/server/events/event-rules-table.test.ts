@@ -102,7 +102,6 @@ const subscriptionRow = (eventUuid: string, userId: string) => ({
   uuid: randomUUID(),
   event_uuid: eventUuid,
   user_id: userId,
-  stuff_uuid: null,
   created_at: ctx.clock.now,
   checked_at: null,
   checked_by: null,
@@ -152,7 +151,6 @@ async function eventFor(actor: ActorKind, action: Action, state: State): Promise
       .values({
         event_uuid: uuid,
         host_id: hostId,
-        stuff_uuid: null,
         first_name: 'Gwen',
         last_name: 'Le Bihan',
         age: null,

@@ -47,6 +47,7 @@ describe('events', () => {
         description: 'Kayak biplace',
         stock: 2,
         is_infinite: false,
+        kind: null,
         available: 2,
       },
     ]);

@@ -37,6 +37,9 @@ export const TABLES_AFTER_CLUBS = [
   'comment_mail_notices',
   'organiser_digest_changes',
   'organiser_digest_runs',
+  'booked_stuffs',
+  'wished_stuffs',
+  'kit_log',
 ] as const;
 
 export async function seedEveryTable(
@@ -132,31 +135,55 @@ export async function seedEveryTable(
     })
     .execute();
   await db.insertInto('event_stuffs').values({ event_uuid: eventUuid, stuff_uuid: stuffUuid }).execute();
+  const subscriptionUuid = randomUUID();
   await db
     .insertInto('subscriptions')
     .values({
-      uuid: randomUUID(),
+      uuid: subscriptionUuid,
       event_uuid: eventUuid,
       user_id: userId,
-      stuff_uuid: stuffUuid,
       checked_at: null,
       checked_by: null,
       created_at: now,
     })
     .execute();
+  // Before the kit's tables, a subscription held its one stuff in a column of its own (the kit migration moves it).
+  if (beforeClubs)
+    await sql`update subscriptions set stuff_uuid = ${stuffUuid} where uuid = ${subscriptionUuid}`.execute(
+      db,
+    );
+  else
+    await db
+      .insertInto('booked_stuffs')
+      .values({
+        event_uuid: eventUuid,
+        subscription_uuid: subscriptionUuid,
+        stuff_uuid: stuffUuid,
+        position: 0,
+      })
+      .execute();
   await db.insertInto('event_co_organisers').values({ event_uuid: eventUuid, user_id: userId }).execute();
   const otherId = randomUUID();
   await insertMember(db, otherId, `w-${tag}`, now);
-  await db
+  const waiting = await db
     .insertInto('waiting_list')
-    .values({ event_uuid: eventUuid, user_id: otherId, wished_stuff_uuid: stuffUuid, created_at: now })
-    .execute();
+    .values({ event_uuid: eventUuid, user_id: otherId, created_at: now })
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  if (beforeClubs)
+    await sql`update waiting_list set wished_stuff_uuid = ${stuffUuid} where seq = ${waiting.seq}`.execute(
+      db,
+    );
+  else
+    await db
+      .insertInto('wished_stuffs')
+      .values({ waiting_seq: waiting.seq, stuff_uuid: stuffUuid, position: 0 })
+      .execute();
   const guest = await db
     .insertInto('guests')
     .values({
       event_uuid: eventUuid,
       host_id: userId,
-      stuff_uuid: null,
       first_name: 'Anne',
       last_name: 'Invitée',
       age: null,
@@ -345,6 +372,26 @@ export async function seedEveryTable(
       })
       .execute();
     await db.insertInto('organiser_digest_runs').values({ club_day: '2026-11-28', ran_at: now }).execute();
+    await db
+      .insertInto('kit_log')
+      .values({
+        event_uuid: eventUuid,
+        is_invited: false,
+        user_id: userId,
+        guest_id: null,
+        participant_name: 'Nolwenn',
+        stuff_uuid: stuffUuid,
+        stuff_name: 'Kayak',
+        handed_out: true,
+        returned: false,
+        checked_by: userId,
+        checked_by_name: 'Nolwenn',
+        checked_at: now,
+        received_at: now,
+        is_ignored: false,
+        idempotency_key: null,
+      })
+      .execute();
   }
   // data_version: each club has its row from its creation; a write above moved it.
   await sql`select 1`.execute(db);
