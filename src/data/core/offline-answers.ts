@@ -10,6 +10,11 @@ import { rowStatus } from '@common/contract/attendance-status';
 import { commentInputSchema, commentSchema } from '@common/contract/comments';
 import { type EventDto, eventSchema } from '@common/contract/event';
 import {
+  kitChangeRequestSchema,
+  stuffHandOutRequestSchema,
+  stuffHandOutResponseSchema,
+} from '@common/contract/kit';
+import {
   checklistRequestSchema,
   checklistResponseSchema,
   declineRequestSchema,
@@ -21,6 +26,7 @@ import { z } from '@common/contract/zod';
 import { REPLAYABLE_PATTERNS, REPLAYABLE_WRITES } from '@common/rules/replays';
 import type { OfflineWriteBodies, OutboxKind } from './offline-writes';
 import { withCheck, withWalkIn } from './optimistic';
+import { withStuffState } from './optimistic-kit';
 
 export interface OfflineAnswer<K extends OutboxKind> {
   method: 'PUT' | 'POST';
@@ -77,6 +83,19 @@ export const OFFLINE_ANSWERS: { [K in OutboxKind]: OfflineAnswer<K> } = {
     readAnswer(answer, cached) {
       commentSchema.parse(answer);
       return cached && { ...cached, comments_count: (cached.comments_count ?? 0) + 1 };
+    },
+  },
+  'kit-change': {
+    ...REPLAYABLE_WRITES.kitChange,
+    bodySchema: kitChangeRequestSchema,
+    readAnswer: answeredEvent,
+  },
+  'stuff-hand-out': {
+    ...REPLAYABLE_WRITES.stuffHandOut,
+    bodySchema: stuffHandOutRequestSchema,
+    readAnswer(answer, cached) {
+      const state = stuffHandOutResponseSchema.parse(answer);
+      return cached && withStuffState(cached, state);
     },
   },
 };

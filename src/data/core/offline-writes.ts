@@ -10,6 +10,7 @@
 import { requestedStatus } from '@common/contract/attendance-status';
 import type { CommentInput } from '@common/contract/comments';
 import type { EventDto } from '@common/contract/event';
+import { type KitChangeRequest, kitOf, type StuffHandOutRequest } from '@common/contract/kit';
 import type {
   ChecklistRequest,
   DeclineRequest,
@@ -19,6 +20,7 @@ import type {
 import type { User } from '@common/contract/user';
 import type { WalkInRequest } from '@common/contract/walk-in';
 import { withCheck, withoutSubscription, withSubscription, withWaiting, withWalkIn } from './optimistic';
+import { withKit, withStuffState } from './optimistic-kit';
 
 /** The body each kind of queued write carries. */
 export interface OfflineWriteBodies {
@@ -30,6 +32,10 @@ export interface OfflineWriteBodies {
   'walk-in': WalkInRequest;
   /** The route's body and the event whose thread it goes to (its path names the event; not sent). */
   comment: CommentInput & { uuid_event: string };
+  /** « Modifier mon matériel » (docs/rules.md#kit): the place is kept, the kit changes whole or not at all. */
+  'kit-change': KitChangeRequest;
+  /** A booked item handed out or taken back at the venue. */
+  'stuff-hand-out': StuffHandOutRequest;
 }
 export type OutboxKind = keyof OfflineWriteBodies;
 
@@ -67,13 +73,12 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
     apply: (event, body) => withCheck(event, body.user_id, body.is_invited, requestedStatus(body)),
   },
   subscribe: subscription((event, body, { user, createdAt }) =>
-    withSubscription(event, user, body.uuid_stuff ?? null, `pending-${createdAt}`),
+    withSubscription(event, user, kitOf(body), `pending-${createdAt}`),
   ),
   unsubscribe: subscription((event, _body, { user }) => withoutSubscription(event, user.id)),
   'waiting-list': {
     eventUuidOf: (body) => body.uuid_event,
-    apply: (event, body, { user, createdAt }) =>
-      withWaiting(event, user, body.uuid_stuff ?? null, new Date(createdAt)),
+    apply: (event, body, { user, createdAt }) => withWaiting(event, user, kitOf(body), new Date(createdAt)),
   },
   // "Not coming" leaves the event or its waiting list at once; taking it back changes no place.
   decline: {
@@ -96,6 +101,14 @@ export const OFFLINE_WRITES: { [K in OutboxKind]: OfflineWrite<K> } = {
     lane: 'comments',
     eventUuidOf: (body) => body.uuid_event,
     apply: (event) => event,
+  },
+  'kit-change': {
+    eventUuidOf: (body) => body.uuid_event,
+    apply: (event, body) => withKit(event, body.uuid_user, body.stuffs),
+  },
+  'stuff-hand-out': {
+    eventUuidOf: (body) => body.event_uuid,
+    apply: (event, body) => withStuffState(event, body),
   },
 };
 

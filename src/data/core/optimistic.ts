@@ -3,6 +3,7 @@ import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
 import type { WalkInEntry } from '@common/contract/walk-in';
 import { walkInPersonKey } from '@common/contract/walk-in-key';
+import { kitFields, takeItems } from './optimistic-kit';
 
 /**
  * The change a queued write will make, applied to the cached event at once (optimistic). Pure functions:
@@ -57,17 +58,14 @@ export function withWalkIn(
 export function withSubscription(
   event: EventDto,
   user: User,
-  stuffUuid: string | null,
+  stuffs: readonly string[],
   subscriptionUuid: string,
 ): EventDto {
   if (event.subscribers_with_stuff.some((s) => s.id === user.id)) return event;
-  const stuffName = event.stuffs_available.find((s) => s.uuid === stuffUuid)?.name ?? 'default_name';
   return {
     ...event,
     subcribers_count: event.subcribers_count + 1,
-    stuffs_available: event.stuffs_available.map((s) =>
-      s.uuid === stuffUuid && s.available !== null ? { ...s, available: Math.max(0, s.available - 1) } : s,
-    ),
+    stuffs_available: takeItems(event, stuffs),
     subscribers_with_stuff: [
       ...event.subscribers_with_stuff,
       {
@@ -77,8 +75,7 @@ export function withSubscription(
         username: user.username,
         first_name: user.first_name,
         last_name: user.last_name,
-        stuff_name: stuffName,
-        uuid_stuff: stuffUuid,
+        ...kitFields(event, stuffs),
         is_checked: false,
       },
     ],
@@ -99,7 +96,7 @@ export function withoutSubscription(event: EventDto, userId: string): EventDto {
   };
 }
 
-export function withWaiting(event: EventDto, user: User, stuffUuid: string | null, at: Date): EventDto {
+export function withWaiting(event: EventDto, user: User, stuffs: readonly string[], at: Date): EventDto {
   if (event.waiting_list.some((w) => w.uuid_user === user.id)) return event;
   return {
     ...event,
@@ -110,7 +107,8 @@ export function withWaiting(event: EventDto, user: User, stuffUuid: string | nul
         username: user.username,
         created_at: at.toISOString(),
         uuid_event: event.uuid_event,
-        uuid_stuff: stuffUuid,
+        uuid_stuff: stuffs[0] ?? null,
+        stuffs: [...stuffs],
       },
     ],
   };

@@ -95,19 +95,22 @@ export function queueWalkIn(
   return enqueueWrite(db, user, { kind: 'walk-in', body }, now);
 }
 
+/** The kit a write books (docs/rules.md#kit): the list, with its first item as the spec's `uuid_stuff`. */
+const kitBody = (kit: readonly string[]) =>
+  kit.length > 0 ? { uuid_stuff: kit[0] as string, stuffs: [...kit] } : {};
+
 export function queueSubscription(
   db: EquipeeDb,
   user: User,
-  change: { eventUuid: string; subscribe: boolean; stuffUuid?: string | null },
+  change: { eventUuid: string; subscribe: boolean; stuffUuid?: string | null; stuffs?: readonly string[] },
   now = Date.now(),
   actor: User = user,
 ): Promise<number> {
-  const stuffUuid = change.stuffUuid ?? null;
   const body = {
     uuid_event: change.eventUuid,
     uuid_user: user.id,
     subscribe: change.subscribe,
-    ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}),
+    ...(change.subscribe ? kitBody(change.stuffs ?? (change.stuffUuid ? [change.stuffUuid] : [])) : {}),
   };
   return enqueueWrite(db, user, { kind: change.subscribe ? 'subscribe' : 'unsubscribe', body }, now, actor);
 }
@@ -126,15 +129,54 @@ export function queueDecline(
 export function queueWaitingList(
   db: EquipeeDb,
   user: User,
-  join: { eventUuid: string; stuffUuid?: string | null },
+  join: { eventUuid: string; stuffUuid?: string | null; stuffs?: readonly string[] },
   now = Date.now(),
   actor: User = user,
 ): Promise<number> {
-  const stuffUuid = join.stuffUuid ?? null;
   const body = {
     uuid_event: join.eventUuid,
     uuid_user: user.id,
-    ...(stuffUuid ? { uuid_stuff: stuffUuid } : {}),
+    ...kitBody(join.stuffs ?? (join.stuffUuid ? [join.stuffUuid] : [])),
   };
   return enqueueWrite(db, user, { kind: 'waiting-list', body }, now, actor);
+}
+
+/** « Modifier mon matériel »: queued like a subscription, for the member (`user`) by `actor`. */
+export function queueKitChange(
+  db: EquipeeDb,
+  user: User,
+  change: { eventUuid: string; stuffs: readonly string[] },
+  now = Date.now(),
+  actor: User = user,
+): Promise<number> {
+  const body = { uuid_event: change.eventUuid, uuid_user: user.id, stuffs: [...change.stuffs] };
+  return enqueueWrite(db, user, { kind: 'kit-change', body }, now, actor);
+}
+
+/** A booked item handed out or taken back, with the device's time of the tap (the newest write wins). */
+export interface StuffHandOutChange {
+  eventUuid: string;
+  isInvited: boolean;
+  userId: string | number;
+  uuidStuff: string;
+  handedOut?: boolean;
+  returned?: boolean;
+}
+
+export function queueStuffHandOut(
+  db: EquipeeDb,
+  user: User,
+  change: StuffHandOutChange,
+  now = Date.now(),
+): Promise<number> {
+  const body = {
+    event_uuid: change.eventUuid,
+    is_invited: change.isInvited,
+    user_id: change.userId,
+    uuid_stuff: change.uuidStuff,
+    ...(change.handedOut === undefined ? {} : { handed_out: change.handedOut }),
+    ...(change.returned === undefined ? {} : { returned: change.returned }),
+    checked_at: new Date(now).toISOString(),
+  };
+  return enqueueWrite(db, user, { kind: 'stuff-hand-out', body }, now);
 }

@@ -101,6 +101,7 @@ describe('enqueue', () => {
         created_at: new Date(5_000).toISOString(),
         uuid_event: EVENT_UUID,
         uuid_stuff: null,
+        stuffs: [],
       },
     ]);
   });
