@@ -3,7 +3,8 @@
 // floor), and the week query on PGlite and on
 // PostgreSQL (a throwaway cluster when Debian's postgresql is installed and DATABASE_URL is not set), 200
 // clubs on that PostgreSQL (the week read across them, the subscribe race in 20 at once), the
-// offline figures, the memory of a burst of uploads, a 1,000-member import with a reset mail during it,
+// cost of booking a kit of three beside one item, the offline figures, the memory of a burst of uploads, a
+// 1,000-member import with a reset mail during it,
 // Lighthouse on the demo club (mobile and desktop, /login and / signed in; Lighthouse 13 and a Node 22
 // installed into .tools/ on first use) and the login form's cold first visit at 50 KB/s with 400 ms of
 // latency, both beside the bare floor page. Ends with one table: every
@@ -79,6 +80,7 @@ try {
   if (pgDir) spawnSync('scripts/throwaway-postgres.sh', ['stop', pgDir], { stdio: 'inherit' });
 }
 await step('npx', ['tsx', 'bench/family-week.ts']);
+await step('npx', ['tsx', 'bench/kit-booking.ts']);
 await step('npx', ['tsx', 'bench/comment-push.ts']);
 await step('npx', ['tsx', 'bench/offline.ts']);
 await step('npx', ['tsx', 'bench/comment-thread.ts']);

@@ -11,5 +11,9 @@ export const errorBodySchema = z
     code: z.enum(ERROR_CODES),
     message: z.string().describe('The code said for people, in the Accept-Language (fr or en).'),
     field: z.string().nullable().describe('The input at fault (`a.b.0`), when one is.'),
+    uuid_stuff: z
+      .string()
+      .optional()
+      .describe('With `stuff_unavailable`: the item of the kit that is not there (docs/rules.md#kit).'),
   })
   .meta({ id: 'Error' });

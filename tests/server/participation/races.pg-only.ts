@@ -56,6 +56,7 @@ const participants = async (eventUuid: string) =>
   ).json();
 
 const SERIES_RUNS = 5;
+const KIT_RUNS = 6;
 
 /**
  * One series race on `app`: a weekly 10-session series of 12 places `startInDays` ahead, 30 members
@@ -150,6 +151,95 @@ describe('races on PostgreSQL', () => {
     }
     console.log(`stock race: ${RUNS} runs, holders per run: ${held.join(',')}`);
     expect(held).toEqual(Array(RUNS).fill(3));
+  }, 300_000);
+
+  it(`100 concurrent subscribes with a kit of three for 10 places end with exact stock, ${KIT_RUNS} times`, async () => {
+    // docs/rules.md#kit: the event row, then every stuff row in uuid order; the whole kit or nothing.
+    const figures: string[] = [];
+    for (let run = 0; run < KIT_RUNS; run++) {
+      // Stock 10 of each: the places run out first. Then 7 vests: the vests run out first, and no kit is half booked.
+      const vestStock = run % 2 === 0 ? 10 : 7;
+      const kit = [
+        await insertStuff(ctx, `K1 ${run}`, 10),
+        await insertStuff(ctx, `Pagaie ${run}`, 10),
+        await insertStuff(ctx, `Gilet ${run}`, vestStock),
+      ];
+      const event = await createEvent(ctx, organiser, model, {
+        max: 10,
+        stuffs: kit,
+        startInMs: 400 * DAY + run * HOUR,
+      });
+      const answers = await Promise.all(
+        crowd.map((p) =>
+          ctx.app.inject({
+            method: 'PUT',
+            url: '/api/event/subscribe/status',
+            headers: bearer(p.token),
+            payload: { uuid_event: event.uuid_event, uuid_user: p.id, subscribe: true, stuffs: kit },
+          }),
+        ),
+      );
+      const seated = answers.filter((a) => a.statusCode === 200).length;
+      const held = await Promise.all(
+        kit.map(async (uuid) =>
+          Number(
+            (
+              await ctx.db
+                .selectFrom('booked_stuffs')
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .where('stuff_uuid', '=', uuid)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
+      const shown = await participants(event.uuid_event);
+      const left = kit.map(
+        (uuid) => shown.stuffs_available.find((s: { uuid: string }) => s.uuid === uuid).available,
+      );
+      figures.push(`${seated}:${held.join('/')}:${left.join('/')}`);
+      const expected = Math.min(10, vestStock);
+      expect(seated).toBe(expected);
+      expect(held).toEqual([expected, expected, expected]);
+      expect(left).toEqual([10 - expected, 10 - expected, vestStock - expected]);
+      expect(shown.subcribers_count).toBe(expected);
+    }
+    console.log(`kit race: ${KIT_RUNS} runs, seated:held:left per run: ${figures.join(',')}`);
+  }, 300_000);
+
+  it(`20 members changing their kit at once for the 3 vests left: exactly 3 get one, the others keep theirs, ${KIT_RUNS} times`, async () => {
+    const got: number[] = [];
+    for (let run = 0; run < KIT_RUNS; run++) {
+      const kayak = await insertStuff(ctx, `Kayak change ${run}`, 20);
+      const vest = await insertStuff(ctx, `Gilet change ${run}`, 3);
+      const event = await createEvent(ctx, organiser, model, {
+        max: 20,
+        stuffs: [kayak, vest],
+        startInMs: 450 * DAY + run * HOUR,
+      });
+      const racers = crowd.slice(0, 20);
+      for (const p of racers) await subscribe(ctx, p.token, p.id, event.uuid_event, kayak);
+      const answers = await Promise.all(
+        racers.map((p) =>
+          ctx.app.inject({
+            method: 'PUT',
+            url: '/api/event/subscribe/stuffs',
+            headers: bearer(p.token),
+            payload: { uuid_event: event.uuid_event, uuid_user: p.id, stuffs: [kayak, vest] },
+          }),
+        ),
+      );
+      const refused = answers.filter((a) => a.statusCode !== 200).map((a) => a.json().code);
+      expect(new Set(refused)).toEqual(new Set(['stuff_unavailable']));
+      const shown = await participants(event.uuid_event);
+      const kits = shown.subscribers_with_stuff.map((s: { stuffs: string[] }) => s.stuffs.join('+'));
+      const withVest = kits.filter((k: string) => k === `${kayak}+${vest}`).length;
+      got.push(withVest);
+      // Nobody lost their place or their kayak.
+      expect(kits.filter((k: string) => k === kayak).length + withVest).toBe(20);
+    }
+    console.log(`kit change race: ${KIT_RUNS} runs, vests handed per run: ${got.join(',')}`);
+    expect(got).toEqual(Array(KIT_RUNS).fill(3));
   }, 300_000);
 
   it(`two overlapping events sharing 2 kayaks never hand out 3, ${RUNS} times`, async () => {
