@@ -11,6 +11,7 @@ import { HttpError } from './http-error';
 import { loggerOptions } from './logger';
 import { answerRoutes } from './modules/answers/answers.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { kitHandOutRoutes } from './modules/attendance/kit-hand-out.routes';
 import { walkInRoutes } from './modules/attendance/walk-ins.routes';
 import { calendarAccountRoutes, calendarFeedRoutes } from './modules/calendar/calendar.routes';
 import { revokeFeed } from './modules/calendar/calendar-feed.service';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await participationRoutes(signedIn, deps);
           await attendanceRoutes(signedIn, deps);
           await walkInRoutes(signedIn, deps);
+          await kitHandOutRoutes(signedIn, deps);
           await reportsRoutes(signedIn, deps);
           await newsRoutes(signedIn, deps);
           await commentsRoutes(signedIn, deps);

@@ -1,3 +1,5 @@
+import type { Language } from '@common/contract/user';
+import { catalogueText } from '../i18n/catalogue';
 import { SIGNATURE } from './signature';
 import type {
   AccountMailKind,
@@ -13,6 +15,32 @@ const ON_OWN = { fr: 'votre propre matériel', en: 'your own equipment' };
 /** Names joined as each language says a list: "A, B et C", "A, B and C". */
 const listOf = (language: 'fr' | 'en', names: string[]) =>
   new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+
+/** The booked kit as its own paragraph (docs/rules.md#mails): « Votre matériel : A, B, C. », nothing without one. */
+const kitLine = (language: Language, kit: string[] | undefined) =>
+  kit && kit.length > 0
+    ? `\n\n${catalogueText(language, 'mail_words', 'kit', { items: kit.join(', ') })}`
+    : '';
+
+/**
+ * A promotion's kit (docs/rules.md#kit): the items booked from the wish (own equipment when none), then those no
+ * longer there, for which the member brings their own. A caller naming only `stuff` stands for a kit of one.
+ */
+function promotedKit(
+  language: Language,
+  { stuff, kit, missing }: { stuff: string | null; kit?: string[]; missing?: string[] },
+): string {
+  const booked = kit ?? (stuff ? [stuff] : []);
+  const lines = [
+    booked.length > 0
+      ? catalogueText(language, 'mail_words', 'kit', { items: booked.join(', ') })
+      : catalogueText(language, 'mail_words', 'kit_own'),
+    ...(missing && missing.length > 0
+      ? [catalogueText(language, 'mail_words', 'kit_missing', { items: missing.join(', ') })]
+      : []),
+  ];
+  return `\n\n${lines.join('\n')}`;
+}
 
 /** Event messages: plain text in French and English. */
 export const EVENT_TEMPLATES = {
@@ -47,17 +75,17 @@ export const EVENT_TEMPLATES = {
     }),
   },
   subscribe_unsubscribe: {
-    fr: ({ event, member, isSubscribed, isCreatorCopy }) => ({
+    fr: ({ event, member, isSubscribed, isCreatorCopy, kit }) => ({
       subject: `${isSubscribed ? 'Inscription' : 'Désinscription'} : ${event}`,
       text: isCreatorCopy
         ? `Bonjour,\n\n${member} ${isSubscribed ? "s'est inscrit à" : "s'est désinscrit de"} ${event}.${SIGNATURE.fr}`
-        : `Bonjour ${member},\n\nVous êtes ${isSubscribed ? 'inscrit à' : 'désinscrit de'} ${event}.${SIGNATURE.fr}`,
+        : `Bonjour ${member},\n\nVous êtes ${isSubscribed ? 'inscrit à' : 'désinscrit de'} ${event}.${isSubscribed ? kitLine('fr', kit) : ''}${SIGNATURE.fr}`,
     }),
-    en: ({ event, member, isSubscribed, isCreatorCopy }) => ({
+    en: ({ event, member, isSubscribed, isCreatorCopy, kit }) => ({
       subject: `${isSubscribed ? 'Subscribed' : 'Unsubscribed'}: ${event}`,
       text: isCreatorCopy
         ? `Hello,\n\n${member} ${isSubscribed ? 'subscribed to' : 'unsubscribed from'} ${event}.${SIGNATURE.en}`
-        : `Hello ${member},\n\nYou are ${isSubscribed ? 'subscribed to' : 'unsubscribed from'} ${event}.${SIGNATURE.en}`,
+        : `Hello ${member},\n\nYou are ${isSubscribed ? 'subscribed to' : 'unsubscribed from'} ${event}.${isSubscribed ? kitLine('en', kit) : ''}${SIGNATURE.en}`,
     }),
   },
   stuff_unavailable: {
@@ -87,23 +115,23 @@ export const EVENT_TEMPLATES = {
     },
   },
   event_reminder: {
-    fr: ({ event }) => ({
+    fr: ({ event, kit }) => ({
       subject: `Rappel : ${event}`,
-      text: `Bonjour,\n\nPetit rappel : vous êtes inscrit à ${event}.${SIGNATURE.fr}`,
+      text: `Bonjour,\n\nPetit rappel : vous êtes inscrit à ${event}.${kitLine('fr', kit)}${SIGNATURE.fr}`,
     }),
-    en: ({ event }) => ({
+    en: ({ event, kit }) => ({
       subject: `Reminder: ${event}`,
-      text: `Hello,\n\nA reminder: you are subscribed to ${event}.${SIGNATURE.en}`,
+      text: `Hello,\n\nA reminder: you are subscribed to ${event}.${kitLine('en', kit)}${SIGNATURE.en}`,
     }),
   },
   waiting_list_promotion: {
-    fr: ({ event, stuff }) => ({
-      subject: `Une place s'est libérée : ${event}`,
-      text: `Bonjour,\n\nUne place s'est libérée : vous êtes inscrit à ${event}, avec ${stuff ? `« ${stuff} »` : ON_OWN.fr}.${SIGNATURE.fr}`,
+    fr: (data) => ({
+      subject: `Une place s'est libérée : ${data.event}`,
+      text: `Bonjour,\n\nUne place s'est libérée : vous êtes inscrit à ${data.event}.${promotedKit('fr', data)}${SIGNATURE.fr}`,
     }),
-    en: ({ event, stuff }) => ({
-      subject: `A place opened up: ${event}`,
-      text: `Hello,\n\nA place opened up: you are subscribed to ${event}, with ${stuff ? `"${stuff}"` : ON_OWN.en}.${SIGNATURE.en}`,
+    en: (data) => ({
+      subject: `A place opened up: ${data.event}`,
+      text: `Hello,\n\nA place opened up: you are subscribed to ${data.event}.${promotedKit('en', data)}${SIGNATURE.en}`,
     }),
   },
   group_email: {

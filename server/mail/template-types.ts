@@ -47,12 +47,24 @@ export interface TemplateData {
   /** A cancelled event that takes place after all, to those the cancellation told. */
   event_reactivation: { event: string };
   event_update: { event: string };
-  /** `member` is who (un)subscribed: the recipient themself, or one of their members for the creator. */
-  subscribe_unsubscribe: { event: string; member: string; isSubscribed: boolean; isCreatorCopy: boolean };
+  /**
+   * `member` is who (un)subscribed: the recipient themself, or one of their members for the creator. `kit`: the
+   * names of the items the member booked, in order (docs/rules.md#kit), listed when subscribed.
+   */
+  subscribe_unsubscribe: {
+    event: string;
+    member: string;
+    isSubscribed: boolean;
+    isCreatorCopy: boolean;
+    kit?: string[] | undefined;
+  };
   /** To a member who held the stuff (`holdsItself`), or brought `guests` who did, or both. */
   stuff_unavailable: { event: string; stuff: string; holdsItself: boolean; guests: string[] };
-  /** Before an event the member holds a place in (notify adds its link and the "not coming" answer). */
-  event_reminder: { event: string };
+  /**
+   * Before an event the member holds a place in (notify adds its link and the "not coming" answer); `kit` as in
+   * subscribe_unsubscribe.
+   */
+  event_reminder: { event: string; kit?: string[] | undefined };
   /** `kit`: the items booked from the wish, in order; `missing`: those no longer there (own equipment for them). */
   waiting_list_promotion: { event: string; stuff: string | null; kit?: string[]; missing?: string[] };
   group_email: { subject: string; message: string; event: string };

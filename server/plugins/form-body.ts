@@ -8,8 +8,22 @@ export const MULTIPART_FORM = 'multipart/form-data';
 const MULTIPART_FORM_LIMIT = 4 * 1024;
 
 /**
- * HTML forms' bodies (application/x-www-form-urlencoded) as a plain object of strings, at most 1 KB: the
- * pages reached from mails (unsubscribe, answer links) post their one button with it. Registered per scope,
+ * A form's fields as a plain object: a name sent once is its string, a name sent again (the answer page's one choice
+ * of kit per kind, all named `stuffs`) the list of its values in order. Built from a Map, so no field name
+ * (`__proto__`) reaches an object's prototype.
+ */
+export function formFields(entries: Iterable<[string, string]>): Record<string, string | string[]> {
+  const fields = new Map<string, string | string[]>();
+  for (const [name, value] of entries) {
+    const before = fields.get(name);
+    fields.set(name, before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value]);
+  }
+  return Object.fromEntries(fields);
+}
+
+/**
+ * HTML forms' bodies (application/x-www-form-urlencoded) as a plain object (formFields), at most 1 KB: the
+ * pages reached from mails (unsubscribe, answer links) post their form with it. Registered per scope,
  * so the JSON API accepts no form bodies.
  *
  * With `multipart`, the scope also reads multipart/form-data the same way (its text fields; a file part is
@@ -21,7 +35,7 @@ export function acceptFormBodies(scope: FastifyInstance, options: { multipart?: 
   scope.addContentTypeParser(
     URLENCODED_FORM,
     { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    (_request, body, done) => done(null, formFields(new URLSearchParams(String(body)))),
   );
   if (!options.multipart) return;
   scope.removeContentTypeParser(MULTIPART_FORM);

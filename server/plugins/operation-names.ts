@@ -105,6 +105,15 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'PUT /api/event/checklist': ['setCheck', 'Set the attendance of a member or guest (tick or status)'],
   'PUT /api/event/walk-in': ['setWalkIn', 'Add a walk-in, or set their attendance'],
   'GET /api/event/:id/members': ['searchMembers', 'Find club members by name to add as walk-ins'],
+  'PUT /api/event/checklist/stuff': [
+    'setStuffHandOut',
+    'Hand a booked item out, or take it back (replayable)',
+  ],
+  'GET /api/stuff/not-returned': [
+    'listNotReturned',
+    'The items handed out at ended events and not given back',
+  ],
+  'GET /api/stuff/not-returned.csv': ['listNotReturnedCsv', 'The items not given back as CSV'],
   'GET /api/event/subscribe/:id': ['getSubscriptionOptions', 'The equipment left for an event'],
   'GET /api/event/my-subscriptions/:id': ['listMemberSubscriptions', "A member's subscriptions"],
   'GET /api/event/my-waiting-list/:id': ['listMemberWaiting', "A member's waiting-list places"],

@@ -1,5 +1,6 @@
 import type { EventDto } from '@common/contract/event';
 import type { Language } from '@common/contract/user';
+import { groupByKind } from '@common/rules/kit';
 import { escapeHtml, simplePage } from '../../html';
 import { catalogueCount, catalogueText, errorMessage } from '../../i18n/catalogue';
 import type { AnswerAction } from '../../mail/answer-links';
@@ -20,31 +21,42 @@ export interface ConfirmInput {
   formAction: string;
   /** "Je viens" on a full event: the answer joins the waiting list. */
   willWait: boolean;
-  /** The equipment "Je viens" may ask for: offered by the event, with some left (null: no limit). */
+  /** The equipment "Je viens" may ask for: what the event offers, with what is left (null: no limit). */
   event: EventDto;
   /** In a guardian's copy: the child the answer is for (docs/rules.md#families). */
   forName?: string;
 }
 
-/** The equipment choice: each offered stuff with some left, and "J'ai mon propre matériel" (the default). */
-function stuffChoice(language: Language, event: EventDto): string[] {
-  const offered = event.stuffs_available.filter((s) => s.available === null || s.available > 0);
+/**
+ * The kit choice (docs/rules.md#answer-links): one choice per kind (groupByKind), each a list whose first option,
+ * chosen by default, is « J'ai mon propre matériel », then the kind's items with what is left of each; an item with
+ * nothing left is shown, disabled, but for a waiting-list wish, whose stock is read at promotion (docs/rules.md#kit).
+ * Every list is named `stuffs`, so the form posts the kit as repeated fields. A list, not radio buttons: radio
+ * buttons sharing a name are one group, and each kind needs a choice of its own.
+ */
+function stuffChoice(language: Language, event: EventDto, isWish: boolean): string[] {
   if (event.stuffs_available.length === 0) return [];
-  const option = (value: string, label: string, checked: boolean) =>
-    `<p><label><input type="radio" name="uuid_stuff" value="${escapeHtml(value)}"${checked ? ' checked' : ''}> ${escapeHtml(label)}</label></p>`;
+  const option = (value: string, label: string, options: { selected?: boolean; disabled?: boolean } = {}) =>
+    `<option value="${escapeHtml(value)}"${options.selected ? ' selected' : ''}${options.disabled ? ' disabled' : ''}>${escapeHtml(label)}</option>`;
+  const itemOption = (stuff: EventDto['stuffs_available'][number]) =>
+    stuff.available === null
+      ? option(stuff.uuid, stuff.name)
+      : stuff.available > 0
+        ? option(
+            stuff.uuid,
+            catalogueCount(language, 'answer_page', 'stuff_left', stuff.available, { name: stuff.name }),
+          )
+        : option(stuff.uuid, text(language, 'stuff_none', { name: stuff.name }), { disabled: !isWish });
   return [
     '<fieldset>',
     `<legend>${escapeHtml(text(language, 'stuff_legend'))}</legend>`,
-    option('', text(language, 'stuff_own'), true),
-    ...offered.map((s) =>
-      option(
-        s.uuid,
-        s.available === null
-          ? s.name
-          : catalogueCount(language, 'answer_page', 'stuff_left', s.available, { name: s.name }),
-        false,
-      ),
-    ),
+    ...groupByKind(event.stuffs_available).flatMap(({ kind, items }) => [
+      `<p><label>${escapeHtml(kind ?? text(language, 'stuff_kind_other'))}`,
+      '<select name="stuffs">',
+      option('', text(language, 'stuff_own'), { selected: true }),
+      ...items.map(itemOption),
+      '</select></label></p>',
+    ]),
     '</fieldset>',
   ];
 }
@@ -63,7 +75,7 @@ export function confirmPage(input: ConfirmInput): string {
     ...(input.forName ? [paragraph(text(language, 'for_child', { name: input.forName }))] : []),
     paragraph(text(language, intro, { event: eventName })),
     `<form method="post" action="${escapeHtml(input.formAction)}">`,
-    ...(action === 'come' ? stuffChoice(language, input.event) : []),
+    ...(action === 'come' ? stuffChoice(language, input.event, willWait) : []),
     `<button type="submit">${escapeHtml(text(language, button))}</button>`,
     '</form>',
     link(input.eventUrl, text(language, 'open_event')),

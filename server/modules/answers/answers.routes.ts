@@ -1,3 +1,4 @@
+import { LIMITS } from '@common/contract/limits';
 import type { Language } from '@common/contract/user';
 import { eventTitle } from '@common/rules/event-words';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -22,11 +23,27 @@ import {
 } from './answers.service';
 
 const paramsSchema = z.object({ token: z.string().max(300) });
-/** The confirmation page's form: the equipment chosen for "Je viens" ("" is one's own). */
+/** One choice of the form: a stuff, or "" for one's own equipment. */
+const choiceSchema = z.union([z.literal(''), z.string().uuid()]);
+/** The items a form chose, own equipment ("") left out, each once. */
+const chosen = (choices: string | string[]) => [...new Set([choices].flat().filter((uuid) => uuid !== ''))];
+/**
+ * The confirmation page's form: the kit chosen for "Je viens" (docs/rules.md#answer-links), one `stuffs` field per
+ * kind (a name sent once parses as a string, repeated as a list: server/plugins/form-body.ts); a page of before
+ * sends its one `uuid_stuff`, still read when no `stuffs` came.
+ */
 const formSchema = z
-  .object({ uuid_stuff: z.union([z.literal(''), z.string().uuid()]) })
+  .object({
+    uuid_stuff: choiceSchema,
+    stuffs: z
+      .union([choiceSchema, z.array(choiceSchema)])
+      .refine((choices) => chosen(choices).length <= LIMITS.kitItemsMax, { message: 'too many items' }),
+  })
   .partial()
   .optional();
+/** The kit a posted form books: its `stuffs` when sent, else its one `uuid_stuff`, else own equipment. */
+const kitOfForm = (form: z.infer<typeof formSchema>): string[] =>
+  form?.stuffs !== undefined ? chosen(form.stuffs) : form?.uuid_stuff ? [form.uuid_stuff] : [];
 const page = (description: string) => textAnswer('text/html', description);
 const pages = {
   200: page('For a member: what the answer will do (GET), or what was recorded (POST).'),
@@ -97,8 +114,7 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
         config,
       },
       async (request, reply) => {
-        const stuff = request.body?.uuid_stuff;
-        const found = await actOnAnswerLink(deps, request.params.token, stuff ? [stuff] : []);
+        const found = await actOnAnswerLink(deps, request.params.token, kitOfForm(request.body));
         if ('problem' in found)
           return problem(reply, languageFromHeader(request.headers['accept-language']), found);
         const { language, eventName, eventUrl, forName } = described(found);

@@ -8,7 +8,8 @@ import { findEvent } from '../events/events.repository';
 
 /**
  * The event an attendance request is about, once the shared rule allows the actor (docs/rules.md#roles): 404 naming
- * `field` when there is none, 403 when the rule refuses.
+ * `field` when there is none, 403 when the rule refuses. With `lock`, the event row is held until the transaction
+ * ends, as every change to its kit holds it (docs/rules.md#kit).
  */
 export async function attendanceEvent(
   db: Kysely<Database>,
@@ -16,8 +17,9 @@ export async function attendanceEvent(
   eventUuid: string,
   field: 'event_uuid' | 'id',
   rule: (actor: Actor, team: AttendanceTeam) => Verdict,
+  lock = false,
 ) {
-  const event = await findEvent(db, eventUuid);
+  const event = await findEvent(db, eventUuid, lock);
   if (!event) throw new HttpError(404, 'not_found', field);
   assertAllowed(rule(actor, await attendanceTeamOf(db, event)));
   return event;

@@ -3,7 +3,6 @@ import { type AttendanceStatus, rowStatus } from '@common/contract/attendance-st
 import type { Language } from '@common/contract/user';
 import { mayReadAttendance } from '@common/rules/attendance';
 import { checklistRows, sortRows } from '@common/rules/checklist-rows';
-import { clubDayOf, clubTimeOf } from '@common/rules/club-time';
 import type { Kysely } from 'kysely';
 import { toCsv } from '../../csv';
 import type { Database, UserRow } from '../../db/schema';
@@ -11,6 +10,7 @@ import { catalogueText } from '../../i18n/catalogue';
 import { eventDto } from '../events/event-details';
 import { attendanceEvent } from './attendance-event';
 import { currentChecks } from './checklist-log.repository';
+import { csvTime } from './csv-time';
 import { memberPhoneRows } from './members.repository';
 
 /**
@@ -87,13 +87,7 @@ export function attendanceCsv(entries: AttendanceEntry[], language: Language, ti
       key,
     );
   const statusText = (status: AttendanceStatus) => catalogueText(language, 'attendanceStatus', status);
-  const when = (iso: string | null) => {
-    if (iso === null) return null;
-    const instant = new Date(iso);
-    const [year, month, day] = clubDayOf(instant, timeZone).split('-');
-    const date = language === 'fr' ? `${day}/${month}/${year}` : `${year}-${month}-${day}`;
-    return `${date} ${clubTimeOf(instant, timeZone)}`;
-  };
+  const when = (iso: string | null) => csvTime(iso, language, timeZone);
   return toCsv(
     COLUMNS.map(text),
     entries.map((e) => [

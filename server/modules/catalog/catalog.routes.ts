@@ -113,6 +113,8 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promis
       description: input.description,
       is_infinite: input.is_infinite,
       stock: input.is_infinite ? 0 : (input.stock ?? 0),
+      // Absent keeps the kind on an update (docs/rules.md#stuff); empty clears it.
+      ...(input.kind === undefined ? {} : { kind: input.kind }),
     }),
     list: listStuff,
     insert: insertStuff,

@@ -26,6 +26,7 @@ import { viewedBy } from './event-view';
 import { type AfterEventUpdate, deleteEvent, saveEvent } from './events.service';
 import { sendGroupMail } from './group-mail.service';
 import { keptAnswers } from './kept-answers';
+import { withKitState } from './kit-state';
 import { modelStart } from './model-start';
 import { buildWeek, type KeptWeek, weekBounds, weekFor } from './week-read';
 
@@ -128,7 +129,7 @@ export async function eventsRoutes(
         viewerOf(authOf(request)),
         await eventDto(deps.db, request.params.id),
       );
-      return withVenueFacts(deps, deps.db, reader, event);
+      return withKitState(deps.db, reader, await withVenueFacts(deps, deps.db, reader, event));
     },
   );
 

@@ -1,4 +1,4 @@
-import { kitOf } from '@common/contract/kit';
+import { kitOf } from '@common/contract/kit-of';
 import type { GuestRequest } from '@common/contract/participation';
 import { mayDeleteGuest, mayInvite, mayReadGuestsOf, mayUpdateGuest } from '@common/rules/events';
 import type { Kysely } from 'kysely';
@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database, GuestRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { blankGuestNames } from '../attendance/checklist-log.repository';
+import { blankKitGuestNames } from '../attendance/kit-log.repository';
 import { lockEvent, ownershipOf } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
 import { memberActedFor } from '../family/acting-for.service';
@@ -130,10 +131,12 @@ export const GUEST_DATA_TTL_MS = 30 * 24 * 3_600_000;
 
 /**
  * Scheduled: a guest's email, phone and age are erased 30 days after their event ends, and their name in
- * the checklist log (the guests row keeps it: the checklist still shows who came). Answers the guests erased.
+ * the checklist and kit logs (the guests row keeps it: the checklist still shows who came). Answers the guests
+ * erased.
  */
 export async function eraseOldGuestData(db: Db, now: Date): Promise<number> {
   const endedBefore = new Date(now.getTime() - GUEST_DATA_TTL_MS);
   await blankGuestNames(db, endedBefore);
+  await blankKitGuestNames(db, endedBefore);
   return eraseGuestContacts(db, endedBefore);
 }

@@ -5,6 +5,7 @@ import type { Database, EventRow, UserRow } from '../../db/schema';
 import { describeEvent } from '../../mail/templates';
 import { eventName } from '../events/event-name';
 import { findEvent } from '../events/events.repository';
+import { bookedKitNames } from '../kit/kit-names.repository';
 import { notify } from '../notifications/notify';
 import { findUserById } from '../users/users.repository';
 import {
@@ -89,7 +90,8 @@ async function tell(deps: NoticeDeps, db: Db, notice: NoticeRow): Promise<void> 
 }
 
 /**
- * The member gets a confirmation. The organisers hear of it in their digest instead (organiser-digest.ts,
+ * The member gets a confirmation, listing the kit they booked when subscribed (docs/rules.md#mails); a guardian's
+ * copy lists the child's. The organisers hear of it in their digest instead (organiser-digest.ts,
  * docs/rules.md#talking-around-an-event), under its own switch.
  */
 async function tellSubscription(
@@ -101,13 +103,14 @@ async function tellSubscription(
 ): Promise<void> {
   const name = await eventName(db, event);
   const nameEvent = (r: UserRow) => describeEvent(name, event.start_date, r.language, currentClub().timezone);
+  const kit = isSubscribed ? (await bookedKitNames(db, event.uuid, [member.id])).get(member.id) : undefined;
   // The member may change their mind from the mail: "not coming" once in, "coming" once out.
   await notify(
     deps,
     db,
     'subscribe_unsubscribe',
     [member],
-    (r) => ({ event: nameEvent(r), member: member.username, isSubscribed, isCreatorCopy: false }),
+    (r) => ({ event: nameEvent(r), member: member.username, isSubscribed, isCreatorCopy: false, kit }),
     { event, answers: () => [isSubscribed ? 'decline' : 'come'] },
   );
 }

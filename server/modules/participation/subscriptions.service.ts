@@ -1,5 +1,5 @@
 import type { EventDto } from '@common/contract/event';
-import { isSameKit, kitOf } from '@common/contract/kit';
+import { isSameKit, kitOf } from '@common/contract/kit-of';
 import type { SubscribeRequest } from '@common/contract/participation';
 import { maySubscribe, mayUnsubscribe } from '@common/rules/events';
 import type { Kysely } from 'kysely';

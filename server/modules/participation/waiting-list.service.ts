@@ -1,5 +1,5 @@
 import type { EventDto } from '@common/contract/event';
-import { kitOf } from '@common/contract/kit';
+import { kitOf } from '@common/contract/kit-of';
 import type { WaitingListRequest } from '@common/contract/participation';
 import { mayJoinWaitingList } from '@common/rules/events';
 import type { Kysely } from 'kysely';

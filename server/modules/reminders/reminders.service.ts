@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import { describeEvent } from '../../mail/templates';
 import { eventName } from '../events/event-name';
+import { bookedKitNames } from '../kit/kit-names.repository';
 import { notify, reachableRecipients } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
 import { reminderHours } from '../settings/club-settings';
@@ -41,6 +42,12 @@ export async function sendDueReminders(deps: Deps): Promise<{ mail: number; push
       );
       if (members.length === 0) return;
       const modelName = await eventName(trx, event);
+      // Each member's own kit; a guardian's copy is the child's message, so it lists the child's.
+      const kits = await bookedKitNames(
+        trx,
+        event.uuid,
+        members.map((m) => m.id),
+      );
       const name = (language: 'fr' | 'en') => describeEvent(modelName, event.start_date, language, zone);
       for (const member of members) {
         const channel = (await hasPushDevice(trx, member.id)) ? 'push' : 'mail';
@@ -56,7 +63,7 @@ export async function sendDueReminders(deps: Deps): Promise<{ mail: number; push
             trx,
             'event_reminder',
             [member],
-            (r) => ({ event: name(r.language) }),
+            (r) => ({ event: name(r.language), kit: kits.get(r.id) }),
             { event, answers: () => ['decline'] },
           );
       }

@@ -90,3 +90,36 @@ export async function seasonCounts(
     participants: Number(r.participants),
   }));
 }
+
+export interface KitCounts {
+  stuff_uuid: string;
+  stuff_name: string;
+  stuff_kind: string | null;
+  booked: number;
+  handed_out: number;
+}
+
+/**
+ * Kit use over the events starting in [from, until) that were held (docs/rules.md#season-report): per stuff, the
+ * items booked by subscribers and guests, and how many of them were handed out. One query; every table names the
+ * club.
+ */
+export async function seasonKitCounts(db: Kysely<Database>, from: Date, until: Date): Promise<KitCounts[]> {
+  const club = currentClub().id;
+  const { rows } = await sql<Record<keyof KitCounts, string | number | null>>`
+    select s.uuid as stuff_uuid, s.name as stuff_name, s.kind as stuff_kind,
+      count(*) as booked, count(*) filter (where b.handed_out) as handed_out
+    from booked_stuffs b
+      join events e on e.club_id = ${club} and e.uuid = b.event_uuid
+      join stuffs s on s.club_id = ${club} and s.uuid = b.stuff_uuid
+    where b.club_id = ${club} and not e.is_cancelled and e.start_date >= ${from} and e.start_date < ${until}
+    group by s.uuid, s.name, s.kind
+    order by s.kind nulls last, s.name, s.uuid`.execute(db);
+  return rows.map((r) => ({
+    stuff_uuid: String(r.stuff_uuid),
+    stuff_name: String(r.stuff_name),
+    stuff_kind: r.stuff_kind === null ? null : String(r.stuff_kind),
+    booked: Number(r.booked),
+    handed_out: Number(r.handed_out),
+  }));
+}

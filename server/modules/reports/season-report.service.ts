@@ -13,7 +13,7 @@ import { toCsv } from '../../csv';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed } from '../../http-error';
 import { catalogueText } from '../../i18n/catalogue';
-import { type ReportCounts, seasonCounts } from './season-report.repository';
+import { type ReportCounts, seasonCounts, seasonKitCounts } from './season-report.repository';
 
 const rate = (attended: number, participants: number) => (participants > 0 ? attended / participants : null);
 
@@ -31,22 +31,23 @@ export async function seasonReport(
   timeZone: string,
 ): Promise<SeasonReport> {
   assertAllowed(mayReadSeasonReport(actor));
-  const counts = await seasonCounts(
-    db,
-    clubDayStart(query.from, timeZone),
-    clubDayStart(nextDay(query.to), timeZone),
-    now,
-    timeZone,
-  );
+  const from = clubDayStart(query.from, timeZone);
+  const until = clubDayStart(nextDay(query.to), timeZone);
+  const counts = await seasonCounts(db, from, until, now, timeZone);
+  const kit = await seasonKitCounts(db, from, until);
   const totals = Object.fromEntries(
     REPORT_FIGURES.map((key) => [key, counts.reduce((sum, row: ReportCounts) => sum + row[key], 0)]),
   ) as Omit<ReportFigures, 'attendance_rate'>;
-  return { from: query.from, to: query.to, rows: counts.map(withRate), totals: withRate(totals) };
+  return { from: query.from, to: query.to, rows: counts.map(withRate), totals: withRate(totals), kit };
 }
 
 const COLUMNS = ['month', 'model', ...REPORT_FIGURES, 'attendance_rate'] as const;
+const KIT_COLUMNS = ['stuff', 'stuff_kind', 'booked', 'handed_out'] as const;
 
-/** The same report as a CSV: headers in the caller's language, the rate in percent, a totals line. */
+/**
+ * The same report as a CSV: headers in the caller's language, the rate in percent, a totals line. Kit use follows
+ * as a section of its own, after an empty line, when any item was booked: its title, its headers, a line per stuff.
+ */
 export function seasonReportCsv(report: SeasonReport, language: Language): string {
   const text = (key: string) => catalogueText(language, 'report_csv', key);
   // Written as the spreadsheet's language writes a decimal (87,5 in French), which it then reads as a number.
@@ -58,8 +59,20 @@ export function seasonReportCsv(report: SeasonReport, language: Language): strin
     ...REPORT_FIGURES.map((key) => figures[key]),
     percent(figures.attendance_rate),
   ];
+  const kitText = (key: string) => catalogueText(language, 'report_kit_csv', key);
+  const kit = report.kit ?? [];
+  const kitSection =
+    kit.length === 0
+      ? []
+      : [
+          [],
+          [kitText('title')],
+          KIT_COLUMNS.map(kitText),
+          ...kit.map((row) => [row.stuff_name, row.stuff_kind, row.booked, row.handed_out]),
+        ];
   return toCsv(COLUMNS.map(text), [
     ...report.rows.map((row: ReportRow) => line(row.month, row.model_name, row)),
     line(text('total'), '', report.totals),
+    ...kitSection,
   ]);
 }

@@ -65,11 +65,26 @@ export const reportRowSchema = reportFiguresSchema.extend({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
+/**
+ * Kit use over the season (docs/rules.md#season-report): per stuff, how many times it was booked at held events
+ * (subscribers and guests), and how many of those were handed out at the venue.
+ */
+export const reportKitRowSchema = z.object({
+  stuff_uuid: z.string(),
+  stuff_name: z.string(),
+  stuff_kind: z.string().nullable(),
+  booked: z.number().int(),
+  handed_out: z.number().int(),
+});
+export type ReportKitRow = z.infer<typeof reportKitRowSchema>;
+
 export const seasonReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   rows: z.array(reportRowSchema),
   totals: reportFiguresSchema,
+  /** Additive; optional to readers of older servers and caches. */
+  kit: z.array(reportKitRowSchema).optional(),
 });
 export type SeasonReport = z.infer<typeof seasonReportSchema>;
 

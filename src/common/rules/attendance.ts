@@ -32,6 +32,14 @@ export const mayAddWalkIn = mayTakeAttendance;
 export const maySetCoOrganisers = (actor: Actor, event: Pick<EventFacts, 'creatorId'>): Verdict =>
   mayManageEvent(actor, event);
 
+/**
+ * Whose kit not given back a reader lists (docs/rules.md#kit): every event's for an Admin or SuperAdmin, else the
+ * events where they take attendance (creator or co-organiser, still a Contributor), none for anyone else. Never a
+ * refusal: someone who organises nothing reads an empty list.
+ */
+export const notReturnedScope = (actor: Actor): 'club' | 'own' | 'none' =>
+  isAdminRole(actor.role_name) ? 'club' : canManageContent(actor.role_name) ? 'own' : 'none';
+
 /** The season report, the club's figures over every event: Admins and SuperAdmins. */
 export const mayReadSeasonReport = (actor: Actor): Verdict =>
   isAdminRole(actor.role_name) ? ALLOWED : FORBIDDEN;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleName } from '@common/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, HOUR, insertModel } from '../helpers/event-fixtures';
+import { DAY, HOUR, insertModel, insertStuff } from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
@@ -31,6 +31,8 @@ const ACCOUNTS: Record<Exclude<Principal, 'anonymous'> | 'host', [string, RoleNa
 
 let ctx: TestContext;
 let model: string;
+/** The host's kit at each fresh event: one item to hand out (docs/rules.md#kit). */
+let kayak: string;
 const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 
@@ -41,6 +43,7 @@ beforeAll(async () => {
     if (key !== 'host') tokens[key] = await ctx.signIn(name);
   }
   model = await insertModel(ctx);
+  kayak = await insertStuff(ctx, 'Kayak', 10_000);
 });
 afterAll(() => ctx.close());
 
@@ -78,10 +81,11 @@ async function newEvent(setup: Setup = {}) {
     })
     .execute();
   for (const who of ['host', ...(setup.subscribe ?? [])]) {
+    const subscription = randomUUID();
     await ctx.db
       .insertInto('subscriptions')
       .values({
-        uuid: randomUUID(),
+        uuid: subscription,
         event_uuid: uuid,
         user_id: ids[who] as string,
         created_at: ctx.clock.now,
@@ -89,6 +93,11 @@ async function newEvent(setup: Setup = {}) {
         checked_by: null,
       })
       .execute();
+    if (who === 'host')
+      await ctx.db
+        .insertInto('booked_stuffs')
+        .values({ event_uuid: uuid, subscription_uuid: subscription, stuff_uuid: kayak, position: 0 })
+        .execute();
   }
   const guest = await ctx.db
     .insertInto('guests')
@@ -355,6 +364,48 @@ const MATRIX: Row[] = [
     [401, 403, 403, 403, 403, 200, 200],
   ],
   [
+    'PUT checklist/stuff',
+    async () => ({
+      method: 'PUT',
+      url: '/api/event/checklist/stuff',
+      payload: {
+        event_uuid: (await newEvent()).uuid,
+        is_invited: false,
+        user_id: ids.host,
+        uuid_stuff: kayak,
+        handed_out: true,
+      },
+    }),
+    // Kit is handed out by those who take attendance (docs/rules.md#kit).
+    [401, 403, 200, 403, 403, 200, 200],
+  ],
+  [
+    'PUT checklist/stuff (creator demoted)',
+    async () => ({
+      method: 'PUT',
+      url: '/api/event/checklist/stuff',
+      payload: {
+        event_uuid: (await newEvent({ creator: 'Demoted' })).uuid,
+        is_invited: false,
+        user_id: ids.host,
+        uuid_stuff: kayak,
+        returned: true,
+      },
+    }),
+    [401, 403, 403, 403, 403, 200, 200],
+  ],
+  [
+    // Anyone signed in reads it: an Admin the club's, an organiser their events', anyone else an empty list.
+    'GET stuff/not-returned',
+    async () => ({ method: 'GET', url: '/api/stuff/not-returned' }),
+    [401, 200, 200, 200, 200, 200, 200],
+  ],
+  [
+    'GET stuff/not-returned.csv',
+    async () => ({ method: 'GET', url: '/api/stuff/not-returned.csv' }),
+    [401, 200, 200, 200, 200, 200, 200],
+  ],
+  [
     'POST mail',
     async () => ({
       method: 'POST',
@@ -486,7 +537,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix: events', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(252);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(280);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

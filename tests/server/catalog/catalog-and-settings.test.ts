@@ -96,6 +96,35 @@ describe('stuff', () => {
   });
 });
 
+describe('a stuff’s kind (docs/rules.md#stuff)', () => {
+  it('is saved trimmed, kept when an update leaves it out, cleared when emptied, and at most 40 characters', async () => {
+    const created = await call('POST', '/api/stuff/add', contributor, {
+      name: 'Pagaie double',
+      description: 'Carbone',
+      stock: 6,
+      kind: ' Pagaies ',
+    });
+    expect(created.json()).toMatchObject({ kind: 'Pagaies' });
+    const uuid = created.json().uuid;
+    const same = { uuid, name: 'Pagaie double', description: 'Carbone 210 cm', stock: 6 };
+    expect((await call('POST', '/api/stuff/update', contributor, same)).json()).toMatchObject({
+      kind: 'Pagaies',
+    });
+    expect(
+      (await call('POST', '/api/stuff/update', contributor, { ...same, kind: '' })).json(),
+    ).toMatchObject({
+      kind: null,
+    });
+    const long = await call('POST', '/api/stuff/add', contributor, {
+      name: 'Gilet',
+      description: 'M',
+      stock: 1,
+      kind: 'x'.repeat(41),
+    });
+    expect(long.json()).toMatchObject({ code: 'invalid_input', field: 'kind' });
+  });
+});
+
 describe('slogan', () => {
   it('is set by an admin within 500 characters and read by anyone', async () => {
     const admin = bearer(await ctx.signIn('admin'));

@@ -10,7 +10,7 @@ import { type Club, runInClub } from '../../../server/db/club-scope/current-club
 import { disableClub } from '../../../server/modules/clubs/create-club';
 import { publicFilesDir } from '../../../server/plugins/public-files';
 import { addClub } from '../helpers/clubs';
-import { createEvent, insertModel, subscribe } from '../helpers/event-fixtures';
+import { createEvent, insertModel, insertStuff, subscribe } from '../helpers/event-fixtures';
 import { mailText } from '../helpers/smtp-sink';
 import { bearer, createTestContext, PASSWORD, type TestContext } from '../helpers/test-context';
 
@@ -95,6 +95,33 @@ describe('two clubs on one deployment', () => {
       headers: bearer(boss2),
     });
     expect(deleting.statusCode).toBe(404);
+    // Handing out kit at a club 1 event, naming club 1's member and stuff (docs/rules.md#kit): 404 from club 2, while
+    // the same write on club 1's host is taken.
+    const kayak = await insertStuff(ctx, 'Kayak', 5);
+    const kitEvent = (await createEvent(ctx, admin1, model1, { stuffs: [kayak] })).uuid_event as string;
+    const admin1Id = (await me('localhost', admin1)).json<{ id: string }>().id;
+    const booked = await on('localhost', {
+      method: 'PUT',
+      url: '/api/event/subscribe/status',
+      headers: bearer(admin1),
+      payload: { uuid_event: kitEvent, uuid_user: admin1Id, subscribe: true, stuffs: [kayak] },
+    });
+    expect(booked.statusCode).toBe(200);
+    const handOut = (host: string, token: string) =>
+      on(host, {
+        method: 'PUT',
+        url: '/api/event/checklist/stuff',
+        headers: bearer(token),
+        payload: {
+          event_uuid: kitEvent,
+          is_invited: false,
+          user_id: admin1Id,
+          uuid_stuff: kayak,
+          handed_out: true,
+        },
+      });
+    expect((await handOut(HOST_2, boss2)).statusCode).toBe(404);
+    expect((await handOut('localhost', admin1)).statusCode).toBe(200);
     // A child of club 1, and its guardians' routes from club 2.
     const child = await on('localhost', {
       method: 'POST',
