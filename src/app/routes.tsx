@@ -136,6 +136,12 @@ export const routes: RouteObject[] = [
                     () => import('../features/stuff/stuff-screen'),
                     (m) => m.StuffScreen,
                   ),
+                  // The rule of the settings menu's entry (maySeeNotReturned) is this guard's: contributors and admins.
+                  lazyScreen(
+                    '/settings/not-returned',
+                    () => import('../features/not-returned/not-returned-screen'),
+                    (m) => m.NotReturnedScreen,
+                  ),
                 ],
               },
             ],

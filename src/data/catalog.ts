@@ -8,7 +8,11 @@ import { syncEngine } from './core/sync';
 
 export type { Model, Stuff };
 export type ModelInput = Pick<Model, 'name' | 'description'>;
-export type StuffInput = Pick<Stuff, 'name' | 'description' | 'is_infinite'> & { stock?: number };
+/** `kind` null (or empty) clears it; absent keeps it as it is (docs/rules.md#kit). */
+export type StuffInput = Pick<Stuff, 'name' | 'description' | 'is_infinite'> & {
+  stock?: number;
+  kind?: string | null;
+};
 
 export function useModels() {
   return useLiveQuery(() => appDb().models.orderBy('uuid').toArray(), []);

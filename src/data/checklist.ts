@@ -6,6 +6,7 @@ import { walkInPersonKey } from '@common/contract/walk-in-key';
 import type { ChecklistRow } from '@common/rules/checklist-rows';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type VenueFactsRow } from './core/db';
+import { queueStuffHandOut } from './core/hand-out-write';
 import { queueCheck, queueWalkIn } from './core/outbox';
 import { queueAndDeliver } from './core/sync';
 
@@ -54,6 +55,29 @@ export async function setRowStatus(
     ? queueWalkIn(appDb(), user, { eventUuid, userId: row.walkIn.user_id, name: row.walkIn.name, status })
     : queueCheck(appDb(), user, { eventUuid, userId: row.userId, isInvited: row.isInvited, status });
   await queueAndDeliver(queued);
+}
+
+/**
+ * Sets (never toggles) whether one booked item of a member's or a guest's kit was handed out and returned
+ * (docs/rules.md#kit). Queued like a tick, so it works at the venue with no signal, and shown at once on the
+ * cached event; the device's time of the tap orders it against other organisers' writes.
+ */
+export async function setHandOut(
+  user: User,
+  eventUuid: string,
+  row: Pick<ChecklistRow, 'userId' | 'isInvited'>,
+  uuidStuff: string,
+  change: { handedOut?: boolean; returned?: boolean },
+) {
+  await queueAndDeliver(
+    queueStuffHandOut(appDb(), user, {
+      eventUuid,
+      isInvited: row.isInvited,
+      userId: row.userId,
+      uuidStuff,
+      ...change,
+    }),
+  );
 }
 
 /** « Ajouter une personne présente »: a member found by name, or a free name, as present. */

@@ -110,27 +110,29 @@ export type { Delivery };
 const deliver = async (enqueue: Promise<number>): Promise<Delivery> =>
   awaitDelivery(appDb(), await queueAndDeliver(enqueue));
 
-/** `actor`: the signed-in guardian when `user` is their child (docs/rules.md#families). */
+/**
+ * `kit`: the items booked, in the order of the kinds shown, `[]` for own equipment (docs/rules.md#kit). `actor`:
+ * the signed-in guardian when `user` is their child (docs/rules.md#families).
+ */
 export function changeSubscription(
   user: User,
   eventUuid: string,
   subscribe: boolean,
-  stuffUuid?: string | null,
+  kit: readonly string[] = [],
   actor: User = user,
 ): Promise<Delivery> {
-  const change = { eventUuid, subscribe, stuffUuid: stuffUuid ?? null };
+  const change = { eventUuid, subscribe, stuffs: kit };
   return deliver(queueSubscription(appDb(), user, change, Date.now(), actor));
 }
 
+/** `kit`: the items wished for, booked at promotion where still there. */
 export function joinWaitingList(
   user: User,
   eventUuid: string,
-  stuffUuid?: string | null,
+  kit: readonly string[] = [],
   actor: User = user,
 ): Promise<Delivery> {
-  return deliver(
-    queueWaitingList(appDb(), user, { eventUuid, stuffUuid: stuffUuid ?? null }, Date.now(), actor),
-  );
+  return deliver(queueWaitingList(appDb(), user, { eventUuid, stuffs: kit }, Date.now(), actor));
 }
 
 /** "Not coming" to the event, or taking it back (`decline` false); queued offline like a subscription. */

@@ -28,19 +28,24 @@ export interface FailedWrite {
   kind: OutboxKind;
   /** The refusal's error code (an i18n key under `errors.`). */
   code: string;
+  /** With `stuff_unavailable`: the name of the kit's item that is gone, as the drain kept it (kit-refusal.ts). */
+  stuffName: string | null;
 }
 
-function codeOf(lastError: string | null): string {
+function refusalOf(lastError: string | null): Pick<FailedWrite, 'code' | 'stuffName'> {
   try {
-    return readErrorBody(JSON.parse(lastError ?? 'null'))?.code ?? 'server_error';
+    const body = JSON.parse(lastError ?? 'null') as { stuff_name?: unknown } | null;
+    const stuffName = typeof body?.stuff_name === 'string' ? body.stuff_name : null;
+    return { code: readErrorBody(body)?.code ?? 'server_error', stuffName };
   } catch {
-    return 'server_error';
+    return { code: 'server_error', stuffName: null };
   }
 }
 
+/** The refused writes, oldest first; a kit refused for an item gone names it (docs/rules.md#kit). */
 export function useFailedWrites(): FailedWrite[] {
   const rows = useLiveQuery(() => appDb().outbox.where('status').equals('failed').sortBy('id'), []) ?? [];
-  return rows.map((row) => ({ id: row.id ?? 0, kind: row.kind, code: codeOf(row.lastError) }));
+  return rows.map((row) => ({ id: row.id ?? 0, kind: row.kind, ...refusalOf(row.lastError) }));
 }
 
 /** A refused write: try it again (a new chance, same key) or drop it and show the server's state. */

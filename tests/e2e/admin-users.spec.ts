@@ -88,6 +88,7 @@ test('an admin opens the settings, lists the users and invites one, who confirms
     /Bilan de saison/,
     /Modèles d'évènement/,
     /Matériel/,
+    /Matériel non rendu/,
   ]);
   await expectNoAxeViolations(page);
   await screenshots(page, 'settings-menu');

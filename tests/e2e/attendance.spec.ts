@@ -52,7 +52,8 @@ test('an organiser ticks offline, comes back, reads "sent offline, received …"
     page.getByText('Hors connexion : le téléchargement attend le retour du réseau.'),
   ).toBeVisible();
   await rows.filter({ hasText: `lou${stamp}` }).click();
-  await rows.filter({ hasText: 'Zoé Abri' }).click();
+  // On her name: the middle of a row with kit may be its « Remis » or « Rendu » button.
+  await rows.filter({ hasText: 'Zoé Abri' }).getByTestId('row-name').click();
   await expect(page.getByTestId('pending-marker')).toHaveCount(2);
   await screenshotWhole(page, 'test-results/screenshots/attendance-offline-390.png', 390);
 
@@ -87,7 +88,8 @@ test('an organiser ticks offline, comes back, reads "sent offline, received …"
       .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '');
     onScreen.push({
       name,
-      stuff: ((await cells.nth(1).textContent()) ?? '').trim(),
+      // The kit's names, without its « Remis » and « Rendu » buttons: what the CSV writes, joined.
+      stuff: (await cells.nth(1).getByTestId('kit-name').allTextContents()).join(', '),
       isChecked,
       status,
       note,

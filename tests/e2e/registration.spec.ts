@@ -57,13 +57,13 @@ test('a member opens an event, subscribes with equipment, adds and deletes a gue
   const popup = page.getByRole('dialog', { name: `Voile ${stamp}` });
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('link', { name: /Itinéraire/ })).toHaveAttribute('target', '_blank');
-  await popup.getByRole('radio', { name: `Combinaison ${stamp} (3 disponibles)` }).check();
+  await popup.getByRole('radio', { name: `Combinaison ${stamp} — 3 disponibles` }).check();
   await popup.getByRole('button', { name: "S'inscrire" }).click();
   await expect(row).toContainText('1/5');
   await expect(popup.getByTestId('registration-count')).toHaveText('1/5');
-  const chosen = popup.getByRole('radio', { name: new RegExp(`Combinaison ${stamp}`) });
-  await expect(chosen).toBeChecked();
-  await expect(chosen).toBeDisabled();
+  // Subscribed, the kit shows under « Mon matériel » and changes there (docs/rules.md#kit).
+  await expect(popup.getByTestId('my-kit')).toContainText(`Combinaison ${stamp}`);
+  await expect(popup.getByRole('button', { name: 'Modifier mon matériel' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, 'registration');
 

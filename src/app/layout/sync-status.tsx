@@ -1,11 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  discardWrite,
-  retryWrite,
-  useFailedWrites,
-  useIsOnline,
-  usePendingCount,
-} from '../../data/sync-status';
+import { useFailedWrites, useIsOnline, usePendingCount } from '../../data/sync-status';
+import { loadLaterTexts } from '../../i18n/later-texts';
 
 /** Online / offline / n pending / failed, always visible in the header; "offline" comes from what requests do. */
 export function SyncBadge() {
@@ -29,27 +25,19 @@ export function SyncBadge() {
   );
 }
 
-/** Writes the server refused: what, why (in the user's language), and what to do about it. */
+const FailedWritesList = lazy(() =>
+  Promise.all([import('./failed-writes-list'), loadLaterTexts()]).then(([m]) => ({
+    default: m.FailedWritesList,
+  })),
+);
+
+/** Writes the server refused, listed by a lazily loaded part: most pages never have one to show. */
 export function FailedWrites() {
-  const { t } = useTranslation();
   const failed = useFailedWrites();
   if (failed.length === 0) return null;
   return (
-    <section className="failed-writes" role="alert" aria-label={t('sync.failed_title')}>
-      <h2>{t('sync.failed_title')}</h2>
-      <ul>
-        {failed.map((row) => (
-          <li key={row.id}>
-            <span>{`${t(`sync.kind.${row.kind}`)} — ${t(`errors.${row.code}`)}`}</span>
-            <button type="button" className="button" onClick={() => void retryWrite(row.id)}>
-              {t('sync.retry')}
-            </button>
-            <button type="button" className="button" onClick={() => void discardWrite(row.id)}>
-              {t('sync.discard')}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Suspense fallback={null}>
+      <FailedWritesList failed={failed} />
+    </Suspense>
   );
 }

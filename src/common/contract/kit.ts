@@ -1,4 +1,5 @@
 import { guestIdField } from './fields';
+import type { KitFields } from './kit-of';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
@@ -7,25 +8,6 @@ import { z } from './zod';
  * chose them, `[]` for own equipment; `uuid_stuff` stays in every payload as `stuffs[0]`.
  */
 export const kitField = z.array(z.string().uuid()).max(LIMITS.kitItemsMax);
-
-/** What a request that books kit may carry: the spec's one item, the list, or both when they agree. */
-export interface KitFields {
-  uuid_stuff?: string | null | undefined;
-  stuffs?: string[] | undefined;
-}
-
-/** The kit a request books: `stuffs` when sent, else the spec's one `uuid_stuff`, else own equipment. */
-export function kitOf(request: KitFields): string[] {
-  if (request.stuffs !== undefined) return request.stuffs;
-  return request.uuid_stuff ? [request.uuid_stuff] : [];
-}
-
-/** Two kits are the same booking whatever their order. */
-export function isSameKit(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  const set = new Set(a);
-  return b.every((uuid) => set.has(uuid));
-}
 
 const hasDistinctItems = (r: KitFields) =>
   r.stuffs === undefined || new Set(r.stuffs).size === r.stuffs.length;

@@ -2,6 +2,14 @@ import { type AttendanceStatus, isPresentStatus, rowStatus } from '@common/contr
 import type { EventDto } from '@common/contract/event';
 import { walkInPersonKey } from '@common/contract/walk-in-key';
 
+/** One booked item of a row's kit, with its state at the venue (docs/rules.md#kit); neither until known. */
+export interface KitItem {
+  uuid: string;
+  name: string;
+  handedOut: boolean;
+  returned: boolean;
+}
+
 /** A registered member, one of their guests, or someone who came without registering. */
 export type ChecklistRowKind = 'member' | 'guest' | 'walk_in';
 
@@ -17,7 +25,10 @@ export interface ChecklistRow {
   isInvited: boolean;
   kind: ChecklistRowKind;
   name: string;
+  /** The kit's names, in its order, joined: what the list sorts by and the attendance CSV writes. */
   stuff: string;
+  /** The booked items (docs/rules.md#kit); empty for own equipment and for walk-ins. */
+  kit: KitItem[];
   status: AttendanceStatus;
   /** Present or late: what `is_checked` says. */
   isChecked: boolean;
@@ -44,12 +55,30 @@ const personName = (s: EventDto['subscribers_with_stuff'][number], deletedName: 
 
 const withStatus = (status: AttendanceStatus) => ({ status, isChecked: isPresentStatus(status) });
 
+type KitEntry = Pick<EventDto['invite_list'][number], 'uuid_stuff' | 'stuffs' | 'stuffs_state'>;
+
+/**
+ * An entry's booked items, named from what the event offers, with their hand-out state (only those who take
+ * attendance read it). An entry from an older server or cache has `uuid_stuff` alone; the first item falls
+ * back to the entry's `stuff_name`; an item the event no longer names is left out, as no one could call it.
+ */
+function kitOf(event: EventDto, entry: KitEntry, firstName?: string): Pick<ChecklistRow, 'stuff' | 'kit'> {
+  const uuids = entry.stuffs ?? (entry.uuid_stuff ? [entry.uuid_stuff] : []);
+  const kit = uuids.flatMap((uuid, i): KitItem[] => {
+    const offered = event.stuffs_available.find((s) => s.uuid === uuid)?.name;
+    const name = offered ?? (i === 0 && firstName !== NO_STUFF ? firstName : undefined);
+    if (!name) return [];
+    const state = entry.stuffs_state?.find((s) => s.uuid === uuid);
+    return [{ uuid, name, handedOut: state?.handed_out ?? false, returned: state?.returned ?? false }];
+  });
+  return { stuff: kit.map((item) => item.name).join(', '), kit };
+}
+
 /**
  * Subscribers, guests, then walk-ins, as rows; the placeholder stuff name shows blank. `deletedName` names a
  * member who deleted their account (« Membre supprimé », in the reader's language).
  */
 export function checklistRows(event: EventDto, deletedName = ''): ChecklistRow[] {
-  const stuffName = (uuid: string | null) => event.stuffs_available.find((s) => s.uuid === uuid)?.name ?? '';
   return [
     ...event.subscribers_with_stuff.map(
       (s): ChecklistRow => ({
@@ -58,7 +87,7 @@ export function checklistRows(event: EventDto, deletedName = ''): ChecklistRow[]
         isInvited: false,
         kind: 'member',
         name: personName(s, deletedName),
-        stuff: s.stuff_name === NO_STUFF ? '' : s.stuff_name,
+        ...kitOf(event, s, s.stuff_name),
         ...withStatus(rowStatus(s)),
       }),
     ),
@@ -69,7 +98,7 @@ export function checklistRows(event: EventDto, deletedName = ''): ChecklistRow[]
         isInvited: true,
         kind: 'guest',
         name: `${g.first_name} ${g.last_name}`,
-        stuff: stuffName(g.uuid_stuff),
+        ...kitOf(event, g),
         ...withStatus(rowStatus(g)),
         hostKey: `u:${g.uuid_user}`,
       }),
@@ -83,6 +112,7 @@ export function checklistRows(event: EventDto, deletedName = ''): ChecklistRow[]
         // The erasure blanks a deleted member's walk-in name; a free-name walk-in always has one.
         name: w.user_id !== null && w.name === '' ? deletedName : w.name,
         stuff: '',
+        kit: [],
         ...withStatus(w.status),
         walkIn: { user_id: w.user_id, name: w.name },
       }),

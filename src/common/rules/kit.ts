@@ -1,5 +1,6 @@
 import type { Stuff } from '../contract/catalog';
-import type { EventFacts, Standing, Verdict } from './events';
+import type { Actor, EventFacts, Standing, Verdict } from './events';
+import { canManageContent } from './roles';
 
 /** Kit rules (docs/rules.md#kit), shared by the server and the screens, so the app never offers what is refused. */
 
@@ -36,3 +37,10 @@ export function groupByKind<T extends Pick<Stuff, 'name' | 'kind'>>(items: reado
     .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : collator.compare(a, b)))
     .map(([kind, list]) => ({ kind, items: [...list].sort((x, y) => collator.compare(x.name, y.name)) }));
 }
+
+/**
+ * « Matériel non rendu » in the settings menu (docs/rules.md#kit): Admins and SuperAdmins, who read every event's,
+ * and Contributors, who organise events and read theirs. The server picks the events (`GET /api/stuff/not-returned`).
+ */
+export const maySeeNotReturned = (actor: Pick<Actor, 'role_name'> | null | undefined): boolean =>
+  canManageContent(actor?.role_name);

@@ -8,20 +8,31 @@ import { useConnectivityStore } from './connectivity';
 import type { EquipeeDb } from './db';
 import { laneOf } from './offline-writes';
 
+/** `uuidStuff`: with `stuff_unavailable`, the kit's item that is gone (docs/rules.md#kit). */
 export type Delivery =
   | { outcome: 'sent' }
-  | { outcome: 'refused'; code: string | null; message: string | null }
+  | { outcome: 'refused'; code: string | null; message: string | null; uuidStuff?: string | undefined }
   | { outcome: 'kept' };
 
 /** How long a screen waits for the server before saying the change is kept on the device. */
 export const DELIVERY_WAIT_MS = 8_000;
 
-function refusalOf(lastError: string | null): { code: string | null; message: string | null } {
+function refusalOf(lastError: string | null): {
+  code: string | null;
+  message: string | null;
+  uuidStuff?: string | undefined;
+} {
   try {
-    const parsed = JSON.parse(lastError ?? 'null') as { code?: unknown; message?: unknown } | null;
+    const parsed = JSON.parse(lastError ?? 'null') as {
+      code?: unknown;
+      message?: unknown;
+      uuid_stuff?: unknown;
+    } | null;
     return {
       code: typeof parsed?.code === 'string' ? parsed.code : null,
       message: typeof parsed?.message === 'string' ? parsed.message : null,
+      // The drain keeps it only when the server named an item, as a string (kit-refusal.ts).
+      uuidStuff: parsed?.uuid_stuff as string | undefined,
     };
   } catch {
     return { code: null, message: null };

@@ -25,12 +25,13 @@
  * lane's rows behind it). A network error or a 401 stops every lane: they share the connection and the session.
  */
 
-import { readErrorBody } from '@common/contract/errors';
+import { type ErrorBody, readErrorBody } from '@common/contract/errors';
 import type { EventDto } from '@common/contract/event';
 import { LIMITS } from '@common/contract/limits';
 import { isRetryLater } from '@common/rules/replays';
 import { keepDeliveredComments } from './comment-cache';
 import type { EquipeeDb, OutboxRow, SessionRow } from './db';
+import { type KeptRefusal, withStuffName } from './kit-refusal';
 import { OFFLINE_ANSWERS } from './offline-answers';
 import { type Lane, laneOf } from './offline-writes';
 import { settleDeclines } from './pending-declines';
@@ -67,7 +68,8 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-const refusalOf = (body: unknown) => readErrorBody(body) ?? { code: 'server_error', message: '' };
+const refusalOf = (body: unknown): ErrorBody =>
+  readErrorBody(body) ?? { code: 'server_error', message: '', field: null };
 const isSendable = (row: OutboxRow) => OFFLINE_ANSWERS[row.kind].bodySchema.safeParse(row.body).success;
 
 /** The next rows to send together: due, in order, within the count and size caps. */
@@ -87,7 +89,8 @@ function nextBatch(rows: OutboxRow[], from: number, at: number): OutboxRow[] {
 /** What a batch's answers decided, row by row, written to Dexie at once by `settle`. */
 interface Verdicts {
   delivered: Array<{ row: OutboxRow; body: unknown }>;
-  failed: Array<{ row: OutboxRow; refusal: { code: string; message: string } }>;
+  /** `uuid_stuff`: with `stuff_unavailable`, the kit's item that is gone, for the app to name (docs/rules.md#kit). */
+  failed: Array<{ row: OutboxRow; refusal: KeptRefusal }>;
   /** The row the drain stops at, kept pending and not tried again before `nextAttemptAt`. */
   retry?: { row: OutboxRow; waitMs: number; lastError: string };
   stop: DrainOutcome['stoppedBy'];
@@ -130,7 +133,8 @@ function judge(batch: OutboxRow[], answers: DeliveryAnswer[] | 'network'): Verdi
       verdicts.stop = 'retry-later';
       break;
     }
-    verdicts.failed.push({ row, refusal: { code: refusal.code, message: refusal.message } });
+    const { code, message, uuid_stuff } = refusal;
+    verdicts.failed.push({ row, refusal: { code, message, ...(uuid_stuff ? { uuid_stuff } : {}) } });
   }
   return verdicts;
 }
@@ -148,7 +152,7 @@ async function settle(db: EquipeeDb, verdicts: Verdicts, now: number): Promise<s
       await db.outbox.update(row.id ?? 0, {
         status: 'failed',
         attempts: row.attempts + 1,
-        lastError: JSON.stringify(refusal),
+        lastError: JSON.stringify(await withStuffName(db, row.eventUuid, refusal)),
       });
     }
     const { retry } = verdicts;

@@ -10,7 +10,8 @@
 import { requestedStatus } from '@common/contract/attendance-status';
 import type { CommentInput } from '@common/contract/comments';
 import type { EventDto } from '@common/contract/event';
-import { type KitChangeRequest, kitOf, type StuffHandOutRequest } from '@common/contract/kit';
+import type { KitChangeRequest, StuffHandOutRequest } from '@common/contract/kit';
+import { kitOf } from '@common/contract/kit-of';
 import type {
   ChecklistRequest,
   DeclineRequest,

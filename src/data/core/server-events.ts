@@ -28,13 +28,40 @@ function withKnownCount(event: EventDto, cached: EventDto | undefined): EventDto
   return known > (event.comments_count ?? 0) ? { ...event, comments_count: known } : event;
 }
 
+type KitEntry = Pick<EventDto['invite_list'][number], 'uuid_stuff' | 'stuffs' | 'stuffs_state'>;
+
+/** An entry's state as last known, for the items it still books. */
+function keptState<E extends KitEntry>(entry: E, known: KitEntry | undefined): E {
+  if (entry.stuffs_state || !known?.stuffs_state) return entry;
+  const kit = entry.stuffs ?? (entry.uuid_stuff ? [entry.uuid_stuff] : []);
+  return { ...entry, stuffs_state: known.stuffs_state.filter((s) => kit.includes(s.uuid)) };
+}
+
+/**
+ * The kit's hand-out state (docs/rules.md#kit) comes only with the event's own read by those who take attendance;
+ * the week read and the other answers never carry it. A copy without it keeps the state this device knows, so
+ * the checklist does not forget at the next week read what was handed out. The event's own read sets it again.
+ */
+function withKnownKitState(event: EventDto, cached: EventDto | undefined): EventDto {
+  const hasState = (e: KitEntry) => e.stuffs_state !== undefined;
+  if (!cached || !(cached.subscribers_with_stuff.some(hasState) || cached.invite_list.some(hasState)))
+    return event;
+  const members = new Map(cached.subscribers_with_stuff.map((s) => [s.id, s]));
+  const guests = new Map(cached.invite_list.map((g) => [g.id, g]));
+  return {
+    ...event,
+    subscribers_with_stuff: event.subscribers_with_stuff.map((s) => keptState(s, members.get(s.id))),
+    invite_list: event.invite_list.map((g) => keptState(g, guests.get(g.id))),
+  };
+}
+
 /** Stores these events as the server sent them, with the signed-in user's pending writes laid over. */
 export async function putServerEvents(db: EquipeeDb, events: EventDto[]): Promise<void> {
   await db.transaction('rw', db.events, db.outbox, db.session, async () => {
     const session = await db.session.get('current');
     const pending = session ? await db.outbox.where('status').equals('pending').sortBy('id') : [];
     const cached = await db.events.bulkGet(events.map((e) => e.uuid_event));
-    const counted = events.map((e, i) => withKnownCount(e, cached[i]));
+    const counted = events.map((e, i) => withKnownKitState(withKnownCount(e, cached[i]), cached[i]));
     await db.events.bulkPut(
       session ? counted.map((e) => withPendingWrites(e, pending, session.user)) : counted,
     );

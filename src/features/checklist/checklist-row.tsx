@@ -3,13 +3,15 @@ import {
   type AttendanceStatus,
   isPresentStatus,
 } from '@common/contract/attendance-status';
-import type { ChecklistRow } from '@common/rules/checklist-rows';
+import type { ChecklistRow, KitItem } from '@common/rules/checklist-rows';
 import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { VenueMinor } from '../../data/checklist';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import styles from './checklist-row.module.css';
+import { type HandOutControl, isSameKitShown } from './checklist-rows';
+import { KitCell } from './kit-cell';
 import { MinorFacts } from './minor-facts';
 import { type TickFacts, TickNote } from './tick-note';
 import type { TickStore } from './tick-store';
@@ -17,7 +19,7 @@ import type { TickStore } from './tick-store';
 interface Props {
   row: ChecklistRow;
   canTick: boolean;
-  /** False when nobody on the list holds equipment: the column is left out. */
+  /** False when nobody on the list booked equipment: the column is left out. */
   showsStuff: boolean;
   /** The status of this row's write not delivered yet (it is shown); undefined when none waits. */
   pendingStatus: AttendanceStatus | undefined;
@@ -32,6 +34,8 @@ interface Props {
   minor?: VenueMinor;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
   onSetStatus(row: ChecklistRow, status: AttendanceStatus): void;
+  /** « Remis » or « Rendu » tapped on one booked item; stable like onSetStatus. */
+  onHandOut(row: ChecklistRow, item: KitItem, control: HandOutControl): void;
 }
 
 const TONES: Record<AttendanceStatus, string> = {
@@ -56,6 +60,7 @@ function ChecklistRowView({
   phone,
   minor,
   onSetStatus,
+  onHandOut,
 }: Props) {
   const { t } = useTranslation();
   const shown = useStore(ticks, (s) => s.ticks.get(row.key));
@@ -117,7 +122,11 @@ function ChecklistRowView({
             <TickNote entry={tick} timeZone={timeZone} />
           )}
       </td>
-      {showsStuff && <td>{row.stuff}</td>}
+      {showsStuff && (
+        <td>
+          <KitCell row={row} canTick={canTick} onHandOut={onHandOut} />
+        </td>
+      )}
       <td className={styles.state}>
         {canTick ? (
           <span className={styles.controls}>
@@ -177,6 +186,7 @@ const isSameRow = (a: Props, b: Props) =>
   a.row.key === b.row.key &&
   a.row.name === b.row.name &&
   a.row.stuff === b.row.stuff &&
+  isSameKitShown(a.row.kit, b.row.kit) &&
   a.row.status === b.row.status &&
   a.row.kind === b.row.kind &&
   a.row.userId === b.row.userId &&
@@ -192,7 +202,8 @@ const isSameRow = (a: Props, b: Props) =>
   a.phone === b.phone &&
   a.minor === b.minor &&
   a.ticks === b.ticks &&
-  a.onSetStatus === b.onSetStatus;
+  a.onSetStatus === b.onSetStatus &&
+  a.onHandOut === b.onHandOut;
 
 /** One checklist row, re-rendered only when its own data, its pending mark or its shown status changes. */
 export const MemoChecklistRow = memo(ChecklistRowView, isSameRow);

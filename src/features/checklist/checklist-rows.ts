@@ -1,10 +1,4 @@
-import type { EventDto } from '@common/contract/event';
-import {
-  type ChecklistRow,
-  checklistRows,
-  type SortColumn,
-  type SortKey,
-} from '@common/rules/checklist-rows';
+import type { ChecklistRow, KitItem, SortColumn, SortKey } from '@common/rules/checklist-rows';
 
 /** What the order depends on: the rows and their sorted columns, not their ticks. */
 export function orderSignature(rows: ChecklistRow[]): string {
@@ -19,15 +13,71 @@ export function nextSort(keys: SortKey[], column: SortColumn, isAdding: boolean)
   return existing ? keys.map((k) => (k.column === column ? flipped : k)) : [...keys, flipped];
 }
 
+/** Two kits show the same: rows are rebuilt on every change of the event, and only a changed one repaints. */
+export function isSameKitShown(a: readonly KitItem[], b: readonly KitItem[]): boolean {
+  return (
+    a === b ||
+    (a.length === b.length &&
+      a.every((item, i) => {
+        const other = b[i];
+        return (
+          other !== undefined &&
+          item.uuid === other.uuid &&
+          item.name === other.name &&
+          item.handedOut === other.handedOut &&
+          item.returned === other.returned
+        );
+      }))
+  );
+}
+
+/** One line of the equipment summary: an item booked on this list, and how many went out and came back. */
+export interface KitTotal {
+  uuid: string;
+  name: string;
+  booked: number;
+  handedOut: number;
+  returned: number;
+}
+
 /**
- * The equipment list: every stuff the event offers with the number of people on it, 0 where nobody holds it,
- * sorted by name.
+ * The equipment summary above the list (docs/rules.md#kit): each item someone booked, members and guests alike,
+ * with how many are booked, handed out and returned, sorted by name. An item nobody booked has no line.
  */
-export function stuffCounts(event: EventDto): Array<{ name: string; count: number }> {
-  const counts = new Map<string, number>(event.stuffs_available.map((s) => [s.name, 0]));
-  for (const row of checklistRows(event))
-    if (row.stuff) counts.set(row.stuff, (counts.get(row.stuff) ?? 0) + 1);
-  return [...counts]
-    .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+export function kitTotals(rows: readonly ChecklistRow[]): KitTotal[] {
+  const totals = new Map<string, KitTotal>();
+  for (const row of rows)
+    for (const item of row.kit) {
+      const total = totals.get(item.uuid) ?? {
+        uuid: item.uuid,
+        name: item.name,
+        booked: 0,
+        handedOut: 0,
+        returned: 0,
+      };
+      total.booked += 1;
+      if (item.handedOut) total.handedOut += 1;
+      if (item.returned) total.returned += 1;
+      totals.set(item.uuid, total);
+    }
+  return [...totals.values()].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+}
+
+/** What a hand-out control sets, and the state it leaves. */
+export type HandOutControl = 'handedOut' | 'returned';
+export type HandOutState = Pick<KitItem, 'handedOut' | 'returned'>;
+export interface HandOutChange {
+  handedOut?: boolean;
+  returned?: boolean;
+}
+
+/**
+ * The write a tap on « Remis » or « Rendu » makes from the state shown, as values to set (never a toggle, so
+ * taps replayed later land as they were made): « Rendu » implies « Remis », so returning sets both, and taking
+ * « Remis » back clears « Rendu » too.
+ */
+export function nextHandOut(state: HandOutState, control: HandOutControl): HandOutChange {
+  if (control === 'returned')
+    return state.returned ? { returned: false } : { handedOut: true, returned: true };
+  return state.handedOut ? { handedOut: false, returned: false } : { handedOut: true };
 }

@@ -7,7 +7,7 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { refreshAttendance, useAttendance } from '../../data/attendance';
-import { setRowStatus, usePendingChecks, useVenueMinors } from '../../data/checklist';
+import { setHandOut, setRowStatus, usePendingChecks, useVenueMinors } from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
@@ -15,9 +15,10 @@ import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { EventDatesText } from '../../ui/event-dates';
 import { AttendanceExport } from './attendance-export';
-import { stuffCounts } from './checklist-rows';
+import { type HandOutChange, kitTotals } from './checklist-rows';
 import styles from './checklist-screen.module.css';
 import { ChecklistTable } from './checklist-table';
+import { KitTotals } from './kit-totals';
 import { WalkInDialog } from './walk-in-dialog';
 
 interface HeadingProps {
@@ -71,7 +72,7 @@ export function ChecklistScreen() {
   // Reading and taking attendance are one right (docs/rules.md#roles): the server masks others' rows.
   const canTakeAttendance = !!user && !!event && mayTakeAttendance(user, factsOf(event)).ok;
   const rows = useMemo(() => (event ? checklistRows(event, t('attendees.deleted')) : NO_ROWS), [event, t]);
-  const stuff = useMemo(() => (event ? stuffCounts(event) : []), [event]);
+  const totals = useMemo(() => kitTotals(rows), [rows]);
   const eventUuid = event?.uuid_event;
   const [isAddingWalkIn, setAddingWalkIn] = useState(false);
   const onSetStatus = useCallback(
@@ -87,7 +88,21 @@ export function ChecklistScreen() {
         : Promise.resolve(false),
     [user, eventUuid, t],
   );
+  const onSetHandOut = useCallback(
+    (row: ChecklistRow, uuidStuff: string, change: HandOutChange) =>
+      user && eventUuid
+        ? setHandOut(user, eventUuid, row, uuidStuff, change).then(
+            () => true,
+            (error: unknown) => {
+              showToast('error', 'error_fetch', errorText(t, error));
+              return false;
+            },
+          )
+        : Promise.resolve(false),
+    [user, eventUuid, t],
+  );
 
+  // The event's own read, which alone carries the kit's hand-out state for those who take attendance.
   useEffect(() => {
     if (id) void refreshEvent(id).catch(() => undefined);
   }, [id]);
@@ -121,11 +136,7 @@ export function ChecklistScreen() {
         start={event.start_date}
         end={event.end_date}
       />
-      <ul className="stuff-counts" aria-label={t('checklist.equipment')}>
-        {stuff.map((s) => (
-          <li key={s.name}>{`${s.name} : ${s.count}`}</li>
-        ))}
-      </ul>
+      <KitTotals totals={totals} />
       <div className={styles.actions}>
         <AttendanceExport eventUuid={event.uuid_event} />
         <button type="button" className="button" onClick={() => setAddingWalkIn(true)}>
@@ -142,6 +153,7 @@ export function ChecklistScreen() {
         minors={minors}
         canTick
         onSetStatus={onSetStatus}
+        onSetHandOut={onSetHandOut}
       />
       {/* After the list, held at the bottom while the list scrolls under it. */}
       <p className={styles.presentCount} role="status">

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { VenueMinor } from '../../data/checklist';
 import { useClubTimeZone } from '../../data/settings';
 import { MemoChecklistRow } from './checklist-row';
-import { nextSort, orderSignature } from './checklist-rows';
+import { type HandOutChange, nextSort, orderSignature } from './checklist-rows';
+import { useHandOuts } from './hand-outs';
 import type { TickFacts } from './tick-note';
 import { createTickStore } from './tick-store';
 
@@ -21,6 +22,8 @@ interface Props {
   canTick: boolean;
   /** Stores the status; answers false when it could not be kept (the user has been told). */
   onSetStatus(row: ChecklistRow, status: AttendanceStatus): Promise<boolean>;
+  /** Stores a booked item's hand-out; answers false when it could not be kept (the user has been told). */
+  onSetHandOut(row: ChecklistRow, uuidStuff: string, change: HandOutChange): Promise<boolean>;
 }
 
 /** The rows' order, sorted again only when a name, a stuff, a row or the sort changes — never on a tick. */
@@ -41,15 +44,25 @@ function useRowOrder(rows: ChecklistRow[], sort: SortKey[]): ChecklistRow[] {
   return ordered;
 }
 
-export function ChecklistTable({ rows, pending, attendance, minors, canTick, onSetStatus }: Props) {
+export function ChecklistTable({
+  rows,
+  pending,
+  attendance,
+  minors,
+  canTick,
+  onSetStatus,
+  onSetHandOut,
+}: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortKey[]>([{ column: 'name', direction: 'asc' }]);
   const [ticks] = useState(createTickStore);
   // One subscription for the table, not one per row's note: see TickNote.
   const timeZone = useClubTimeZone();
   const ordered = useRowOrder(rows, sort);
-  // An empty column costs a phone the width the status needs: shown only when someone holds equipment.
-  const showsStuff = rows.some((r) => r.stuff !== '');
+  // An empty column costs a phone the width the status needs: shown only when someone booked equipment.
+  const showsStuff = rows.some((r) => r.kit.length > 0);
+  // « Remis » and « Rendu »: one stable handler, like the ticks' below.
+  const handOut = useHandOuts(onSetHandOut);
   const latestOnSetStatus = useRef(onSetStatus);
   useLayoutEffect(() => {
     latestOnSetStatus.current = onSetStatus;
@@ -116,6 +129,7 @@ export function ChecklistTable({ rows, pending, attendance, minors, canTick, onS
             timeZone={attendance.has(row.key) ? timeZone : undefined}
             ticks={ticks}
             onSetStatus={setStatus}
+            onHandOut={handOut}
           />
         ))}
       </tbody>

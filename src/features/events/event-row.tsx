@@ -7,6 +7,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useHasPendingWrite, useMyDecline } from '../../data/events';
+import { loadLaterTexts } from '../../i18n/later-texts';
 import { EventDatesText } from '../../ui/event-dates';
 import { Icon } from '../../ui/icons';
 import { myWaitingPosition } from './attendees/attendee-list';
@@ -17,9 +18,14 @@ import { EventStatus } from './event-status';
 import { countText, organiserName } from './event-text';
 import { QuickActions } from './quick-actions';
 
-/** The popup (with the guests and their online calls) is its own chunk, fetched on the first open. */
+/**
+ * The popup (with the guests and their online calls) is its own chunk, fetched on the first open with the later
+ * texts (the kit's words among them).
+ */
 const RegistrationDialog = lazy(() =>
-  import('./registration-dialog').then((m) => ({ default: m.RegistrationDialog })),
+  Promise.all([import('./registration-dialog'), loadLaterTexts()]).then(([m]) => ({
+    default: m.RegistrationDialog,
+  })),
 );
 
 /**

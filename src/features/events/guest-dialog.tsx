@@ -1,4 +1,5 @@
 import type { EventDto } from '@common/contract/event';
+import { kitOf } from '@common/contract/kit-of';
 import type { User } from '@common/contract/user';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ const valuesOf = (guest: Partial<Guest> | null): GuestValues => ({
   age: guest?.age == null ? '' : String(guest.age),
   email: guest?.email ?? '',
   phone: guest?.phone ?? '',
-  uuid_stuff: guest?.uuid_stuff ?? '',
+  stuffs: guest ? kitOf(guest) : [],
 });
 
 /** Create or edit one guest, over the registration popup; online only. */
@@ -37,6 +38,7 @@ export function GuestDialog({
   const offlineId = useId();
   const isOnline = useIsOnline();
   const [values, setValues] = useState(() => valuesOf(guest));
+  const [held] = useState(() => valuesOf(guest).stuffs);
   const [isSaving, setIsSaving] = useState(false);
   const hasNames = values.first_name.trim() !== '' && values.last_name.trim() !== '';
   const canSave = hasNames && isEmailValid(values.email) && isOnline && !isSaving;
@@ -55,7 +57,9 @@ export function GuestDialog({
         age: values.age === '' ? undefined : Number(values.age),
         email: values.email.trim() || undefined,
         phone: values.phone.trim() || undefined,
-        uuid_stuff: values.uuid_stuff || undefined,
+        // The whole kit, its first item as the spec's one (docs/rules.md#kit); `[]` sets own equipment.
+        ...(values.stuffs[0] ? { uuid_stuff: values.stuffs[0] } : {}),
+        stuffs: values.stuffs,
       });
       onSaved?.(saved);
       showToast('success', guest ? 'user_invite_updated' : 'user_invite_created');
@@ -70,7 +74,7 @@ export function GuestDialog({
     <ModalDialog title={t(guest ? 'guest.title_edit' : 'guest.title_new')} onClose={onClose}>
       {(close) => (
         <form className={styles.body} onSubmit={(e) => void submit(e, close)} noValidate>
-          <GuestFields values={values} stuffs={event.stuffs_available} onChange={setValues} />
+          <GuestFields values={values} stuffs={event.stuffs_available} held={held} onChange={setValues} />
           {!hasNames && <p className={styles.hint}>{t('guest.names_required')}</p>}
           {!isOnline && (
             <p id={offlineId} className={styles.hint} role="status">

@@ -2,6 +2,7 @@ import type { EventDto } from '@common/contract/event';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './dialog.module.css';
+import { KitChoice } from './kit-choice';
 
 export interface GuestValues {
   first_name: string;
@@ -9,26 +10,30 @@ export interface GuestValues {
   age: string;
   email: string;
   phone: string;
-  uuid_stuff: string;
+  /** The guest's kit (docs/rules.md#kit), `[]` for their own equipment. */
+  stuffs: string[];
 }
 
 /** Empty is fine (the email is optional); otherwise what the contract accepts. */
 export const isEmailValid = (email: string): boolean =>
   email.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
-/** The guest's fields (docs/rules.md#guests). */
+/** The guest's fields (docs/rules.md#guests) and their kit (docs/rules.md#kit). */
 export function GuestFields({
   values,
   stuffs,
+  held,
   onChange,
 }: {
   values: GuestValues;
   stuffs: EventDto['stuffs_available'];
+  /** The kit the guest holds now (an edit): its items count as left for them. */
+  held: readonly string[];
   onChange: (values: GuestValues) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const set = (field: keyof GuestValues) => (e: { target: { value: string } }) =>
+  const set = (field: Exclude<keyof GuestValues, 'stuffs'>) => (e: { target: { value: string } }) =>
     onChange({ ...values, [field]: e.target.value });
   const isEmailWrong = !isEmailValid(values.email);
   const text = (field: 'first_name' | 'last_name' | 'phone', type = 'text', extra = {}) => (
@@ -62,17 +67,13 @@ export function GuestFields({
       )}
       {text('phone', 'tel')}
       {stuffs.length > 0 && (
-        <label className={styles.field}>
-          {t('guest.stuff')}
-          <select value={values.uuid_stuff} onChange={set('uuid_stuff')}>
-            <option value="">{t('guest.no_stuff')}</option>
-            {stuffs.map((s) => (
-              <option key={s.uuid} value={s.uuid} disabled={s.available !== null && s.available <= 0}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <KitChoice
+          stuffs={stuffs}
+          value={values.stuffs}
+          held={held}
+          owner={values.first_name.trim() || t('memberKit.guest_name')}
+          onChange={(kit) => onChange({ ...values, stuffs: kit })}
+        />
       )}
     </>
   );

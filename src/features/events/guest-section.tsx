@@ -1,4 +1,5 @@
 import type { EventDto } from '@common/contract/event';
+import { kitOf } from '@common/contract/kit-of';
 import type { User } from '@common/contract/user';
 import { factsOf, mayDeleteGuest, mayInvite, mayUpdateGuest, standingOf } from '@common/rules/events';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -9,6 +10,7 @@ import { showToast } from '../../state/toast-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import styles from './dialog.module.css';
 import { GuestDialog } from './guest-dialog';
+import { kitNames, kitText } from './kit-text';
 
 interface GuestLine extends Partial<Guest> {
   id: number;
@@ -39,7 +41,7 @@ function useMyGuests(event: EventDto, userId: string, isOnline: boolean) {
   return { guests: lines, remember };
 }
 
-/** 'Add a guest' and the member's guests with edit and delete (online only). */
+/** 'Add a guest' and the member's guests, each with their kit, with edit and delete (online only). */
 export function GuestSection({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
@@ -56,6 +58,12 @@ export function GuestSection({ event, user }: { event: EventDto; user: User }) {
   const canInvite = mayInvite(facts, standing, now).ok;
   const canEdit = mayUpdateGuest(facts, standing, now).ok;
   if (!canInvite && guests.length === 0) return null;
+  // Each guest's kit beside them (docs/rules.md#kit), when the event lends any.
+  const hasKit = event.stuffs_available.length > 0;
+  const kitLine = (guest: GuestLine) => {
+    const names = kitNames(event.stuffs_available, kitOf(guest));
+    return names.length > 0 ? t('memberKit.line', { items: kitText(names) }) : t('memberKit.line_own');
+  };
 
   /** On failure the toast names the action (§8) and the confirm dialog stays open with the reason. */
   async function remove(guest: GuestLine) {
@@ -92,7 +100,10 @@ export function GuestSection({ event, user }: { event: EventDto; user: User }) {
           const name = `${guest.first_name} ${guest.last_name}`;
           return (
             <li key={guest.id} className={styles.guest}>
-              <span>{name}</span>
+              <span className={styles.who}>
+                <span>{name}</span>
+                {hasKit && <span className={styles.hint}>{kitLine(guest)}</span>}
+              </span>
               <span className={styles.buttons}>
                 {canEdit && (
                   <button

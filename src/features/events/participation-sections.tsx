@@ -3,16 +3,18 @@ import type { User } from '@common/contract/user';
 import { AttendeesSection } from './attendees/attendees-section';
 import { GuestSection } from './guest-section';
 import { MyAnswer } from './my-answer';
+import { MyKit } from './my-kit';
 import { RegistrationForm } from './registration-form';
 
 /**
- * The member's own part of an event's sheet: their answer, equipment and moves, guests, and who's coming.
+ * The member's own part of an event's sheet: their answer, their kit, the moves, guests, and who's coming.
  * The same for a member's sheet and, under "Mon inscription", for the organiser's edit view.
  */
 export function ParticipationSections({ event, user }: { event: EventDto; user: User }) {
   return (
     <>
       <MyAnswer event={event} user={user} />
+      <MyKit event={event} user={user} />
       <RegistrationForm event={event} user={user} />
       <GuestSection event={event} user={user} />
       <AttendeesSection event={event} user={user} />

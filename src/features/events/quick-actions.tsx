@@ -7,7 +7,7 @@ import { changeSubscription, joinWaitingList } from '../../data/events';
 import { loadLaterTexts } from '../../i18n/later-texts';
 import { useRunMove } from './run-move';
 
-/** The equipment question is its own chunk, fetched on the first quick booking of an event with equipment. */
+/** The kit question is its own chunk, fetched on the first quick booking of an event with equipment. */
 const quickDialogs = () => Promise.all([import('./quick-subscribe-dialog'), loadLaterTexts()]);
 const QuickSubscribeDialog = lazy(() => quickDialogs().then(([m]) => ({ default: m.QuickSubscribeDialog })));
 const FullEventOffer = lazy(() => quickDialogs().then(([m]) => ({ default: m.FullEventOffer })));
@@ -34,8 +34,7 @@ export function registrationMoves(event: EventDto, userId: string, now: Date): R
 
 /**
  * The row's one-tap buttons (subscribe, leave, wait): the same queued writes as the popup. When the event
- * offers equipment, booking first asks which: equipment cannot change once subscribed
- * (docs/rules.md#subscriptions). `user` is who the answer is for; `actor`, when given, the signed-in
+ * offers equipment, booking first asks which kit (docs/rules.md#kit). `user` is who the answer is for; `actor`, when given, the signed-in
  * guardian answering for that child (docs/rules.md#families), and `named` their words naming the child: a
  * button's name (`*_label`), its text, and the success said.
  */
@@ -59,31 +58,35 @@ export function QuickActions({
   const asksStuff = event.stuffs_available.length > 0;
   const leave = (key: 'unsubscribed' | 'left_waiting') =>
     void run(
-      changeSubscription(user, event.uuid_event, false, null, actor),
+      changeSubscription(user, event.uuid_event, false, [], actor),
       'unsubscribe_success',
       'unsubscribe_failed',
-      undefined,
-      named(key),
+      {
+        successText: named(key),
+      },
     );
   const subscribe = () =>
     asksStuff
       ? setAsking('subscribe')
       : void run(
-          changeSubscription(user, event.uuid_event, true, null, actor),
+          changeSubscription(user, event.uuid_event, true, [], actor),
           'subscribe_success',
           'subscribe_failed',
-          offerWait,
-          named('subscribed'),
+          {
+            onFull: offerWait,
+            successText: named('subscribed'),
+          },
         );
   const wait = () =>
     asksStuff
       ? setAsking('wait')
       : void run(
-          joinWaitingList(user, event.uuid_event, null, actor),
+          joinWaitingList(user, event.uuid_event, [], actor),
           'subscribe_waiting_listed',
           'waiting_failed',
-          undefined,
-          named('waiting'),
+          {
+            successText: named('waiting'),
+          },
         );
   return (
     <>

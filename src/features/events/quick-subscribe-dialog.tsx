@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { changeSubscription, joinWaitingList } from '../../data/events';
 import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';
-import { useRunMove } from './run-move';
-import { StuffChoice } from './stuff-choice';
+import { KitChoice } from './kit-choice';
+import { goneStuffName } from './kit-text';
+import { type Refusal, useRunMove } from './run-move';
 
 /**
- * The quick booking of an event with equipment: which equipment, "J'ai mon propre matériel" among the
- * choices, and the rule that it cannot change afterwards, said before the member confirms.
+ * The quick booking of an event with equipment: which kit, « J'ai mon propre matériel » first in each kind
+ * (docs/rules.md#kit). The dialog waits for the server's word: an item gone meanwhile is named here, nothing is
+ * booked, and the picker shows what is left now (the refusal reads the event again).
  */
 export function QuickSubscribeDialog({
   event,
@@ -34,37 +36,70 @@ export function QuickSubscribeDialog({
 }) {
   const { t } = useTranslation();
   const run = useRunMove();
-  const [chosen, setChosen] = useState('');
-  const confirm = (close: () => void) => {
-    const stuff = chosen || null;
-    void (isWaiting
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [isBusy, setBusy] = useState(false);
+  const [gone, setGone] = useState<string | null>(null);
+  const isChild = actor.id !== user.id;
+  const childName = user.first_name ?? user.username;
+  const sayGone = (refusal: Refusal) => {
+    const name = goneStuffName(event.stuffs_available, refusal);
+    if (name) setGone(t('memberKit.gone_booking', { name }));
+    return name !== null;
+  };
+  const confirm = async (close: () => void) => {
+    setBusy(true);
+    setGone(null);
+    const options = { successText, onRefused: sayGone };
+    const delivery = await (isWaiting
       ? run(
-          joinWaitingList(user, event.uuid_event, stuff, actor),
+          joinWaitingList(user, event.uuid_event, chosen, actor),
           'subscribe_waiting_listed',
           'waiting_failed',
-          undefined,
-          successText,
+          options,
         )
       : run(
-          changeSubscription(user, event.uuid_event, true, stuff, actor),
+          changeSubscription(user, event.uuid_event, true, chosen, actor),
           'subscribe_success',
           'subscribe_failed',
-          onFull,
-          successText,
+          {
+            ...options,
+            onFull,
+          },
         ));
-    close();
+    setBusy(false);
+    const isGone =
+      delivery?.outcome === 'refused' && goneStuffName(event.stuffs_available, delivery) !== null;
+    if (!isGone) close();
   };
   return (
     <ModalDialog
-      title={`${t('quick_subscribe.title')} · ${eventTitle(event)}${actor.id === user.id ? '' : ` · ${user.first_name ?? user.username}`}`}
+      title={`${t('quick_subscribe.title')} · ${eventTitle(event)}${isChild ? ` · ${childName}` : ''}`}
       onClose={onClose}
+      isBusy={isBusy}
     >
       {(close) => (
         <div className={styles.body}>
-          <StuffChoice stuffs={event.stuffs_available} value={chosen} isLocked={false} onChange={setChosen} />
-          <p className={styles.hint}>{t('quick_subscribe.locked')}</p>
+          <KitChoice
+            stuffs={event.stuffs_available}
+            value={chosen}
+            onChange={(next) => {
+              setGone(null);
+              setChosen(next);
+            }}
+            {...(isChild ? { owner: childName } : {})}
+          />
+          {gone && (
+            <p className={styles.error} role="alert">
+              {gone}
+            </p>
+          )}
           <div className={styles.buttons}>
-            <button type="button" className="button button-primary" onClick={() => confirm(close)}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={isBusy}
+              onClick={() => void confirm(close)}
+            >
               {t(isWaiting ? 'quick_subscribe.confirm_waiting' : 'quick_subscribe.confirm')}
             </button>
           </div>

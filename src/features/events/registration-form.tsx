@@ -1,16 +1,21 @@
 import type { EventDto } from '@common/contract/event';
+import { kitOf } from '@common/contract/kit-of';
 import type { User } from '@common/contract/user';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import styles from './dialog.module.css';
+import { KitChoice } from './kit-choice';
+import { goneStuffName } from './kit-text';
 import { registrationMoves } from './quick-actions';
-import { useRunMove } from './run-move';
+import { type Refusal, useRunMove } from './run-move';
 import { SeriesRegistration } from './series-registration';
-import { StuffChoice } from './stuff-choice';
 
-/** The equipment choice and the member's own moves; queued through the outbox, so they work offline. */
+/**
+ * The kit to book and the member's own moves; queued through the outbox, so they work offline. Once
+ * subscribed, the kit shows (and changes) under « Mon matériel » (my-kit.tsx, docs/rules.md#kit).
+ */
 export function RegistrationForm({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
@@ -18,24 +23,48 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
   const run = useRunMove();
   const offlineId = useId();
   const mine = event.subscribers_with_stuff.find((s) => s.id === user.id);
-  const [chosen, setChosen] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [gone, setGone] = useState<string | null>(null);
   const moves = registrationMoves(event, user.id, new Date());
-  const stuff = chosen || null;
+  const asksKit = event.stuffs_available.length > 0 && (moves.canSubscribe || moves.canJoinWaitingList);
+  const kit = asksKit ? chosen : [];
   const hasMove = Object.values(moves).some(Boolean);
   const described = !isOnline && hasMove ? offlineId : undefined;
   const leave = () =>
     void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success', 'unsubscribe_failed');
+  /** An item went meanwhile: said here, by name, over the picker the refreshed event updates; nothing booked. */
+  const sayGone = (refusal: Refusal) => {
+    const name = goneStuffName(event.stuffs_available, refusal);
+    if (name) setGone(t('memberKit.gone_booking', { name }));
+    return name !== null;
+  };
+  const book = (waiting: boolean) => {
+    setGone(null);
+    void (waiting
+      ? run(joinWaitingList(user, event.uuid_event, kit), 'subscribe_waiting_listed', 'waiting_failed', {
+          onRefused: sayGone,
+        })
+      : run(changeSubscription(user, event.uuid_event, true, kit), 'subscribe_success', 'subscribe_failed', {
+          onRefused: sayGone,
+        }));
+  };
 
   return (
     <>
-      {event.stuffs_available.length > 0 && (
-        <StuffChoice
+      {asksKit && (
+        <KitChoice
           stuffs={event.stuffs_available}
-          value={mine ? (mine.uuid_stuff ?? '') : chosen}
-          isLocked={mine !== undefined || (!moves.canSubscribe && !moves.canJoinWaitingList)}
-          lockedHint={mine ? t('registration.stuff_locked') : undefined}
-          onChange={setChosen}
+          value={chosen}
+          onChange={(next) => {
+            setGone(null);
+            setChosen(next);
+          }}
         />
+      )}
+      {gone && (
+        <p className={styles.error} role="alert">
+          {gone}
+        </p>
       )}
       <div className={styles.buttons}>
         {moves.canSubscribe && (
@@ -43,13 +72,7 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
             type="button"
             className="button button-primary"
             aria-describedby={described}
-            onClick={() =>
-              void run(
-                changeSubscription(user, event.uuid_event, true, stuff),
-                'subscribe_success',
-                'subscribe_failed',
-              )
-            }
+            onClick={() => book(false)}
           >
             {t('events.subscribe')}
           </button>
@@ -60,18 +83,7 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
           </button>
         )}
         {moves.canJoinWaitingList && (
-          <button
-            type="button"
-            className="button"
-            aria-describedby={described}
-            onClick={() =>
-              void run(
-                joinWaitingList(user, event.uuid_event, stuff),
-                'subscribe_waiting_listed',
-                'waiting_failed',
-              )
-            }
-          >
+          <button type="button" className="button" aria-describedby={described} onClick={() => book(true)}>
             {t('events.join_waiting_list')}
           </button>
         )}
@@ -82,7 +94,7 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
         )}
       </div>
       {event.uuid_series && (
-        <SeriesRegistration uuidSeries={event.uuid_series} user={user} stuffUuid={stuff} />
+        <SeriesRegistration uuidSeries={event.uuid_series} user={user} kit={mine ? kitOf(mine) : kit} />
       )}
       {described && (
         <p id={offlineId} className={styles.hint}>

@@ -25,12 +25,12 @@ function OutcomeText({ session }: { session: Session }) {
 export function SeriesRegistration({
   uuidSeries,
   user,
-  stuffUuid,
+  kit,
 }: {
   uuidSeries: string;
   user: User;
-  /** The equipment picked in the popup, asked for at each session where it is offered. */
-  stuffUuid: string | null;
+  /** The kit picked in the popup (or booked at this session), asked for at each session (docs/rules.md#kit). */
+  kit: readonly string[];
 }) {
   const { t, i18n } = useTranslation();
   const isOnline = useIsOnline();
@@ -49,7 +49,7 @@ export function SeriesRegistration({
         await subscribeSeries(uuidSeries, {
           uuid_user: user.id,
           subscribe,
-          ...(subscribe && stuffUuid ? { uuid_stuff: stuffUuid } : {}),
+          ...(subscribe && kit.length > 0 ? { uuid_stuff: kit[0], stuffs: [...kit] } : {}),
         }),
       );
     } catch (failure) {

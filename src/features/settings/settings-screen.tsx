@@ -12,6 +12,7 @@ const ENTRIES: Record<SettingsEntry, { path: string; icon: IconName }> = {
   report: { path: '/settings/report', icon: 'chart' },
   model: { path: '/settings/model', icon: 'model' },
   stuff: { path: '/settings/stuff', icon: 'stuff' },
+  not_returned: { path: '/settings/not-returned', icon: 'past' },
 };
 
 /** /settings: one link per area the member may manage (the shared rule decides which). */

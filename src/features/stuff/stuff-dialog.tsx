@@ -12,6 +12,8 @@ interface StuffValues {
   /** As typed; a whole number from 0 to LIMITS.stockMax unless infinite. */
   stock: string;
   is_infinite: boolean;
+  /** As typed: « Bateaux », « Pagaies »…; empty clears it. */
+  kind: string;
 }
 
 /** A new stuff starts with stock 0 and a finite stock. */
@@ -20,6 +22,7 @@ const valuesOf = (stuff: Stuff | null): StuffValues => ({
   description: stuff?.description ?? '',
   stock: String(stuff?.stock ?? 0),
   is_infinite: stuff?.is_infinite ?? false,
+  kind: stuff?.kind ?? '',
 });
 
 function isStockValid(stock: string): boolean {
@@ -28,15 +31,19 @@ function isStockValid(stock: string): boolean {
 }
 
 /**
- * Create (stuff null) or edit one stuff: name, description, and a stock unless infinite
- * (docs/rules.md#stuff).
+ * Create (stuff null) or edit one stuff: name, description, a stock unless infinite (docs/rules.md#stuff), and
+ * its type, which the kit dialog groups by (docs/rules.md#kit). The types the club already uses are offered, so
+ * « Gilets » is not written a second way.
  */
 export function StuffDialog({
   stuff,
+  kinds,
   isOnline,
   onClose,
 }: {
   stuff: Stuff | null;
+  /** The types the club's stuff already has, in order. */
+  kinds: readonly string[];
   isOnline: boolean;
   onClose: () => void;
 }) {
@@ -46,11 +53,14 @@ export function StuffDialog({
   const isStockInvalid = !values.is_infinite && !isStockValid(values.stock);
 
   async function save() {
+    const kind = values.kind.trim();
     const input = {
       name: values.name.trim(),
       description: values.description.trim(),
       is_infinite: values.is_infinite,
       ...(values.is_infinite ? {} : { stock: Number(values.stock) }),
+      // An edit always sends it, as an emptied field clears the type (null); a new stuff without one needs none.
+      ...(kind !== '' ? { kind } : stuff ? { kind: null } : {}),
     };
     if (stuff) await updateStuff(stuff.uuid, input);
     else await createStuff(input);
@@ -69,6 +79,26 @@ export function StuffDialog({
     >
       {(showErrors) => (
         <>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-kind`}>{t('catalog.kind_label')}</label>
+            <input
+              id={`${id}-kind`}
+              list={`${id}-kinds`}
+              value={values.kind}
+              maxLength={LIMITS.stuffKindMax}
+              autoComplete="off"
+              aria-describedby={`${id}-kind-hint`}
+              onChange={(event) => setValues({ ...values, kind: event.target.value })}
+            />
+            <datalist id={`${id}-kinds`}>
+              {kinds.map((kind) => (
+                <option key={kind} value={kind} />
+              ))}
+            </datalist>
+            <p id={`${id}-kind-hint`} className={styles.hint}>
+              {t('catalog.kind_hint')}
+            </p>
+          </div>
           <label className={styles.choice}>
             <input
               type="checkbox"

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteStuff, type Stuff, useStuffs } from '../../data/catalog';
 import { showToast } from '../../state/toast-store';
@@ -16,10 +17,34 @@ function StockText({ stuff }: { stuff: Stuff }) {
   );
 }
 
+/** Its type, when it has one (docs/rules.md#kit), then its stock. */
+function StuffDetail({ stuff }: { stuff: Stuff }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {stuff.kind && `${t('catalog.kind_detail', { kind: stuff.kind })} · `}
+      <StockText stuff={stuff} />
+    </>
+  );
+}
+
+const collator = new Intl.Collator('fr', { sensitivity: 'base' });
+
+/** The types the club already uses, each once (« bateaux » and « Bateaux » are one), in order. */
+function kindsOf(stuffs: readonly Stuff[] | undefined): string[] {
+  const kinds: string[] = [];
+  for (const stuff of stuffs ?? []) {
+    const kind = stuff.kind?.trim();
+    if (kind && !kinds.some((known) => collator.compare(known, kind) === 0)) kinds.push(kind);
+  }
+  return kinds.sort(collator.compare);
+}
+
 /** /settings/stuff: the club's equipment, created, edited and deleted online by contributors and admins. */
 export function StuffScreen() {
   const { t } = useTranslation();
   const stuffs = useStuffs();
+  const kinds = useMemo(() => kindsOf(stuffs), [stuffs]);
 
   async function remove(stuff: Stuff) {
     await deleteStuff(stuff.uuid);
@@ -37,10 +62,10 @@ export function StuffScreen() {
         deleteQuestion: (stuff) => t('catalog.delete_stuff_question', { name: stuff.name }),
       }}
       items={stuffs}
-      detail={(stuff) => <StockText stuff={stuff} />}
+      detail={(stuff) => <StuffDetail stuff={stuff} />}
       onDelete={remove}
       renderForm={(stuff, isOnline, onClose) => (
-        <StuffDialog stuff={stuff} isOnline={isOnline} onClose={onClose} />
+        <StuffDialog stuff={stuff} kinds={kinds} isOnline={isOnline} onClose={onClose} />
       )}
     />
   );

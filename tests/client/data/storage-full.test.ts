@@ -23,6 +23,7 @@ describe('a full device', () => {
       kind: 'member',
       name: 'ana',
       stuff: '',
+      kit: [],
       status: 'absent',
       isChecked: false,
     };

@@ -94,9 +94,9 @@ describe('the settings menu', () => {
   it.each([
     [undefined, ''],
     ['User', ''],
-    ['Contributor', 'model,stuff'],
-    ['Admin', 'app,users,email,report,model,stuff'],
-    ['SuperAdmin', 'app,users,email,report,model,stuff'],
+    ['Contributor', 'model,stuff,not_returned'],
+    ['Admin', 'app,users,email,report,model,stuff,not_returned'],
+    ['SuperAdmin', 'app,users,email,report,model,stuff,not_returned'],
   ] as const)('shows %s: %s', (role, entries) => {
     expect(settingsEntriesFor(role).join(',')).toBe(entries);
   });

@@ -1,5 +1,5 @@
 import type { EventDto } from '@common/contract/event';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { GuestDialog } from '../../../../src/features/events/guest-dialog';
@@ -105,22 +105,25 @@ describe('the registration popup offers what the rules allow', () => {
     expect(screen.queryByText('Cet évènement a été annulé') !== null).toBe(when === 'cancelled');
   });
 
-  it('fixes the equipment once subscribed, and never offers a stuff with none left', () => {
+  it('asks for the kit before subscribing, never offers an item with none left, then shows « Mon matériel »', () => {
     const { unmount } = render(
       <RegistrationDialog event={eventOf('upcoming', 'none')} user={USER} onClose={() => undefined} />,
     );
-    expect(screen.getByRole('radio', { name: "J'ai déjà mon propre matériel" })).toHaveProperty(
-      'checked',
-      true,
-    );
-    expect(screen.getByRole('radio', { name: /Kayak/ })).toHaveProperty('disabled', false);
-    expect(screen.getByRole('radio', { name: /Pagaie/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('radio', { name: "J'ai mon propre matériel" })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Kayak — 1 disponible' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('radio', { name: 'Pagaie — plus disponible' })).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('my-kit')).toBeNull();
     unmount();
     render(
       <RegistrationDialog event={eventOf('upcoming', 'subscribed')} user={USER} onClose={() => undefined} />,
     );
-    expect(screen.getByRole('radio', { name: /Kayak/ })).toHaveProperty('checked', true);
-    for (const radio of screen.getAllByRole('radio')) expect(radio).toHaveProperty('disabled', true);
+    // Once subscribed the picker is gone: the kit shows, and changes through its own dialog (docs/rules.md#kit).
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    const mine = screen.getByTestId('my-kit');
+    expect(within(mine).getByRole('heading', { name: 'Mon matériel' })).toBeTruthy();
+    expect(within(mine).getByRole('listitem').textContent).toBe('Kayak');
+    expect(within(mine).getByRole('button', { name: 'Modifier mon matériel' })).toBeTruthy();
+    expect(screen.queryByText(/changé après/)).toBeNull();
   });
 
   it('closes with its close button and says so', () => {

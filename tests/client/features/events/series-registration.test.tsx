@@ -5,6 +5,7 @@ import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
 import { json, stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
+import { K1, PADDLE } from './kit-fixtures';
 import { SERIES_UUID, sessionOf } from './series-fixtures';
 
 vi.mock('../../../../src/data/guests', () => ({
@@ -75,6 +76,24 @@ describe('the registration popup of a session of a series', () => {
       'jeu. 14/01/27 — Refusé : Cet évènement a été annulé',
     ]);
     expect(bodies).toEqual([{ uuid_user: USER.id, subscribe: true }]);
+  });
+
+  it('asks for the kit picked in the popup at every session, its first item as uuid_stuff', async () => {
+    const bodies: unknown[] = [];
+    stubFetch((_url, init) => {
+      if (init.method === 'PUT') bodies.push(JSON.parse(String(init.body)));
+      return init.method === 'PUT' ? json(200, ANSWER) : json(404, { code: 'not_found', message: '' });
+    });
+    const event = { ...session(SERIES), stuffs_available: [K1, PADDLE] };
+    render(<RegistrationDialog event={event} user={USER} onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Pagaie double — 3 disponibles' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Kayak mono K1 — 2 disponibles' }));
+    fireEvent.click(screen.getByRole('button', { name: SUBSCRIBE_ALL }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { uuid_user: USER.id, subscribe: true, uuid_stuff: K1.uuid, stuffs: [K1.uuid, PADDLE.uuid] },
+      ]),
+    );
   });
 
   it('"Quitter la série" sends subscribe: false; a refusal of the whole request is said', async () => {

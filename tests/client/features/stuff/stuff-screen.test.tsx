@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStuff, deleteStuff, type Stuff } from '../../../../src/data/catalog';
+import { createStuff, deleteStuff, type Stuff, updateStuff } from '../../../../src/data/catalog';
 import { ApiError } from '../../../../src/data/core/api-client';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { StuffScreen } from '../../../../src/features/stuff/stuff-screen';
@@ -21,10 +21,25 @@ const VEST: Stuff = {
   name: 'Gilet',
   stock: 0,
   is_infinite: true,
+  kind: 'Gilets',
+};
+const BOAT: Stuff = {
+  ...PADDLE,
+  uuid: '4e3c5b2a-6d8f-4a0b-9c2d-3e4f5a6b7c8d',
+  name: 'Kayak mono K1',
+  stock: 4,
+  kind: 'Bateaux',
+};
+// The same type written another way: offered once.
+const TANDEM: Stuff = {
+  ...BOAT,
+  uuid: '5f4d6c3b-7e9a-4b1c-8d3e-4f5a6b7c8d9e',
+  name: 'Kayak biplace',
+  kind: 'bateaux',
 };
 
 vi.mock('../../../../src/data/catalog', () => ({
-  useStuffs: vi.fn(() => [PADDLE, VEST]),
+  useStuffs: vi.fn(() => [PADDLE, VEST, BOAT, TANDEM]),
   createStuff: vi.fn(),
   updateStuff: vi.fn(),
   deleteStuff: vi.fn(),
@@ -35,6 +50,7 @@ beforeEach(() => {
   useToastStore.setState({ toasts: [] });
   useConnectivityStore.setState({ isOnline: true });
   vi.mocked(createStuff).mockReset().mockResolvedValue(PADDLE);
+  vi.mocked(updateStuff).mockReset().mockResolvedValue(BOAT);
   vi.mocked(deleteStuff).mockReset().mockResolvedValue(undefined);
 });
 
@@ -58,9 +74,66 @@ describe('the stuff list', () => {
       </MemoryRouter>,
     );
     const items = screen.getAllByRole('listitem');
-    // Sorted by name: Gilet, then Pagaie.
-    expect(items[0]?.textContent).toContain('∞ Stock illimité');
-    expect(items[1]?.textContent).toContain('Stock : 12');
+    // Sorted by name: Gilet, Kayak biplace, Kayak mono K1, then Pagaie.
+    expect(items[0]?.textContent).toContain('Type : Gilets · ∞ Stock illimité');
+    expect(items[2]?.textContent).toContain('Type : Bateaux · Stock : 4');
+    // No type: the stock alone.
+    expect(items[3]?.textContent).toContain('Stock : 12');
+    expect(items[3]?.textContent).not.toContain('Type');
+  });
+});
+
+describe('the stuff’s type', () => {
+  function openEdit(name: string) {
+    render(
+      <MemoryRouter>
+        <StuffScreen />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: `Modifier ${name}` }));
+    return screen.getByRole('dialog', { name: 'Modifier le matériel' });
+  }
+
+  it('offers the types the club already uses, each once, so the same spelling is reused', () => {
+    const dialog = openNewStuff();
+    const field = within(dialog).getByLabelText('Type (facultatif)');
+    expect(field.getAttribute('maxlength')).toBe('40');
+    const list = document.getElementById(field.getAttribute('list') ?? '');
+    expect([...(list?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual(['Bateaux', 'Gilets']);
+  });
+
+  it('saves the type typed, trimmed, with a new stuff', async () => {
+    const dialog = openNewStuff();
+    fireEvent.change(within(dialog).getByLabelText('Nom'), { target: { value: 'Pagaie carbone' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Légère' } });
+    fireEvent.change(within(dialog).getByLabelText('Type (facultatif)'), { target: { value: ' Pagaies ' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' })));
+    expect(createStuff).toHaveBeenCalledWith({
+      name: 'Pagaie carbone',
+      description: 'Légère',
+      is_infinite: false,
+      stock: 0,
+      kind: 'Pagaies',
+    });
+  });
+
+  it('shows an edited stuff’s type, keeps it when untouched, and clears it when emptied', async () => {
+    let dialog = openEdit('Kayak mono K1');
+    expect(within(dialog).getByLabelText('Type (facultatif)')).toHaveProperty('value', 'Bateaux');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' })));
+    expect(updateStuff).toHaveBeenLastCalledWith(BOAT.uuid, expect.objectContaining({ kind: 'Bateaux' }));
+
+    cleanup();
+    dialog = openEdit('Kayak mono K1');
+    fireEvent.change(within(dialog).getByLabelText('Type (facultatif)'), { target: { value: '  ' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' })));
+    expect(updateStuff).toHaveBeenLastCalledWith(BOAT.uuid, {
+      name: 'Kayak mono K1',
+      description: 'Carbone',
+      is_infinite: false,
+      stock: 4,
+      kind: null,
+    });
   });
 });
 

@@ -60,17 +60,14 @@ beforeEach(() => {
   useConnectivityStore.setState({ isOnline: true });
 });
 
+const CONTENT_MENU = ["Modèles d'évènement", 'Matériel', 'Matériel non rendu'];
+const ADMIN_MENU = ['Application', 'Utilisateurs', 'Emails', 'Bilan de saison', ...CONTENT_MENU];
+
 describe('the settings menu', () => {
   it.each([
-    ['Contributor', ["Modèles d'évènement", 'Matériel']],
-    [
-      'Admin',
-      ['Application', 'Utilisateurs', 'Emails', 'Bilan de saison', "Modèles d'évènement", 'Matériel'],
-    ],
-    [
-      'SuperAdmin',
-      ['Application', 'Utilisateurs', 'Emails', 'Bilan de saison', "Modèles d'évènement", 'Matériel'],
-    ],
+    ['Contributor', CONTENT_MENU],
+    ['Admin', ADMIN_MENU],
+    ['SuperAdmin', ADMIN_MENU],
   ] as const)('for a %s: %s', async (role, names) => {
     serve(signInAs(role));
     renderApp('/settings');
