@@ -76,6 +76,15 @@ const SCENES: Scene[] = [
     },
   },
   {
+    // Kit handed out at last week's river trip and not back: one paddle (docs/rules.md#kit).
+    name: 'not-returned',
+    username: 'soazig.tanguy',
+    show: async (page) => {
+      await page.goto('/settings/not-returned');
+      await page.getByText('Pagaie double').first().waitFor();
+    },
+  },
+  {
     name: 'season-report',
     username: 'yann.legall',
     show: async (page) => {

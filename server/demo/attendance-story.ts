@@ -1,6 +1,7 @@
 import { clubDateTime } from '@common/rules/club-time';
 import type { DemoClient } from './demo-client';
 import type { PlannedEvent } from './event-plan';
+import { handOutKit, type KitEvent } from './kit-story';
 
 /** A past event's checklist as the organiser filled it at the venue. */
 export interface TickJob {
@@ -12,6 +13,8 @@ export interface TickJob {
   mode: 'on_time' | 'offline';
   /** Usernames of subscribers who did not come. */
   absent: string[];
+  /** When set, the kit is handed out at the venue and taken back, but for this member's paddle. */
+  paddleNotReturned?: string;
 }
 
 const MINUTE = 60_000;
@@ -25,10 +28,7 @@ export async function tickPastEvents(api: DemoClient, clock: { now: Date }, jobs
   for (const job of [...jobs].sort((a, b) => a.start.getTime() - b.start.getTime())) {
     const ticked = new Date(job.start.getTime() + 10 * MINUTE);
     clock.now = job.mode === 'offline' ? new Date(job.end.getTime() + 50 * MINUTE) : ticked;
-    const event = await api.call<{
-      subscribers_with_stuff: Array<{ id: string; username: string }>;
-      invite_list: Array<{ id: number }>;
-    }>(job.organiserToken, 'GET', `/api/event/${job.eventUuid}`);
+    const event = await api.call<KitEvent>(job.organiserToken, 'GET', `/api/event/${job.eventUuid}`);
     const rows = [
       ...event.subscribers_with_stuff
         .filter((s) => !job.absent.includes(s.username))
@@ -42,6 +42,7 @@ export async function tickPastEvents(api: DemoClient, clock: { now: Date }, jobs
         is_checked: true,
         checked_at: ticked.toISOString(),
       });
+    if (job.paddleNotReturned !== undefined) await handOutKit(api, clock, job, event, ticked);
   }
 }
 
@@ -61,6 +62,7 @@ export function ticksOfPlannedEvents(
             end: clubDateTime(event.day, event.to, timeZone),
             mode: event.ticks,
             absent: event.absent,
+            ...(event.paddleNotReturned ? { paddleNotReturned: event.paddleNotReturned } : {}),
           },
         ]
       : [],

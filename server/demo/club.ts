@@ -104,12 +104,22 @@ export const MODELS = {
 } as const;
 
 export const STUFFS = {
-  k1: { name: 'Kayak mono K1', description: 'Kayak de rivière une place', stock: 8 },
-  k2: { name: 'Kayak biplace K2', description: 'Kayak de mer deux places', stock: 3 },
-  paddle: { name: 'Pagaie double', description: 'Pagaie carbone 210 cm', stock: 20 },
-  vest: { name: "Gilet d'aide à la flottabilité", description: 'Gilet 50 N, tailles S à XL', stock: 25 },
-  wetsuit: { name: 'Combinaison néoprène', description: 'Shorty 3 mm', stock: 10 },
-  skirt: { name: 'Jupe de kayak', description: 'Jupe néoprène pour hiloire standard', stock: 6 },
+  k1: { name: 'Kayak mono K1', description: 'Kayak de rivière une place', stock: 8, kind: 'Bateaux' },
+  k2: { name: 'Kayak biplace K2', description: 'Kayak de mer deux places', stock: 3, kind: 'Bateaux' },
+  paddle: { name: 'Pagaie double', description: 'Pagaie carbone 210 cm', stock: 20, kind: 'Pagaies' },
+  vest: {
+    name: "Gilet d'aide à la flottabilité",
+    description: 'Gilet 50 N, tailles S à XL',
+    stock: 25,
+    kind: 'Gilets',
+  },
+  wetsuit: { name: 'Combinaison néoprène', description: 'Shorty 3 mm', stock: 10, kind: 'Combinaisons' },
+  skirt: {
+    name: 'Jupe de kayak',
+    description: 'Jupe néoprène pour hiloire standard',
+    stock: 6,
+    kind: 'Jupes',
+  },
 } as const;
 
 export const PLACES = {

@@ -12,8 +12,8 @@ export interface PlannedEvent {
   places: number;
   organiser: string;
   stuffs: StuffKey[];
-  /** Members subscribed, in this order, each with the equipment they reserve (if any). */
-  subscribers: Array<[string, StuffKey | null]>;
+  /** Members subscribed, in this order, each with the kit they book (empty: their own equipment). */
+  subscribers: Array<[string, StuffKey[]]>;
   /** Members who joined the waiting list of the full event, first come first served. */
   waiting: string[];
   /** Subscribers who leave afterwards, freeing a place for the first one waiting. */
@@ -24,12 +24,15 @@ export interface PlannedEvent {
   ticks?: 'on_time' | 'offline';
   /** Subscribers who did not come (never ticked). */
   absent: string[];
+  /** At a past event, the kit is handed out at the venue and taken back, but for this member's paddle. */
+  paddleNotReturned?: string;
 }
 
 const m = (i: number) => MEMBERS[i]?.username as string;
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => m(from + i));
-const withStuff = (usernames: string[], stuff: StuffKey | null, every = 1) =>
-  usernames.map((u, i): [string, StuffKey | null] => [u, i % every === 0 ? stuff : null]);
+/** Every `every`-th member books `kit` (a set: a boat, a paddle, a vest), the others come with their own. */
+const withKit = (usernames: string[], kit: StuffKey[], every = 1) =>
+  usernames.map((u, i): [string, StuffKey[]] => [u, i % every === 0 ? kit : []]);
 
 /** Last week, this week and next week around the Monday `monday` (a club day). */
 export function planEvents(monday: string): PlannedEvent[] {
@@ -46,9 +49,10 @@ export function planEvents(monday: string): PlannedEvent[] {
       places: 10,
       organiser: 'soazig.tanguy',
       stuffs: ['k1', 'paddle', 'vest'],
-      subscribers: withStuff(range(0, 8), 'k1', 2),
+      subscribers: withKit(range(0, 8), ['k1', 'paddle', 'vest'], 2),
       ticks: 'on_time',
       absent: [m(5)],
+      paddleNotReturned: m(2),
     },
     {
       ...base,
@@ -60,7 +64,7 @@ export function planEvents(monday: string): PlannedEvent[] {
       places: 10,
       organiser: 'erwan.kerboul',
       stuffs: ['k2', 'paddle', 'vest', 'wetsuit'],
-      subscribers: withStuff(range(8, 16), 'wetsuit', 2),
+      subscribers: withKit(range(8, 16), ['paddle', 'vest', 'wetsuit'], 2),
       guests: [
         { host: m(8), first_name: 'Louise', last_name: 'Morvan', age: 16 },
         { host: m(9), first_name: 'Paul', last_name: 'Le Bihan' },
@@ -78,7 +82,7 @@ export function planEvents(monday: string): PlannedEvent[] {
       places: 12,
       organiser: 'soazig.tanguy',
       stuffs: ['k2', 'vest'],
-      subscribers: withStuff(range(16, 20), null),
+      subscribers: withKit(range(16, 20), []),
       isCancelled: true,
     },
     {
@@ -91,7 +95,7 @@ export function planEvents(monday: string): PlannedEvent[] {
       places: 6,
       organiser: 'erwan.kerboul',
       stuffs: ['k1', 'paddle'],
-      subscribers: withStuff(range(0, 6), 'k1'),
+      subscribers: withKit(range(0, 6), ['k1', 'paddle']),
       waiting: range(6, 10),
       leaving: [m(2)],
     },
@@ -105,7 +109,7 @@ export function planEvents(monday: string): PlannedEvent[] {
       places: 12,
       organiser: 'soazig.tanguy',
       stuffs: ['k2', 'vest'],
-      subscribers: withStuff(range(9, 14), 'vest'),
+      subscribers: withKit(range(9, 14), ['vest']),
       guests: [
         { host: m(9), first_name: 'Jules', last_name: 'Riou', age: 12 },
         { host: m(9), first_name: 'Alice', last_name: 'Riou', age: 14 },
@@ -122,7 +126,7 @@ export function planEvents(monday: string): PlannedEvent[] {
       places: 10,
       organiser: 'soazig.tanguy',
       stuffs: ['k1', 'paddle', 'vest'],
-      subscribers: withStuff(range(14, 18), 'k1'),
+      subscribers: withKit(range(14, 18), ['k1', 'paddle', 'vest']),
     },
     {
       ...base,
@@ -134,7 +138,7 @@ export function planEvents(monday: string): PlannedEvent[] {
       places: 10,
       organiser: 'erwan.kerboul',
       stuffs: ['k2', 'paddle', 'vest', 'wetsuit'],
-      subscribers: withStuff(range(18, 22), 'k2', 2),
+      subscribers: withKit(range(18, 22), ['k2', 'paddle', 'vest'], 2),
     },
   ];
 }

@@ -210,13 +210,13 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
       },
     );
     created.set(event, saved.uuid_event);
-    for (const [username, stuff] of event.subscribers) {
+    for (const [username, kit] of event.subscribers) {
       const person = people.get(username) as Person;
       await api.call(person.token, 'PUT', '/api/event/subscribe/status', {
         uuid_event: saved.uuid_event,
         uuid_user: person.id,
         subscribe: true,
-        ...(stuff ? { uuid_stuff: stuffs[stuff] } : {}),
+        stuffs: kit.map((key) => stuffs[key]),
       });
     }
     for (const username of event.waiting) {

@@ -239,3 +239,43 @@ test("a thread's hourly mail (text as typed, a `<script>` shown as text) and an 
     ).toBeVisible();
   }
 });
+
+test('the reminder and the promotion list the kit (docs/rules.md#kit), in the text part as in the HTML', async ({
+  page,
+}) => {
+  const kit = ['Kayak mono K1', 'Pagaie double', 'Gilet M'];
+  const reminder = renderMail('event_reminder', 'fr', { event: EVENT, kit });
+  const reminded = await composeMail({
+    kind: 'event_reminder',
+    language: 'fr',
+    ...reminder,
+    actions: [{ label: 'Je ne viens pas', href: answer('decline') }, eventLink],
+    preferences,
+    isSwitchable: true,
+    brand,
+  });
+  await show(page, reminded.html, 'reminder-kit');
+  for (const item of kit) {
+    await expect(page.getByText(item, { exact: false })).toBeVisible();
+    expect(reminder.text).toContain(item);
+  }
+
+  const promotion = renderMail('waiting_list_promotion', 'fr', {
+    event: EVENT,
+    stuff: 'Kayak mono K1',
+    kit: ['Kayak mono K1'],
+    missing: ['Gilet M'],
+  });
+  const promoted = await composeMail({
+    kind: 'waiting_list_promotion',
+    language: 'fr',
+    ...promotion,
+    actions: [{ label: 'Rendre ma place', href: answer('give_back') }, eventLink],
+    preferences,
+    isSwitchable: false,
+    brand,
+  });
+  await show(page, promoted.html, 'promotion-kit');
+  await expect(page.getByText('Gilet M', { exact: false })).toBeVisible();
+  expect(promotion.text).toContain('Gilet M');
+});

@@ -197,9 +197,13 @@ test('the sheet left open while the event is cancelled, or while the member is r
     is_cancelled: true,
   });
   const subscribe = sheet.getByRole('button', { name: "S'inscrire" });
-  // The week may learn of the cancellation first (its refresh), which takes the button away by itself.
-  if (await subscribe.isVisible()) {
-    await subscribe.click();
+  // The week may learn of the cancellation first (its refresh), which takes the button away by itself, even
+  // between a look and a tap: a tap that finds no button is no tap.
+  const tapped = await subscribe.click({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (tapped) {
     // The refused-changes list names the refusal and its reason until the member dismisses it.
     await expect(page.getByRole('alert', { name: 'Modifications refusées par le serveur' })).toContainText(
       'Cet évènement a été annulé',
