@@ -33,6 +33,7 @@ import * as consents from './migrations/2026-12-08-01-consents';
 import * as actedFor from './migrations/2026-12-09-01-acted-for';
 import * as eventComments from './migrations/2026-12-10-01-event-comments';
 import * as kit from './migrations/2026-12-11-01-kit';
+import * as kitLogOutlivesEvents from './migrations/2026-12-11-02-kit-log-outlives-events';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-09-01-acted-for': actedFor,
   '2026-12-10-01-event-comments': eventComments,
   '2026-12-11-01-kit': kit,
+  '2026-12-11-02-kit-log-outlives-events': kitLogOutlivesEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

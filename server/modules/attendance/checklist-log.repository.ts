@@ -41,10 +41,17 @@ export function currentChecks(db: Db, eventUuid: string) {
     .execute();
 }
 
-/** The guest-data erasure reaches the log too: guest names of events that ended before `endedBefore`. */
-export async function blankGuestNames(db: Db, endedBefore: Date): Promise<number> {
+/**
+ * The guest-data erasure reaches the logs too (the checklist's, and the kit's, docs/rules.md#kit): guest names of
+ * events that ended before `endedBefore`.
+ */
+export async function blankGuestNames(
+  db: Db,
+  endedBefore: Date,
+  log: 'checklist_log' | 'kit_log' = 'checklist_log',
+): Promise<number> {
   const result = await db
-    .updateTable('checklist_log')
+    .updateTable(log)
     .set({ participant_name: '' })
     .where('is_invited', '=', true)
     .where('participant_name', '<>', '')
@@ -55,7 +62,7 @@ export async function blankGuestNames(db: Db, endedBefore: Date): Promise<number
         eb.and([
           eb.not(
             eb.exists(
-              eb.selectFrom('events').select('uuid').whereRef('events.uuid', '=', 'checklist_log.event_uuid'),
+              eb.selectFrom('events').select('uuid').whereRef('events.uuid', '=', `${log}.event_uuid`),
             ),
           ),
           eb('received_at', '<', endedBefore),

@@ -1,6 +1,7 @@
 import type { Stuff } from '@common/contract/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { closeKitGaps } from '../kit/kit.repository';
 
 type Db = Kysely<Database>;
 const COLUMNS = ['uuid', 'name', 'description', 'stock', 'is_infinite', 'kind'] as const;
@@ -18,9 +19,12 @@ export function updateStuff(db: Db, stuff: Stuff): Promise<Stuff | undefined> {
   return db.updateTable('stuffs').set(changes).where('uuid', '=', uuid).returning(COLUMNS).executeTakeFirst();
 }
 
+/** A stuff leaves the catalogue: its items in past kits go with it (the keys cascade), and the kits close up. */
 export async function deleteStuff(db: Db, uuid: string): Promise<boolean> {
   const result = await db.deleteFrom('stuffs').where('uuid', '=', uuid).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  if (result.numDeletedRows === 0n) return false;
+  await closeKitGaps(db);
+  return true;
 }
 
 export function findStuff(db: Db, uuid: string): Promise<Stuff | undefined> {

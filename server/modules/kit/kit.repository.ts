@@ -156,12 +156,29 @@ export async function releaseStuff(db: Db, eventUuid: string, stuffUuid: string)
     .where('event_uuid', '=', eventUuid)
     .where('stuff_uuid', '=', stuffUuid)
     .execute();
+  await closeKitGaps(db, eventUuid);
+}
+
+/**
+ * Each kit's items numbered again from 0 after some went, so its first item (`uuid_stuff`) is the one at position 0:
+ * at one event, or (no event) across the club, wished items included, after a stuff left the catalogue.
+ */
+export async function closeKitGaps(db: Db, eventUuid?: string): Promise<void> {
   const club = currentClub().id;
+  const atEvent = eventUuid === undefined ? sql`` : sql`and event_uuid = ${eventUuid}`;
   await sql`update booked_stuffs set position = ranked.rank - 1
     from (select id, row_number() over (partition by subscription_uuid, guest_id order by position) as rank
-      from booked_stuffs where club_id = ${club} and event_uuid = ${eventUuid}) as ranked
+      from booked_stuffs where club_id = ${club} ${atEvent}) as ranked
     where booked_stuffs.club_id = ${club} and booked_stuffs.id = ranked.id
       and booked_stuffs.position <> ranked.rank - 1`.execute(db);
+  if (eventUuid !== undefined) return;
+  await sql`update wished_stuffs set position = ranked.rank - 1
+    from (select waiting_seq, stuff_uuid, row_number() over (partition by waiting_seq order by position) as rank
+      from wished_stuffs where club_id = ${club}) as ranked
+    where wished_stuffs.club_id = ${club} and wished_stuffs.waiting_seq = ranked.waiting_seq
+      and wished_stuffs.stuff_uuid = ranked.stuff_uuid and wished_stuffs.position <> ranked.rank - 1`.execute(
+    db,
+  );
 }
 
 export async function insertWishedStuffs(
@@ -174,6 +191,18 @@ export async function insertWishedStuffs(
     .insertInto('wished_stuffs')
     .values(stuffUuids.map((stuff_uuid, position) => ({ waiting_seq: waitingSeq, stuff_uuid, position })))
     .execute();
+}
+
+/** Every item wished for on an event's waiting list, once each: the fill step locks them all before it starts. */
+export async function wishedStuffsOf(db: Db, eventUuid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('wished_stuffs')
+    .innerJoin('waiting_list', 'waiting_list.seq', 'wished_stuffs.waiting_seq')
+    .select('wished_stuffs.stuff_uuid')
+    .distinct()
+    .where('waiting_list.event_uuid', '=', eventUuid)
+    .execute();
+  return rows.map((r) => r.stuff_uuid);
 }
 
 export async function readWishedKit(db: Db, waitingSeq: string): Promise<string[]> {

@@ -9,7 +9,7 @@ import { eventFacts } from '../events/event-facts';
 import { eventName } from '../events/event-name';
 import { countParticipants } from '../events/events.repository';
 import type { Promotion } from '../events/events.service';
-import { insertBookedStuffs, readWishedKit } from '../kit/kit.repository';
+import { insertBookedStuffs, readWishedKit, wishedStuffsOf } from '../kit/kit.repository';
 import { notify } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
 import { noteForOrganisers } from './organiser-digest';
@@ -41,13 +41,15 @@ export async function fillFromWaitingList(
   let facts = await readFacts();
   if (facts.isCancelled || isPast(facts, deps.now())) return 0;
   const name = await eventName(db, event);
+  // Every wished item, locked at once in uuid order (docs/rules.md#kit): promotions one by one would lock them in the
+  // order of the line, and a booking at an overlapping event locking the same rows in uuid order could deadlock.
+  if (placesLeft(facts) > 0) await lockStuffs(db, await wishedStuffsOf(db, event.uuid), deps.config.rowLocks);
   let promoted = 0;
   while (placesLeft(facts) > 0) {
     const next = await firstWaiting(db, event.uuid);
     if (!next) break;
     // Each wished item still there is booked, the rest is own equipment (docs/rules.md#kit).
     const wished = await readWishedKit(db, next.seq);
-    await lockStuffs(db, wished, deps.config.rowLocks);
     const available = await availableItems(db, event, wished);
     const kit = wished.filter((uuid) => available.has(uuid));
     const subscriptionUuid = await insertSubscription(

@@ -1,12 +1,12 @@
 import { kitOf } from '@common/contract/kit-of';
 import type { GuestRequest } from '@common/contract/participation';
 import { mayDeleteGuest, mayInvite, mayReadGuestsOf, mayUpdateGuest } from '@common/rules/events';
+import { hasStarted } from '@common/rules/kit';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, GuestRow, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { blankGuestNames } from '../attendance/checklist-log.repository';
-import { blankKitGuestNames } from '../attendance/kit-log.repository';
 import { lockEvent, ownershipOf } from '../events/event-facts';
 import { findEvent } from '../events/events.repository';
 import { memberActedFor } from '../family/acting-for.service';
@@ -82,8 +82,12 @@ export async function saveGuest(deps: AppDeps, db: Db, actor: UserRow, request: 
     const holder = { guest_id: current.id };
     const held = await readBookedKit(db, holder);
     // The guest's kit changes whole or not at all; the items kept are not counted twice.
-    await lockAndAssertKit(db, event, kit, deps.config.rowLocks, { field, alreadyHeld: held });
-    if (kit.join() !== held.join()) await replaceBookedStuffs(db, event.uuid, holder, kit);
+    if (kit.join() !== held.join()) {
+      // A guest's kit changes as a member's does, until the event starts: kit already handed out stays recorded.
+      if (hasStarted(facts, deps.now())) throw new HttpError(409, 'event_past', field);
+      await lockAndAssertKit(db, event, kit, deps.config.rowLocks, { field, alreadyHeld: held });
+      await replaceBookedStuffs(db, event.uuid, holder, kit);
+    }
     return toGuest(await updateGuest(db, current.id, fields), kit);
   }
 
@@ -137,6 +141,6 @@ export const GUEST_DATA_TTL_MS = 30 * 24 * 3_600_000;
 export async function eraseOldGuestData(db: Db, now: Date): Promise<number> {
   const endedBefore = new Date(now.getTime() - GUEST_DATA_TTL_MS);
   await blankGuestNames(db, endedBefore);
-  await blankKitGuestNames(db, endedBefore);
+  await blankGuestNames(db, endedBefore, 'kit_log');
   return eraseGuestContacts(db, endedBefore);
 }

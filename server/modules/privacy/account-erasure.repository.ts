@@ -41,7 +41,7 @@ export async function eraseAccountRow(db: Db, userId: string, now: Date): Promis
 
 /**
  * What else names the member or holds their choices, apart from the places (released before, with
- * promotion) and the attendance rows (kept): names copied into the checklist log and walk-ins, the contact
+ * promotion) and the attendance rows (kept): names copied into the checklist and kit logs and walk-ins, the contact
  * data of the guests they invited, their "not coming" answers, queued and sent mails to their address,
  * and their settings.
  */
@@ -49,6 +49,9 @@ export async function eraseTracesOf(db: Db, user: Pick<UserRow, 'id' | 'email'>)
   const id = user.id;
   await db.updateTable('checklist_log').set({ participant_name: '' }).where('user_id', '=', id).execute();
   await db.updateTable('checklist_log').set({ checked_by_name: '' }).where('checked_by', '=', id).execute();
+  // The kit's hand-out log copies names as the checklist log does (docs/rules.md#kit).
+  await db.updateTable('kit_log').set({ participant_name: '' }).where('user_id', '=', id).execute();
+  await db.updateTable('kit_log').set({ checked_by_name: '' }).where('checked_by', '=', id).execute();
   await db.updateTable('walk_ins').set({ name: '' }).where('user_id', '=', id).execute();
   await db
     .updateTable('guests')

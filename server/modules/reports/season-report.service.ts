@@ -61,14 +61,19 @@ export function seasonReportCsv(report: SeasonReport, language: Language): strin
   ];
   const kitText = (key: string) => catalogueText(language, 'report_kit_csv', key);
   const kit = report.kit ?? [];
+  // As wide as the rows above, so the file stays one table for a spreadsheet or a strict reader.
+  const padded = (cells: Array<string | number | null>) => [
+    ...cells,
+    ...Array<string>(Math.max(0, COLUMNS.length - cells.length)).fill(''),
+  ];
   const kitSection =
     kit.length === 0
       ? []
       : [
-          [],
-          [kitText('title')],
-          KIT_COLUMNS.map(kitText),
-          ...kit.map((row) => [row.stuff_name, row.stuff_kind, row.booked, row.handed_out]),
+          padded([]),
+          padded([kitText('title')]),
+          padded(KIT_COLUMNS.map(kitText)),
+          ...kit.map((row) => padded([row.stuff_name, row.stuff_kind, row.booked, row.handed_out])),
         ];
   return toCsv(COLUMNS.map(text), [
     ...report.rows.map((row: ReportRow) => line(row.month, row.model_name, row)),

@@ -27,6 +27,8 @@ interface Line {
   /** A stuff removed: the guests of the member's who held it, when some did (and whether they did too). */
   guests?: string[];
   holdsItself?: boolean;
+  /** A promotion: the wished items no longer there, own equipment for them (docs/rules.md#kit). */
+  missing?: string;
 }
 
 const keyOf = (recipient: Recipient) =>
@@ -105,9 +107,13 @@ export class SeriesNotice {
     }
   }
 
-  async promoted({ member, event, kit }: Promotion): Promise<void> {
+  async promoted({ member, event, kit, missing }: Promotion): Promise<void> {
     await this.knowModel(event.model_uuid);
-    this.promotedTo.add(member, { session: event, ...(kit.length > 0 ? { stuff: kit.join(', ') } : {}) });
+    this.promotedTo.add(member, {
+      session: event,
+      ...(kit.length > 0 ? { stuff: kit.join(', ') } : {}),
+      ...(missing.length > 0 ? { missing: missing.join(', ') } : {}),
+    });
   }
 
   private async knowModel(modelUuid: string): Promise<void> {
@@ -135,14 +141,18 @@ export class SeriesNotice {
         const lines = tally.linesOf(r);
         return {
           event: seriesName(lines),
-          sessions: lines.map((l) =>
-            l.stuff === undefined
-              ? sessionName(l.session, r.language)
-              : catalogueText(r.language, 'series_mail', lineKey(stuffLine, l), {
-                  session: sessionName(l.session, r.language),
-                  stuff: l.stuff,
-                  guests: new Intl.ListFormat(r.language, { type: 'conjunction' }).format(l.guests ?? []),
-                }),
+          sessions: lines.map(
+            (l) =>
+              (l.stuff === undefined
+                ? sessionName(l.session, r.language)
+                : catalogueText(r.language, 'series_mail', lineKey(stuffLine, l), {
+                    session: sessionName(l.session, r.language),
+                    stuff: l.stuff,
+                    guests: new Intl.ListFormat(r.language, { type: 'conjunction' }).format(l.guests ?? []),
+                  })) +
+              (l.missing === undefined
+                ? ''
+                : catalogueText(r.language, 'series_mail', 'promotion_missing', { missing: l.missing })),
           ),
         };
       };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseOldGuestData } from '../../../server/modules/participation/guests.service';
+import { eraseTracesOf } from '../../../server/modules/privacy/account-erasure.repository';
 import { DAY } from '../helpers/event-fixtures';
 import {
   type Cast,
@@ -265,5 +266,14 @@ describe('PUT /api/event/checklist/stuff', () => {
     expect(await names()).toEqual(['nina', 'Léa Port']);
     await eraseOldGuestData(ctx.db, new Date(end + 31 * DAY));
     expect(await names()).toEqual(['nina', '']);
+  });
+
+  it('forgets a deleted account’s name in the kit log, as holder and as writer', async () => {
+    const event = await venue();
+    await handOut(who.orga, event.uuid, { user_id: who.nina.id, uuid_stuff: stuff.kayak, handed_out: true });
+    await eraseTracesOf(ctx.db, { id: who.nina.id, email: null });
+    await eraseTracesOf(ctx.db, { id: who.orga.id, email: null });
+    const [line] = await logOf(event.uuid);
+    expect(line).toMatchObject({ participant_name: '', checked_by_name: '', user_id: who.nina.id });
   });
 });

@@ -38,7 +38,7 @@ export const subscribeSeries = (
   ctx: TestContext,
   token: string,
   uuidSeries: string,
-  body: { uuid_user: string; subscribe: boolean; uuid_stuff?: string },
+  body: { uuid_user: string; subscribe: boolean; uuid_stuff?: string; stuffs?: string[] },
 ) =>
   ctx.app.inject({
     method: 'PUT',

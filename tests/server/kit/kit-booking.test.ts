@@ -235,6 +235,31 @@ describe('guests and the waiting list', () => {
     expect(left(await read(event.uuid_event), kayak)).toBe(5);
   });
 
+  it('fixes a guest’s kit once the event has started, as a member’s, while the guest’s name may still change', async () => {
+    const event = await newEvent([kayak, paddle]);
+    const [host] = people as [Member];
+    await subscribeKit(host, event.uuid_event, { stuffs: [] });
+    const invite = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/event/invite',
+        headers: bearer(host.token),
+        payload: { uuid_event: event.uuid_event, uuid_user: host.id, last_name: 'Kerlo', ...payload },
+      });
+    const guest = (await invite({ first_name: 'Noé', stuffs: [kayak] })).json();
+    const saved = ctx.clock.now;
+    ctx.clock.now = new Date(new Date(event.start_date).getTime() + 60_000);
+    try {
+      const late = await invite({ id: guest.id, first_name: 'Noé', stuffs: [paddle] });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'event_past', field: 'stuffs' });
+      const renamed = await invite({ id: guest.id, first_name: 'Noah', stuffs: [kayak] });
+      expect(renamed.json()).toMatchObject({ first_name: 'Noah', stuffs: [kayak] });
+    } finally {
+      ctx.clock.now = saved;
+    }
+  });
+
   it('promotes with each wished item still there and own equipment for the rest, saying which', async () => {
     const event = await newEvent([kayak, paddle, vest], 1);
     const [a, b, c] = people as [Member, Member, Member];
@@ -309,5 +334,31 @@ describe('a stuff removed from the event', () => {
     expect(saved.statusCode).toBe(200);
     const entry = entryOf(await read(event.uuid_event), a);
     expect(entry).toMatchObject({ stuffs: [paddle], uuid_stuff: paddle, stuff_name: 'Pagaie double' });
+  });
+});
+
+describe('a stuff deleted from the catalogue', () => {
+  it('leaves past kits closed up, their first item still uuid_stuff', async () => {
+    const spare = await insertStuff(ctx, 'Kayak de prêt', 3);
+    const event = await newEvent([spare, paddle]);
+    const [a] = people as [Member];
+    await subscribeKit(a, event.uuid_event, { stuffs: [spare, paddle] });
+    const saved = ctx.clock.now;
+    ctx.clock.now = new Date(new Date(event.end_date).getTime() + 60_000);
+    try {
+      const gone = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/stuff/delete/${spare}`,
+        headers: bearer(organiser),
+      });
+      expect(gone.statusCode).toBe(204);
+      expect(entryOf(await read(event.uuid_event), a)).toMatchObject({
+        stuffs: [paddle],
+        uuid_stuff: paddle,
+        stuff_name: 'Pagaie double',
+      });
+    } finally {
+      ctx.clock.now = saved;
+    }
   });
 });

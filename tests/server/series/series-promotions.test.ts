@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   clearQueuedMails,
@@ -93,6 +94,46 @@ describe('promotions across a series', () => {
     expect(listedSessions(body)).toHaveLength(1);
     expect(body).toMatch(new RegExp(`Rendre ma place : \\S+/api/answer/${last}\\.\\S+\\.give_back\\.`));
     expect(body).toContain(`/event/${last}`);
+  });
+
+  it('a promotion with a kit says, per session, what was booked and which wished items were gone', async () => {
+    const kayak = randomUUID();
+    const vest = randomUUID();
+    await ctx.db
+      .insertInto('stuffs')
+      .values([
+        { uuid: kayak, name: 'Kayak', description: 'K1', stock: 10, is_infinite: false, kind: 'Bateaux' },
+        { uuid: vest, name: 'Gilet', description: 'M', stock: 0, is_infinite: false, kind: 'Gilets' },
+      ])
+      .execute();
+    const series = await createSeries(ctx, organiser, {
+      uuid_model_event: model,
+      start_date: '2027-12-04T10:00:00+01:00',
+      end_date: '2027-12-04T12:00:00+01:00',
+      max_subscribers: 2,
+      city: 'Brest',
+      stuffs_available: [{ uuid: kayak }, { uuid: vest }],
+      recurrence: { weekdays: ['SA'], interval_weeks: 1, count: 2 },
+    });
+    for (const who of [p(0), p(1)])
+      await subscribeSeries(ctx, who.token, series.uuid_series, { uuid_user: who.id, subscribe: true });
+    // Waiting, wishing for a kayak and a vest; none of the vests is free (stock 0).
+    await subscribeSeries(ctx, p(2).token, series.uuid_series, {
+      uuid_user: p(2).id,
+      subscribe: true,
+      stuffs: [kayak, vest],
+    });
+    await clearQueuedMails(ctx);
+    const first = series.sessions[0]?.uuid_event as string;
+    expect(
+      (await putSeries(ctx, organiser, series.uuid_series, { from_uuid_event: first, max_subscribers: 3 }))
+        .statusCode,
+    ).toBe(200);
+    const [told] = await queuedMails(ctx, 'series_promotion');
+    const lines = listedSessions(told?.body_text ?? '');
+    expect(lines).toHaveLength(2);
+    for (const line of lines)
+      expect(line).toMatch(/avec « Kayak » ; plus de « Gilet » : prévoyez votre propre matériel$/);
   });
 
   it('a member leaving the whole series moves the one waiting into every session, told once', async () => {
