@@ -2,7 +2,7 @@
 
 import { type Guest, type GuestRequest, guestSchema } from '@common/contract/participation';
 import { z } from '@common/contract/zod';
-import { apiRequest } from './core/api-client';
+import { ApiError, apiRequest } from './core/api-client';
 import { appDb } from './core/db';
 import { awaitEventWrites } from './core/delivery';
 import { refreshEvent } from './events';
@@ -19,10 +19,21 @@ export const fetchMyGuests = (eventUuid: string, userId: string): Promise<Guest[
  */
 export async function saveGuest(request: GuestRequest): Promise<Guest> {
   await awaitEventWrites(appDb(), request.uuid_event);
-  const guest = await apiRequest('POST', '/api/event/invite', { body: request, schema: guestSchema });
-  await refreshEvent(request.uuid_event);
-  return guest;
+  try {
+    const guest = await apiRequest('POST', '/api/event/invite', { body: request, schema: guestSchema });
+    await refreshEvent(request.uuid_event);
+    return guest;
+  } catch (error) {
+    // An item of the kit went meanwhile (docs/rules.md#kit): the picker shows what is left now.
+    if (error instanceof ApiError && error.code === 'stuff_unavailable')
+      await refreshEvent(request.uuid_event).catch(() => undefined);
+    throw error;
+  }
 }
+
+/** The kit's item a refused save names as gone (docs/rules.md#kit), if that is why it was refused. */
+export const goneItemOf = (error: unknown): string | undefined =>
+  error instanceof ApiError && error.code === 'stuff_unavailable' ? error.uuidStuff : undefined;
 
 export async function deleteGuest(eventUuid: string, id: number): Promise<void> {
   await apiRequest('PUT', '/api/event/delete-invitation', { body: { id, uuid_event: eventUuid } });

@@ -3,6 +3,7 @@ import { call, newMember, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
 import { screenshotWhole, shootBothSizes } from './screenshots';
+import { E2E_PASSWORD } from './server-process';
 
 /**
  * Kit (docs/rules.md#kit), on the real server in Chromium. The kinds show in alphabetical order (Bateaux, Gilets,
@@ -121,6 +122,29 @@ test('a member books a set and changes the vest; the organiser hands it out and 
   await expect.poll(async () => (await onServer())?.stuffs).toEqual([k1, vestM, paddle]);
   await shootBothSizes(page, 'kit-changed');
   await lenaContext.close();
+
+  // In English too: her kit and its change, the kinds as the club typed them.
+  await call(request, lena.token, 'PUT', `/api/user/profile/update/${lena.id}`, { language: 'en' });
+  const englishContext = await browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+  const english = await englishContext.newPage();
+  await english.goto('/login');
+  await english.getByLabel("Nom d'utilisateur ou e-mail").fill(lena.username);
+  await english.getByLabel('Mot de passe', { exact: true }).fill(E2E_PASSWORD);
+  await english.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(english.getByRole('heading', { name: 'Home' })).toBeVisible();
+  const englishRow = await showEventRow(english, event);
+  await englishRow.getByRole('button', { name: `Details of ${title}` }).click();
+  const englishSheet = english.getByRole('dialog', { name: title });
+  await expect(englishSheet.getByTestId('my-kit')).toContainText('My equipment');
+  await englishSheet.getByRole('button', { name: 'Change my equipment' }).click();
+  const englishChange = english.getByRole('dialog', { name: 'Change my equipment' });
+  await expect(englishChange.getByRole('radio', { name: `Gilet S ${stamp} — 1 left` })).toBeEnabled();
+  await expect(
+    englishChange.getByText(`Your equipment: Kayak mono K1 ${stamp}, Gilet M ${stamp}`),
+  ).toBeVisible();
+  await expectNoAxeViolations(english);
+  await shootBothSizes(english, 'kit-change-en');
+  await englishContext.close();
 
   // At the slipway, no signal: the organiser hands the three items out, then takes back the boat and the vest.
   const coachContext = await browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field: string | null = null,
+    /** With `stuff_unavailable`: the kit's item that is gone (docs/rules.md#kit). */
+    readonly uuidStuff?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -143,7 +145,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   const fallback = codeForStatus(response.status);
   try {
     const body = readErrorBody(await response.json());
-    if (body) return new ApiError(response.status, body.code, body.message, body.field);
+    if (body) return new ApiError(response.status, body.code, body.message, body.field, body.uuid_stuff);
   } catch {
     // not JSON: the status alone decides
   }

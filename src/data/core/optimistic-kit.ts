@@ -61,15 +61,12 @@ export function withStuffState(
 ): EventDto {
   const update = (state: StuffState[] | undefined, stuffs: readonly string[]): StuffState[] => {
     const current = state ?? stuffs.map((uuid) => ({ uuid, handed_out: false, returned: false }));
-    return current.map((item) =>
-      item.uuid === change.uuid_stuff
-        ? {
-            ...item,
-            ...(change.handed_out === undefined ? {} : { handed_out: change.handed_out }),
-            ...(change.returned === undefined ? {} : { returned: change.returned }),
-          }
-        : item,
-    );
+    // As the server sets it: an item given back was handed out, one not handed out was not given back.
+    return current.map((item) => {
+      if (item.uuid !== change.uuid_stuff) return item;
+      const handedOut = change.returned === true ? true : (change.handed_out ?? item.handed_out);
+      return { ...item, handed_out: handedOut, returned: handedOut && (change.returned ?? item.returned) };
+    });
   };
   if (change.is_invited)
     return {

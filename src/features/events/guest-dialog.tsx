@@ -3,13 +3,14 @@ import { kitOf } from '@common/contract/kit-of';
 import type { User } from '@common/contract/user';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Guest, saveGuest } from '../../data/guests';
+import { type Guest, goneItemOf, saveGuest } from '../../data/guests';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';
 import { GuestFields, type GuestValues, isEmailValid } from './guest-fields';
+import { goneStuffName } from './kit-text';
 
 const valuesOf = (guest: Partial<Guest> | null): GuestValues => ({
   first_name: guest?.first_name ?? '',
@@ -65,7 +66,16 @@ export function GuestDialog({
       showToast('success', guest ? 'user_invite_updated' : 'user_invite_created');
       close();
     } catch (error) {
-      showToast('error', 'error_fetch', errorText(t, error));
+      // The item gone is named, as the booking does (docs/rules.md#kit); the event was read again meanwhile.
+      const goneUuid = goneItemOf(error);
+      const gone = goneUuid
+        ? goneStuffName(event.stuffs_available, { code: 'stuff_unavailable', uuidStuff: goneUuid })
+        : null;
+      showToast(
+        'error',
+        'error_fetch',
+        gone ? t('memberKit.gone_booking', { name: gone }) : errorText(t, error),
+      );
       setIsSaving(false);
     }
   }

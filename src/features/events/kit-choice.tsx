@@ -20,6 +20,7 @@ const chosenIn = (group: KitGroup<EventStuff>, kit: readonly string[]): string =
  *
  * `held`: the kit the booking holds now (a kit change, a guest edited), whose items count as left for it.
  * `owner`: whose kit it is, when not the member's own (a child, a guest): the words name them.
+ * `isWish`: a waiting-list wish, whose stock is read only at promotion: an item none is left of may still be wished.
  */
 export function KitChoice({
   stuffs,
@@ -27,12 +28,14 @@ export function KitChoice({
   onChange,
   held = [],
   owner,
+  isWish = false,
 }: {
   stuffs: readonly EventStuff[];
   value: readonly string[];
   onChange: (kit: string[]) => void;
   held?: readonly string[];
   owner?: string;
+  isWish?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -71,7 +74,8 @@ export function KitChoice({
               </label>
               {group.items.map((item) => {
                 const left = leftFor(item, held);
-                const isGone = left !== null && left <= 0;
+                const isNoneLeft = left !== null && left <= 0;
+                const isGone = isNoneLeft && !isWish;
                 return (
                   <label key={item.uuid} className={`${styles.choice} ${isGone ? styles.gone : ''}`}>
                     <input
@@ -88,8 +92,8 @@ export function KitChoice({
                       <span className={styles.left}>
                         {left === null
                           ? t('memberKit.unlimited')
-                          : isGone
-                            ? t('memberKit.gone')
+                          : isNoneLeft
+                            ? t(isWish ? 'memberKit.gone_for_now' : 'memberKit.gone')
                             : t('memberKit.left', { count: left })}
                       </span>
                     </span>

@@ -82,6 +82,7 @@ export function QuickSubscribeDialog({
           <KitChoice
             stuffs={event.stuffs_available}
             value={chosen}
+            isWish={isWaiting}
             onChange={(next) => {
               setGone(null);
               setChosen(next);

@@ -55,6 +55,7 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
         <KitChoice
           stuffs={event.stuffs_available}
           value={chosen}
+          isWish={moves.canJoinWaitingList && !moves.canSubscribe}
           onChange={(next) => {
             setGone(null);
             setChosen(next);

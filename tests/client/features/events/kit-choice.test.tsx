@@ -5,11 +5,28 @@ import { KitChoice } from '../../../../src/features/events/kit-choice';
 import { HELMET, K1, K2, KIT_STUFFS, PADDLE, VEST } from './kit-fixtures';
 
 // The kit picker (docs/rules.md#kit): the event's items by kind, own equipment first in each, one per kind.
-function Picker({ held, owner, start = [] }: { held?: string[]; owner?: string; start?: string[] }) {
+function Picker({
+  held,
+  owner,
+  start = [],
+  isWish,
+}: {
+  held?: string[];
+  owner?: string;
+  start?: string[];
+  isWish?: boolean;
+}) {
   const [kit, setKit] = useState<string[]>(start);
   return (
     <>
-      <KitChoice stuffs={KIT_STUFFS} value={kit} onChange={setKit} held={held} owner={owner} />
+      <KitChoice
+        stuffs={KIT_STUFFS}
+        value={kit}
+        onChange={setKit}
+        held={held}
+        owner={owner}
+        isWish={isWish}
+      />
       <output data-testid="kit">{kit.join(',')}</output>
     </>
   );
@@ -49,6 +66,14 @@ describe('the kit picker', () => {
     expect(gone).toHaveProperty('disabled', true);
     fireEvent.click(gone);
     expect(kitNow()).toEqual([]);
+  });
+
+  it('lets a waiting-list wish name an item none is left of: its stock is read at promotion', () => {
+    render(<Picker isWish />);
+    const wished = screen.getByRole('radio', { name: "Kayak biplace — plus disponible pour l'instant" });
+    expect(wished).toHaveProperty('disabled', false);
+    fireEvent.click(wished);
+    expect(kitNow()).toEqual([K2.uuid]);
   });
 
   it('keeps one item per kind and gives the kit in the order of the kinds shown, whatever the order picked', () => {

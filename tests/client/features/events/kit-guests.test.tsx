@@ -10,6 +10,7 @@ import { saveGuest } from '../../../../src/data/guests';
 import { ChildrenAnswers } from '../../../../src/features/events/children-answers';
 import { GuestSection } from '../../../../src/features/events/guest-section';
 import { QuickActions } from '../../../../src/features/events/quick-actions';
+import { useToastStore } from '../../../../src/state/toast-store';
 import { USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
 import { entryWith, K1, KIT_EVENT_UUID, kitEvent, PADDLE, refusingServer, VEST } from './kit-fixtures';
@@ -20,6 +21,7 @@ vi.mock('../../../../src/data/guests', () => ({
   fetchMyGuests: vi.fn(async () => []),
   saveGuest: vi.fn(),
   deleteGuest: vi.fn(async () => undefined),
+  goneItemOf: (error: unknown) => (error as { goneItem?: string }).goneItem,
 }));
 
 beforeAll(stubModalDialogs);
@@ -74,6 +76,23 @@ describe("a guest's kit", () => {
       uuid_stuff: K1.uuid,
       stuffs: [K1.uuid, VEST.uuid, PADDLE.uuid],
     });
+  });
+
+  it('names the item gone when the server refuses the guest’s kit, and keeps the form open', async () => {
+    vi.mocked(saveGuest).mockRejectedValue(
+      Object.assign(new Error('stuff_unavailable'), { goneItem: VEST.uuid }),
+    );
+    render(<GuestSection event={withGuests} user={USER} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier Paul Durand' }));
+    const dialog = await screen.findByRole('dialog', { name: "Modifier l'invité" });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Gilet — 1 disponible' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.text)).toContain(
+        "Plus de « Gilet » disponible : rien n'a été réservé. Choisissez un autre matériel.",
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: "Modifier l'invité" })).toBeTruthy();
   });
 });
 
