@@ -1,6 +1,8 @@
 import type { EventDto } from '@common/contract/event';
 import { kitOf } from '@common/contract/kit-of';
 import type { User } from '@common/contract/user';
+import { factsOf } from '@common/rules/events';
+import { hasStarted } from '@common/rules/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Guest, goneItemOf, saveGuest } from '../../data/guests';
@@ -40,6 +42,8 @@ export function GuestDialog({
   const isOnline = useIsOnline();
   const [values, setValues] = useState(() => valuesOf(guest));
   const [held] = useState(() => valuesOf(guest).stuffs);
+  // Once the event has started a guest's kit is fixed, as a member's (docs/rules.md#kit): it is sent unchanged.
+  const kitIsFixed = guest !== null && hasStarted(factsOf(event), new Date());
   const [isSaving, setIsSaving] = useState(false);
   const hasNames = values.first_name.trim() !== '' && values.last_name.trim() !== '';
   const canSave = hasNames && isEmailValid(values.email) && isOnline && !isSaving;
@@ -84,7 +88,12 @@ export function GuestDialog({
     <ModalDialog title={t(guest ? 'guest.title_edit' : 'guest.title_new')} onClose={onClose}>
       {(close) => (
         <form className={styles.body} onSubmit={(e) => void submit(e, close)} noValidate>
-          <GuestFields values={values} stuffs={event.stuffs_available} held={held} onChange={setValues} />
+          <GuestFields
+            values={values}
+            stuffs={kitIsFixed ? [] : event.stuffs_available}
+            held={held}
+            onChange={setValues}
+          />
           {!hasNames && <p className={styles.hint}>{t('guest.names_required')}</p>}
           {!isOnline && (
             <p id={offlineId} className={styles.hint} role="status">

@@ -78,6 +78,30 @@ describe("a guest's kit", () => {
     });
   });
 
+  it('keeps a guest’s kit as it is once the event has started: no picker, the kit sent unchanged', async () => {
+    vi.mocked(saveGuest).mockImplementation(async (request) => ({
+      ...guest(7, request.first_name, request.stuffs ?? []),
+      age: null,
+      email: null,
+      phone: null,
+    }));
+    const started = {
+      ...withGuests,
+      start_date: new Date(Date.now() - 3_600_000).toISOString(),
+      end_date: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    render(<GuestSection event={started} user={USER} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier Paul Durand' }));
+    const dialog = await screen.findByRole('dialog', { name: "Modifier l'invité" });
+    expect(within(dialog).queryAllByRole('radio')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(saveGuest).toHaveBeenCalled());
+    expect(vi.mocked(saveGuest).mock.calls.at(-1)?.[0]).toMatchObject({
+      id: 7,
+      stuffs: [K1.uuid, PADDLE.uuid],
+    });
+  });
+
   it('names the item gone when the server refuses the guest’s kit, and keeps the form open', async () => {
     vi.mocked(saveGuest).mockRejectedValue(
       Object.assign(new Error('stuff_unavailable'), { goneItem: VEST.uuid }),
