@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountAuditTable, ConsentsTable, GuardianshipsTable } from './account-links-schema';
+import type { ClubsTable } from './clubs-schema';
 import type { BookedStuffsTable, KitLogTable, WishedStuffsTable } from './kit-schema';
 import type {
   AnswerLinksUsedTable,
@@ -288,14 +289,3 @@ export type PushQueueRow = RowOf<PushQueueTable>;
 export type EventRow = RowOf<EventsTable>;
 export type GuestRow = RowOf<GuestsTable>;
 export type SubscriptionRow = RowOf<SubscriptionsTable>;
-
-/** The clubs this deployment serves (shared, read by host). Club 1's nulls come from the configuration. */
-export interface ClubsTable {
-  id: Generated<number>;
-  name: string;
-  host: string | null;
-  key: string;
-  timezone: string | null;
-  disabled_at: Date | null;
-  created_at: Generated<Date>;
-}

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { ClubsTable, Database } from '../schema';
+import type { ClubsTable } from '../clubs-schema';
+import type { Database } from '../schema';
 
 export type ClubRow = Selectable<ClubsTable>;
 
