@@ -21,25 +21,13 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // No webmanifest: the server makes one per club (server/modules/settings/club-web.routes.ts), and a
+        // precached copy would show one club's name and icons, or an old name, on the home screen.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         rollupFormat: 'es',
       },
-      manifest: {
-        name: 'Équipée',
-        short_name: 'Équipée',
-        description: 'Inscriptions aux événements du club',
-        lang: 'fr',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#1d4ed8',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // The manifest is the server's, per host: index.html links /manifest.webmanifest itself.
+      manifest: false,
       devOptions: { enabled: false },
     }),
     // Brotli and gzip copies of every text asset, served by @fastify/static's preCompressed (server/plugins/
@@ -56,6 +44,10 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
       '/files': `http://127.0.0.1:${apiPort}`,
+      // The club's manifest and iOS icon are the server's (per host), as are the server pages' colours.
+      '/manifest.webmanifest': `http://127.0.0.1:${apiPort}`,
+      '/apple-touch-icon.png': `http://127.0.0.1:${apiPort}`,
+      '/club.css': `http://127.0.0.1:${apiPort}`,
     },
   },
   build: {

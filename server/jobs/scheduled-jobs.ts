@@ -4,6 +4,7 @@ import { clubRegistry, forEachClub } from '../db/club-scope/club-registry';
 import type { Club } from '../db/club-scope/current-club';
 import type { Database } from '../db/schema';
 import { purgeSentMail } from '../mail/mail-queue';
+import { makeMissingClubIcons } from '../modules/club-app/club-icons.service';
 import { tellComingOfAge } from '../modules/family/coming-of-age.service';
 import { eraseOldGuestData } from '../modules/participation/guests.service';
 import { sendDueNudges } from '../modules/reminders/nudges.service';
@@ -22,7 +23,8 @@ const REMINDER_PERIOD_MS = 5 * 60_000;
  * the weekly event list every Monday 07:00 club time, or at start when that moment passed earlier the same
  * Monday (the week's row in weekly_list_runs keeps it to one list a week, whoever sends it). `onMailQueued`
  * asks the mail worker for a round once the list's messages are committed. Reminders are looked for at start
- * and every five minutes (modules/reminders); `onPushQueued` asks the push worker for a round. `started` resolves when the
+ * and every five minutes (modules/reminders); `onPushQueued` asks the push worker for a round. At start only, a
+ * club's logo that has no home-screen icons yet gets them (modules/club-app/club-icons.service.ts). `started` resolves when the
  * work done at start is over (tests wait for it).
  */
 export function startScheduledJobs(options: {
@@ -66,7 +68,9 @@ export function startScheduledJobs(options: {
       if (sent.push > 0) options.onPushQueued?.();
       if (sent.mail + sent.push + nudged > 0) options.log.info({ ...sent, nudged }, 'reminders');
     });
-  const started = Promise.all([run(), sendWeeklyWhereDue(), remind()]).then(() => undefined);
+  // Once per start: home-screen icons for a logo uploaded before they were made (a file check when present).
+  const icons = () => eachClub('club icons', () => makeMissingClubIcons(options.db, options.config));
+  const started = Promise.all([run(), sendWeeklyWhereDue(), remind(), icons()]).then(() => undefined);
   const timer = setInterval(() => void run(), HOURLY);
   timer.unref();
   // Clubs in other time zones (or made since the start) are caught up within a reminder period.

@@ -31,7 +31,17 @@ export function sendJsonWithWeakETag(
   reply: FastifyReply,
   answer: { body: Buffer; etag: string },
 ): FastifyReply {
+  return sendWithWeakETag(request, reply, answer, 'application/json; charset=utf-8');
+}
+
+/** The same for any bytes of `contentType` (the web manifest, the club's stylesheet and icon). */
+export function sendWithWeakETag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { body: Buffer; etag: string },
+  contentType: string,
+): FastifyReply {
   reply.header('etag', answer.etag);
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  return reply.type(contentType).send(answer.body);
 }

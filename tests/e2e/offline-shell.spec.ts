@@ -28,18 +28,23 @@ test('after a first visit, a reload with the network cut still shows the signed-
 test('the manifest is served and valid, with its icons', async ({ page, request }) => {
   await page.goto('/login');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  // The server writes it per host from the club's settings (docs/rules.md#club-settings): no file of the build.
   const response = await request.get('/manifest.webmanifest');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('manifest+json');
   const manifest = await response.json();
+  const club = await (await request.get('/api/internal/settings/start')).json();
+  expect(club.club_name).toBeTruthy();
   expect(manifest).toMatchObject({
-    name: 'Équipée',
-    short_name: 'Équipée',
+    name: club.club_name,
+    short_name: club.short_name,
     lang: 'fr',
     start_url: '/',
     display: 'standalone',
-    theme_color: '#1d4ed8',
+    theme_color: club.accent_colour,
   });
+  expect(manifest.short_name.length).toBeGreaterThan(0);
+  expect(manifest.short_name.length).toBeLessThanOrEqual(12);
   const icons = manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>;
   expect(icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual([
     '192x192',
@@ -48,7 +53,7 @@ test('the manifest is served and valid, with its icons', async ({ page, request 
   ]);
   for (const icon of icons) {
     const image = await request.get(icon.src);
-    expect(image.status()).toBe(200);
+    expect(image.status(), icon.src).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');
   }
 });

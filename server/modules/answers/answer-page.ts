@@ -1,7 +1,7 @@
 import type { EventDto } from '@common/contract/event';
 import type { Language } from '@common/contract/user';
 import { groupByKind } from '@common/rules/kit';
-import { escapeHtml, simplePage } from '../../html';
+import { escapeHtml, type PageBrand, simplePage } from '../../html';
 import { catalogueCount, catalogueText, errorMessage } from '../../i18n/catalogue';
 import type { AnswerAction } from '../../mail/answer-links';
 import type { AnswerResult, LinkProblem } from './answers.service';
@@ -25,6 +25,8 @@ export interface ConfirmInput {
   event: EventDto;
   /** In a guardian's copy: the child the answer is for (docs/rules.md#families). */
   forName?: string;
+  /** The club the page speaks for (docs/rules.md#club-settings). */
+  brand: PageBrand;
 }
 
 /**
@@ -71,30 +73,41 @@ export function confirmPage(input: ConfirmInput): string {
         ? 'confirm_button_wait'
         : 'confirm_button_come'
       : `confirm_button_${action}`;
-  return simplePage(language, text(language, `title_${action}`), [
-    ...(input.forName ? [paragraph(text(language, 'for_child', { name: input.forName }))] : []),
-    paragraph(text(language, intro, { event: eventName })),
-    `<form method="post" action="${escapeHtml(input.formAction)}">`,
-    ...(action === 'come' ? stuffChoice(language, input.event, willWait) : []),
-    `<button type="submit">${escapeHtml(text(language, button))}</button>`,
-    '</form>',
-    link(input.eventUrl, text(language, 'open_event')),
-  ]);
+  return simplePage(
+    language,
+    text(language, `title_${action}`),
+    [
+      ...(input.forName ? [paragraph(text(language, 'for_child', { name: input.forName }))] : []),
+      paragraph(text(language, intro, { event: eventName })),
+      `<form method="post" action="${escapeHtml(input.formAction)}">`,
+      ...(action === 'come' ? stuffChoice(language, input.event, willWait) : []),
+      `<button type="submit">${escapeHtml(text(language, button))}</button>`,
+      '</form>',
+      link(input.eventUrl, text(language, 'open_event')),
+    ],
+    input.brand,
+  );
 }
 
 /** POST: what was recorded. */
 export function donePage(
+  brand: PageBrand,
   language: Language,
   result: AnswerResult,
   eventName: string,
   eventUrl: string,
   forName?: string,
 ): string {
-  return simplePage(language, text(language, 'done_title'), [
-    ...(forName ? [paragraph(text(language, 'for_child', { name: forName }))] : []),
-    paragraph(text(language, `done_${result}`, { event: eventName })),
-    link(eventUrl, text(language, 'open_event')),
-  ]);
+  return simplePage(
+    language,
+    text(language, 'done_title'),
+    [
+      ...(forName ? [paragraph(text(language, 'for_child', { name: forName }))] : []),
+      paragraph(text(language, `done_${result}`, { event: eventName })),
+      link(eventUrl, text(language, 'open_event')),
+    ],
+    brand,
+  );
 }
 
 /** The HTTP status of each problem: a 4xx, so no client takes the page for a success. */
@@ -109,13 +122,20 @@ export const PROBLEM_STATUS = {
 } as const satisfies Record<LinkProblem['problem'], number>;
 
 /** Why nothing happened, in the member's language (Accept-Language when the link names nobody). */
-export function problemPage(language: Language, problem: LinkProblem, appUrl: string): string {
+export function problemPage(
+  brand: PageBrand,
+  language: Language,
+  problem: LinkProblem,
+  appUrl: string,
+): string {
   const body =
     problem.problem === 'refused'
       ? text(language, 'refused_text', { reason: errorMessage(problem.code, language) })
       : text(language, `${problem.problem}_text`);
-  return simplePage(language, text(language, `${problem.problem}_title`), [
-    paragraph(body),
-    link(appUrl, text(language, 'open_app')),
-  ]);
+  return simplePage(
+    language,
+    text(language, `${problem.problem}_title`),
+    [paragraph(body), link(appUrl, text(language, 'open_app'))],
+    brand,
+  );
 }

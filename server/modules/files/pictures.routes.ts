@@ -16,7 +16,11 @@ import { uploadCounter } from './upload-limit';
 import { readUploadedFile } from './uploads';
 
 /** Signed-in routes (registered inside the signed-in scope); the pictures themselves are public files. */
-export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function picturesRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hooks: { afterLogo: () => Promise<void> },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // The requesting club's folder, asked per upload.
   const publicDir = () => publicFilesDir(deps.config);
@@ -64,7 +68,7 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         description:
           'Multipart, one image file (JPEG, PNG or WebP, at most 5 MB and 25 megapixels, and no more than ' +
           'its size can hold). Stored as logo.png, at most 512 px a side. 10 uploads (pictures, logo and news ' +
-          'pictures together) per user per 10 minutes.',
+          'pictures together) per user per 10 minutes. The home-screen icons (/manifest.webmanifest) are made from it.',
       },
       onRequest: [requireAdmin, uploadRate],
     },
@@ -73,6 +77,8 @@ export async function picturesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         { size: LOGO_MAX_SIZE, fit: 'inside' },
       ]);
       await writeAtomically(publicDir(), 'logo.png', logo);
+      // The home-screen icons made from it (club-icons.ts); a failure leaves the bundled ones.
+      await hooks.afterLogo();
       return { key: 'logo' as const, value: logoUrl(deps.config) };
     },
   );

@@ -7,6 +7,7 @@ import { languageFromHeader } from '../../i18n/catalogue';
 import { preferencesPath } from '../../mail/app-links';
 import { acceptFormBodies, MULTIPART_FORM, URLENCODED_FORM } from '../../plugins/form-body';
 import { textAnswer } from '../../plugins/text-answer';
+import { readPageBrand } from '../settings/club-settings';
 import { findLinkedMember, writeUserSwitch } from './notification-settings.repository';
 import { readLinkSecret, readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe-links';
 import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
@@ -45,7 +46,11 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
       const member = named ? await findLinkedMember(deps.db, named.userId) : undefined;
       if (named && member) return { type: named.type, member };
       const language = languageFromHeader(request.headers['accept-language']);
-      reply.status(404).type('text/html; charset=utf-8').send(invalidPage(language, preferencesUrl()));
+      const brand = await readPageBrand(deps.db, deps.config);
+      reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(invalidPage(brand, language, preferencesUrl()));
       return null;
     };
 
@@ -55,7 +60,12 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
       async (request, reply) => {
         const found = await read(request, request.params.token, reply);
         if (!found) return reply;
-        const input = { language: found.member.language, type: found.type, preferencesUrl: preferencesUrl() };
+        const input = {
+          language: found.member.language,
+          type: found.type,
+          preferencesUrl: preferencesUrl(),
+          brand: await readPageBrand(deps.db, deps.config),
+        };
         return reply
           .type('text/html; charset=utf-8')
           .send(confirmPage(input, `${UNSUBSCRIBE_PATH}/${request.params.token}`));
@@ -77,7 +87,12 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
         const found = await read(request, request.params.token, reply);
         if (!found) return reply;
         await writeUserSwitch(deps.db, found.member.id, found.type, false);
-        const input = { language: found.member.language, type: found.type, preferencesUrl: preferencesUrl() };
+        const input = {
+          language: found.member.language,
+          type: found.type,
+          preferencesUrl: preferencesUrl(),
+          brand: await readPageBrand(deps.db, deps.config),
+        };
         return reply.type('text/html; charset=utf-8').send(donePage(input));
       },
     );

@@ -6,8 +6,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import type { PageBrand } from '../../html';
 import type { MailBrand } from '../../mail/html-layout';
-import { absoluteLogoUrl } from '../../plugins/public-files';
+import { absoluteLogoUrl, logoUrl } from '../../plugins/public-files';
 import { readSetting } from './settings.repository';
 
 /** The display name of MAIL_FROM (`Club <address>`), the club's name until an admin sets one. */
@@ -23,6 +24,19 @@ export async function readClubBrand(db: Kysely<Database>, config: Config): Promi
     clubName: name ?? defaultClubName(config),
     accentColour: colour ?? DEFAULT_ACCENT_COLOUR,
     logoUrl: absoluteLogoUrl(config),
+  };
+}
+
+/** The `short_name` an Admin set (docs/rules.md#club-settings), null while unset. */
+export async function storedShortName(db: Kysely<Database>): Promise<string | null> {
+  return (await readSetting(db, 'short_name')) || null;
+}
+
+/** The club as the server's own pages show it (answer links, unsubscribe): its name and logo, same-origin. */
+export async function readPageBrand(db: Kysely<Database>, config: Config): Promise<PageBrand> {
+  return {
+    clubName: (await readSetting(db, 'club_name')) ?? defaultClubName(config),
+    logoUrl: logoUrl(config) || '/icons/icon-192.png',
   };
 }
 

@@ -18,3 +18,7 @@ export async function writeSetting(
     .onConflict((oc) => oc.columns(['club_id', 'key']).doUpdateSet({ value, updated_at: now }))
     .execute();
 }
+
+export async function deleteSetting(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('app_settings').where('key', '=', key).execute();
+}

@@ -9,10 +9,13 @@ import {
   startSettingsSchema,
 } from '@common/contract/settings';
 import { START_SETTINGS_PATH } from '@common/contract/start-paths';
+import { passesOnWhite } from '@common/rules/colour-contrast';
+import { shortNameOf } from '@common/rules/short-name';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
+import { HttpError } from '../../http-error';
 import { requireAdmin } from '../../plugins/auth';
 import { logoUrl } from '../../plugins/public-files';
 import {
@@ -21,8 +24,9 @@ import {
   readClubBrand,
   reminderHours,
   showAttendees,
+  storedShortName,
 } from './club-settings';
-import { readSetting, writeSetting } from './settings.repository';
+import { deleteSetting, readSetting, writeSetting } from './settings.repository';
 
 /** Public (registered outside the signed-in scope): the login screen shows the slogan and logo before anyone signs in. */
 export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -48,12 +52,17 @@ export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps):
       logo: logoUrl(deps.config),
       club_name: brand.clubName,
       accent_colour: brand.accentColour,
+      short_name: shortNameOf(brand.clubName, await storedShortName(deps.db)),
     };
   });
 }
 
 /** Signed-in routes (registered inside the signed-in scope). */
-export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function settingsRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hooks: { afterAccentColour: (colour: string) => Promise<void> },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const clubSettings = async () => {
     const brand = await readClubBrand(deps.db, deps.config);
@@ -64,6 +73,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       show_attendees: await showAttendees(deps.db),
       child_login_age: await childLoginAge(deps.db),
       guardians_invite_guardians: await guardiansInviteGuardians(deps.db),
+      short_name: await storedShortName(deps.db),
     };
   };
 
@@ -87,7 +97,11 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
         show_attendees,
         child_login_age,
         guardians_invite_guardians,
+        short_name,
       } = request.body;
+      // White text sits on the accent colour (docs/rules.md#club-settings): the form proposes a darker shade.
+      if (accent_colour !== undefined && !passesOnWhite(accent_colour))
+        throw new HttpError(400, 'invalid_input', 'accent_colour');
       const now = deps.now();
       await deps.db.transaction().execute(async (trx) => {
         if (club_name !== undefined) await writeSetting(trx, 'club_name', club_name, now);
@@ -100,7 +114,11 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
           await writeSetting(trx, 'child_login_age', String(child_login_age), now);
         if (guardians_invite_guardians !== undefined)
           await writeSetting(trx, 'guardians_invite_guardians', String(guardians_invite_guardians), now);
+        if (short_name === null) await deleteSetting(trx, 'short_name');
+        else if (short_name !== undefined) await writeSetting(trx, 'short_name', short_name, now);
       });
+      // The maskable icon may sit on the accent colour (docs/rules.md#club-settings): made again to match.
+      if (accent_colour !== undefined) await hooks.afterAccentColour(accent_colour);
       return clubSettings();
     },
   );

@@ -10,3 +10,6 @@ export const DEFAULT_ACCENT_COLOUR = '#1d4ed8';
 /** Hours before an event its members are reminded (docs/rules.md#reminders): 0 is off, at most 72. */
 export const DEFAULT_REMINDER_HOURS = 24;
 export const MAX_REMINDER_HOURS = 72;
+
+/** The most characters of the club's `short_name`, the name under its home-screen icon. */
+export const SHORT_NAME_MAX = 12;

@@ -1,3 +1,4 @@
+import { SHORT_NAME_MAX } from './club-defaults';
 import { z } from './zod';
 
 export { DEFAULT_SLOGAN } from './club-defaults';
@@ -33,6 +34,11 @@ export const startSettingsSchema = z.object({
    */
   club_name: z.string().optional(),
   accent_colour: z.string().optional(),
+  /**
+   * The name under the home-screen icon: the club's `short_name`, else its name cut to 12 characters
+   * (shortNameOf, rules/short-name.ts). Optional to readers, as above.
+   */
+  short_name: z.string().optional(),
 });
 export type StartSettings = z.infer<typeof startSettingsSchema>;
 
@@ -57,9 +63,18 @@ export const clubSettingsSchema = z.object({
   child_login_age: z.number().int().min(15).max(18).optional(),
   /** Guardians may link another guardian themselves (on by default); Admins always may. */
   guardians_invite_guardians: z.boolean().optional(),
+  /**
+   * The name under the home-screen icon as the Admin set it (1–12 characters), null while unset: the app
+   * then shows the club's name cut to 12 (the start settings' `short_name`, already worked out).
+   */
+  short_name: z.string().min(1).max(SHORT_NAME_MAX).nullable().optional(),
 });
 export type ClubSettings = z.infer<typeof clubSettingsSchema>;
-/** What a PUT may send: any of the three, the name trimmed and the colour in either case. */
+/**
+ * What a PUT may send: any of them, the names trimmed and the colour in either case. The server also refuses
+ * an accent colour under 4.5:1 against white (`passesOnWhite`, rules/colour-contrast.ts): 400 `invalid_input`
+ * on `accent_colour`. `short_name: null` clears it (back to the name cut to 12).
+ */
 export const clubSettingsUpdateSchema = z
   .object({
     club_name: z.string().trim().min(1).max(80),
@@ -67,6 +82,7 @@ export const clubSettingsUpdateSchema = z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/)
       .transform((colour) => colour.toLowerCase()),
+    short_name: z.string().trim().min(1).max(SHORT_NAME_MAX).nullable(),
     reminder_hours: z.number().int().min(0).max(72),
     show_attendees: z.boolean(),
     child_login_age: z.number().int().min(15).max(18),

@@ -22,7 +22,6 @@ beforeAll(async () => {
     `<!doctype html><title>Équipée</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div>`,
   );
   fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  fs.writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"Équipée"}');
   fs.writeFileSync(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   ctx = await createTestContext({ staticDir });
 });
@@ -95,6 +94,7 @@ describe('the built client', () => {
     },
   );
 
+  // The manifest is no build file: the server makes it per club (tests/server/settings/club-web.test.ts).
   it('serves sw.js and the manifest with no-cache', async () => {
     for (const url of ['/sw.js', '/manifest.webmanifest']) {
       const response = await get(url);

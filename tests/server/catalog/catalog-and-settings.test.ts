@@ -152,6 +152,8 @@ describe('start settings', () => {
       logo: await one('logo'),
       club_name: 'Équipée',
       accent_colour: '#1d4ed8',
+      // No short name set: the club's name, cut to 12 characters (docs/rules.md#club-settings).
+      short_name: 'Équipée',
     });
     expect(answer.json().timezone).toBe('Europe/Paris');
     // The same answer with a member's token: public, and never a 401 for a stale token.

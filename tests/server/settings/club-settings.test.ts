@@ -36,6 +36,7 @@ describe('the club settings', () => {
       show_attendees: true,
       child_login_age: 15,
       guardians_invite_guardians: true,
+      short_name: null,
     });
     expect((await read(member)).statusCode).toBe(403);
     expect((await write(member, { club_name: 'Mine' })).statusCode).toBe(403);
@@ -49,6 +50,7 @@ describe('the club settings', () => {
       show_attendees: true,
       child_login_age: 15,
       guardians_invite_guardians: true,
+      short_name: null,
     });
     const saved = await write(admin, { club_name: '  Les Pagayeurs  ', reminder_hours: 0 });
     expect(saved.json()).toEqual({
@@ -58,6 +60,7 @@ describe('the club settings', () => {
       show_attendees: true,
       child_login_age: 15,
       guardians_invite_guardians: true,
+      short_name: null,
     });
     const start = (await ctx.app.inject({ method: 'GET', url: '/api/internal/settings/start' })).json();
     expect([start.club_name, start.accent_colour]).toEqual(['Les Pagayeurs', '#0f766e']);
@@ -73,6 +76,40 @@ describe('the club settings', () => {
     });
     expect(html).toContain('Les Pagayeurs');
     expect(html).toContain('background-color:#0f766e');
+  });
+
+  it('take a short name of 1–12 characters, trimmed; null clears it; the start settings say which to show', async () => {
+    const start = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/internal/settings/start' })).json().short_name;
+    // Unset: the club's name cut to 12.
+    expect(await start()).toBe('Les Pagayeur');
+    const saved = await write(admin, { short_name: '  Pagayeurs  ' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().short_name).toBe('Pagayeurs');
+    expect(await start()).toBe('Pagayeurs');
+    expect((await write(admin, { short_name: 'x'.repeat(12) })).json().short_name).toBe('x'.repeat(12));
+    for (const payload of [{ short_name: 'x'.repeat(13) }, { short_name: '   ' }, { short_name: 12 }]) {
+      const refused = await write(admin, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'invalid_input', field: 'short_name' });
+    }
+    expect((await read(admin)).json().short_name).toBe('x'.repeat(12));
+    expect((await write(admin, { short_name: null })).json().short_name).toBeNull();
+    expect(await start()).toBe('Les Pagayeur');
+    expect((await write(member, { short_name: 'Mine' })).statusCode).toBe(403);
+  });
+
+  it('refuses an accent colour white text cannot be read on (under 4.5:1), changing nothing', async () => {
+    const before = (await read(admin)).json();
+    for (const colour of ['#ffff00', '#FFFFFF', '#777777', '#ff0000']) {
+      const answer = await write(admin, { accent_colour: colour, club_name: 'Jamais' });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'invalid_input', field: 'accent_colour' });
+    }
+    expect((await read(admin)).json()).toEqual(before);
+    // Just over the line passes.
+    expect((await write(admin, { accent_colour: '#767676' })).json().accent_colour).toBe('#767676');
+    expect((await write(admin, { accent_colour: before.accent_colour })).statusCode).toBe(200);
   });
 
   it('refuses a bad colour, a name too long or blank, and a delay outside 0–72, changing nothing', async () => {
