@@ -82,7 +82,6 @@ export async function sendWeeklyList(deps: WeeklyListDeps): Promise<WeeklyListRe
       timeZone: currentClub().timezone,
       slogan: (await readSetting(trx, 'slogan')) ?? DEFAULT_SLOGAN,
       logoUrl: brand.logoUrl,
-      clubName: brand.clubName,
       accentColour: brand.accentColour,
       preferencesUrl: `${currentClub().publicUrl}${preferencesPath}`,
     };
@@ -92,10 +91,7 @@ export async function sendWeeklyList(deps: WeeklyListDeps): Promise<WeeklyListRe
       trx,
       'weekly_event_list',
       recipients,
-      (r) => ({
-        ...shared,
-        username: r.username,
-      }),
+      () => shared,
     );
     await recordRecipients(trx, week, queued);
     return { status: 'queued', week, queued };

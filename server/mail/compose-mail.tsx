@@ -2,14 +2,14 @@ import type { Language } from '@common/contract/user';
 import { render } from '@react-email/render';
 import { catalogueText } from '../i18n/catalogue';
 import { type MailAction, type MailBrand, MailLayout } from './html-layout';
-import { SIGNATURE } from './signature';
+import { signatureIn, signatureOf } from './signature';
 import type { MailKind } from './template-types';
 
 export interface ComposeInput {
   kind: MailKind;
   language: Language;
   subject: string;
-  /** The template's plain text, ending with the signature. */
+  /** The template's plain text, ending with the signature (signature.ts). */
   text: string;
   /** Answer and event links, as buttons in HTML and as "label : URL" lines in text. */
   actions: MailAction[];
@@ -33,15 +33,17 @@ const text = (language: Language, key: string) => catalogueText(language, 'mail_
  */
 export async function composeMail(input: ComposeInput): Promise<{ text: string; html: string }> {
   const { language } = input;
-  const signature = SIGNATURE[language];
-  const isSigned = input.text.endsWith(signature);
-  const body = isSigned ? input.text.slice(0, -signature.length) : input.text;
+  // The signature is the text's last paragraph (« — Kayak Club de l'Odet », or an organiser's name before it):
+  // the links go above it in the text, and the HTML shows it under the buttons. Unsigned, the club's name signs.
+  const signed = signatureIn(input.text);
+  const signature = signed ? `\n\n${signed}` : '';
+  const body = signed ? input.text.slice(0, -signature.length) : input.text;
 
   const links = input.actions.map((action) => linkLine(language, action));
   const plain = [
     body,
     links.length > 0 ? `\n\n${links.join('\n')}` : '',
-    isSigned ? signature : '',
+    signature,
     input.preferences ? `\n\n${linkLine(language, input.preferences)}` : '',
   ].join('');
   if (input.ownHtml !== undefined) return { text: plain, html: input.ownHtml };
@@ -75,7 +77,7 @@ export async function composeMail(input: ComposeInput): Promise<{ text: string; 
           text: text(language, input.isSwitchable ? 'footer_switchable' : 'footer_always'),
           ...(input.preferences ? { link: input.preferences } : {}),
         },
-        signature: signature.trim(),
+        signature: signed ?? signatureOf(input.brand.clubName).trim(),
       }}
     />,
   );

@@ -1,3 +1,4 @@
+import { MAPS_HOSTS } from '@common/contract/event';
 import type { Language } from '@common/contract/user';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
@@ -165,6 +166,40 @@ export function ClubBand({
   );
 }
 
+const WEB_ADDRESS = /(https:\/\/[^\s<>"]+)/;
+const linkStyle: CSSProperties = { color: '#0b5cad', textDecoration: 'underline', overflowWrap: 'anywhere' };
+
+/** A maps link (the hosts an event's map link may name, docs/rules.md#limits): the one kind of address made a link. */
+function isMapLink(url: string): boolean {
+  try {
+    return MAPS_HOSTS.includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A line of the body with its maps links as links (a reminder's map, docs/rules.md#reminders), the rest as text: any
+ * other address, an organiser's word included, stays text, as the HTML they may type does.
+ */
+function LineWithLinks({ line }: { line: string }) {
+  const parts = line.split(WEB_ADDRESS);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 && isMapLink(part) ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one static line, never reordered.
+          <Link key={i} href={part} className="link" style={linkStyle}>
+            {part}
+          </Link>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** One mail as HTML: the club's header (logo, name, colour), the body, the buttons, the footer. */
 export function MailLayout({ brand, content }: { brand: MailBrand; content: MailContent }) {
   const onAccent = textOn(brand.accentColour);
@@ -187,7 +222,7 @@ export function MailLayout({ brand, content }: { brand: MailBrand; content: Mail
               // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text, never reordered.
               <span key={j}>
                 {j > 0 && <br />}
-                {line}
+                <LineWithLinks line={line} />
               </span>
             ))}
           </Text>

@@ -104,12 +104,29 @@ export async function markFailedAttempt(
 
 /**
  * Marks the members using this address as bouncing (docs/rules.md#mails): the mail server refused it for good. Compared
- * as stored (addresses are kept lowercase); a guest's address marks nobody.
+ * as stored (addresses are kept lowercase); a guest's address marks nobody. `email_bouncing_since` keeps the first
+ * refusal's time: the Admins read since when the address fails.
  */
-export async function markAddressBouncing(db: Kysely<Database>, address: string): Promise<void> {
+export async function markAddressBouncing(db: Kysely<Database>, address: string, now: Date): Promise<void> {
   await db
     .updateTable('users')
-    .set({ email_bouncing: true })
+    .set((eb) => ({
+      email_bouncing: true,
+      email_bouncing_since: eb.fn.coalesce('email_bouncing_since', eb.val(now)),
+    }))
     .where('email', '=', address.toLowerCase())
     .execute();
+}
+
+/** When a mail of this kind was last queued for this address (none: undefined), for the limits on sends. */
+export async function lastQueuedAt(db: Db, kind: string, address: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('mail_queue')
+    .select('created_at')
+    .where('kind', '=', kind)
+    .where('to_address', '=', address)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at;
 }

@@ -11,7 +11,7 @@ import {
   markFailedAttempt,
   markSent,
 } from './mail-queue.repository';
-import type { AccountMailKind } from './template-types';
+import type { AccountMailKind, AdminMailKind } from './template-types';
 import type { MailTransport } from './transport';
 
 /**
@@ -51,7 +51,9 @@ export interface MailSender {
  * Account mails go first (docs/rules.md#mails): a member waiting for a reset link or an invitation is at the screen
  * now, while notifications can wait behind them.
  */
-const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set<AccountMailKind>([
+const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set<AccountMailKind | AdminMailKind>([
+  // An Admin waits at the email settings for their test mail.
+  'email_test',
   'user_invitation',
   'password_reset',
   'account_lock',
@@ -151,7 +153,7 @@ export async function sendDueMail(deps: SendDeps, limit = 50): Promise<{ sent: n
       // A 5xx refusal (of the recipient or of the message) will not change on retry: the address is
       // marked (docs/rules.md#mails) and the message given up. A 4xx or a network failure is retried.
       if (isPermanentRefusal(error)) {
-        await markAddressBouncing(deps.db, row.to_address);
+        await markAddressBouncing(deps.db, row.to_address, deps.now());
         await markFailedAttempt(deps.db, row.id, {
           status: 'failed',
           next_attempt_at: deps.now(),

@@ -1,7 +1,7 @@
 import type { Language } from '@common/contract/user';
 import { catalogueText } from '../i18n/catalogue';
-import { SIGNATURE } from './signature';
-import type { Render, SeriesMailKind, TemplateData } from './template-types';
+import { hello, signatureOf } from './signature';
+import type { MailContext, Render, SeriesMailKind, TemplateData } from './template-types';
 
 const text = (language: Language, key: string, values?: Record<string, string>) =>
   catalogueText(language, 'series_mail', key, values);
@@ -20,42 +20,41 @@ function listing(
 > {
   const render =
     (language: Language) =>
-    ({ event, sessions, message }: { event: string; sessions: string[]; message?: string | undefined }) => ({
+    (
+      { event, sessions, message }: { event: string; sessions: string[]; message?: string | undefined },
+      { clubName, firstName }: MailContext,
+    ) => ({
       subject: text(language, subjectKey, { event }),
       text:
         [
-          text(language, 'greeting'),
+          hello(language, firstName),
           '',
           ...block(text(language, introKey, { event }), sessions),
           ...(message ? [catalogueText(language, 'mail_words', 'organiser_message'), message, ''] : []),
           text(language, 'see_app'),
-        ].join('\n') + SIGNATURE[language],
+        ].join('\n') + signatureOf(clubName),
     });
   return { fr: render('fr'), en: render('en') };
 }
 
 function subscription(language: Language): Render<'series_subscription'> {
-  return ({
-    event,
-    member,
-    subscribed,
-    waiting,
-    left,
-    isCreatorCopy,
-  }: TemplateData['series_subscription']) => {
+  return (
+    { event, member, subscribed, waiting, left, isCreatorCopy }: TemplateData['series_subscription'],
+    { clubName, firstName }: MailContext,
+  ) => {
     // The creator's copy says who; the member's says "you".
     const who = isCreatorCopy ? 'creator_' : '';
     return {
       subject: text(language, left.length > 0 ? 'left_subject' : 'subscribed_subject', { event }),
       text:
         [
-          isCreatorCopy ? text(language, 'greeting') : text(language, 'greeting_name', { name: member }),
+          hello(language, firstName),
           '',
           ...block(text(language, `${who}subscribed_intro`, { event, member }), subscribed),
           ...block(text(language, `${who}waiting_intro`, { event, member }), waiting),
           ...block(text(language, `${who}left_intro`, { event, member }), left),
           text(language, 'see_app'),
-        ].join('\n') + SIGNATURE[language],
+        ].join('\n') + signatureOf(clubName),
     };
   };
 }
@@ -69,13 +68,13 @@ export const SERIES_TEMPLATES: { [K in SeriesMailKind]: Record<Language, Render<
   series_subscription: { fr: subscription('fr'), en: subscription('en') },
   // The answer links (Je viens / Je ne viens pas) and the event's link are added by notify.
   series_nudge: {
-    fr: ({ event }) => ({
+    fr: ({ event }, { clubName, firstName }) => ({
       subject: `Vous venez ? ${event}`,
-      text: `Bonjour,\n\nVous suivez cette série de séances, mais vous n'avez pas encore répondu pour la prochaine : ${event}. Un clic suffit pour répondre.${SIGNATURE.fr}`,
+      text: `${hello('fr', firstName)}\n\nVous suivez cette série de séances, mais vous n'avez pas encore répondu pour la prochaine : ${event}. Un clic suffit pour répondre.${signatureOf(clubName)}`,
     }),
-    en: ({ event }) => ({
+    en: ({ event }, { clubName, firstName }) => ({
       subject: `Are you coming? ${event}`,
-      text: `Hello,\n\nYou follow this series of sessions, but you have not answered for the next one yet: ${event}. One click is enough to answer.${SIGNATURE.en}`,
+      text: `${hello('en', firstName)}\n\nYou follow this series of sessions, but you have not answered for the next one yet: ${event}. One click is enough to answer.${signatureOf(clubName)}`,
     }),
   },
 };

@@ -1,5 +1,5 @@
 import type { Language } from '@common/contract/user';
-import { SIGNATURE } from './signature';
+import { hello, signatureOf } from './signature';
 import type { DigestEvent, Render, TalkMailKind, TemplateData } from './template-types';
 
 type Comments = TemplateData['event_comments']['comments'];
@@ -25,8 +25,8 @@ function digestBlock(e: DigestEvent, language: Language): string {
   const fr = language === 'fr';
   const line = (label: string, value: string) => `${label}${fr ? ' : ' : ': '}${value}`;
   const lines = [
-    e.joined.length > 0 ? line(fr ? 'Inscrits' : 'Joined', names(e.joined)) : null,
-    e.left.length > 0 ? line(fr ? 'Désinscrits' : 'Left', names(e.left)) : null,
+    e.joined.length > 0 ? line(fr ? 'Nouvelles inscriptions' : 'Joined', names(e.joined)) : null,
+    e.left.length > 0 ? line(fr ? 'Désinscriptions' : 'Left', names(e.left)) : null,
     e.waiting.length > 0 ? line(fr ? "En liste d'attente" : 'Waiting', names(e.waiting)) : null,
     e.placesLeft === null
       ? line(fr ? 'Places' : 'Places', fr ? 'sans limite' : 'no limit')
@@ -38,32 +38,32 @@ function digestBlock(e: DigestEvent, language: Language): string {
 /** Talking around an event (docs/rules.md#talking-around-an-event): the thread's mail, the organisers' digest. */
 export const TALK_TEMPLATES: { [K in TalkMailKind]: Record<Language, Render<K>> } = {
   event_comments: {
-    fr: ({ event, comments }) => ({
+    fr: ({ event, comments }, { clubName, firstName }) => ({
       subject:
         comments.length === 1
           ? `Nouveau message : ${event}`
           : `${comments.length} nouveaux messages : ${event}`,
-      text: `Bonjour,\n\nDu nouveau dans la discussion de ${event} :\n\n${quoted(comments, 'pour')}\n\nPour répondre, ouvrez la discussion dans l'application.${SIGNATURE.fr}`,
+      text: `${hello('fr', firstName)}\n\nDu nouveau dans la discussion de ${event} :\n\n${quoted(comments, 'pour')}\n\nPour répondre, ouvrez la discussion dans l'application.${signatureOf(clubName)}`,
     }),
-    en: ({ event, comments }) => ({
+    en: ({ event, comments }, { clubName, firstName }) => ({
       subject: comments.length === 1 ? `New message: ${event}` : `${comments.length} new messages: ${event}`,
-      text: `Hello,\n\nThere is news in the discussion of ${event}:\n\n${quoted(comments, 'for')}\n\nTo answer, open the discussion in the app.${SIGNATURE.en}`,
+      text: `${hello('en', firstName)}\n\nThere is news in the discussion of ${event}:\n\n${quoted(comments, 'for')}\n\nTo answer, open the discussion in the app.${signatureOf(clubName)}`,
     }),
   },
   organiser_digest: {
-    fr: ({ events }) => ({
+    fr: ({ events }, { clubName, firstName }) => ({
       subject:
         events.length === 1
           ? `Inscriptions à votre évènement : ${events[0]?.event ?? ''}`
           : `Inscriptions à vos évènements : ${events.length} évènements`,
-      text: `Bonjour,\n\nVoici ce qui a changé dans les inscriptions à vos évènements depuis le dernier résumé.\n\n${events.map((e) => digestBlock(e, 'fr')).join('\n\n')}${SIGNATURE.fr}`,
+      text: `${hello('fr', firstName)}\n\nVoici ce qui a changé dans les inscriptions à vos évènements depuis le dernier résumé.\n\n${events.map((e) => digestBlock(e, 'fr')).join('\n\n')}${signatureOf(clubName)}`,
     }),
-    en: ({ events }) => ({
+    en: ({ events }, { clubName, firstName }) => ({
       subject:
         events.length === 1
           ? `Subscriptions to your event: ${events[0]?.event ?? ''}`
           : `Subscriptions to your events: ${events.length} events`,
-      text: `Hello,\n\nHere is what changed in the subscriptions to your events since the last summary.\n\n${events.map((e) => digestBlock(e, 'en')).join('\n\n')}${SIGNATURE.en}`,
+      text: `${hello('en', firstName)}\n\nHere is what changed in the subscriptions to your events since the last summary.\n\n${events.map((e) => digestBlock(e, 'en')).join('\n\n')}${signatureOf(clubName)}`,
     }),
   },
 };

@@ -14,6 +14,16 @@ export interface WeeklyEvent {
   link: string;
 }
 
+/** Where an event takes place and what its organiser wrote, for the reminder (empty parts are null). */
+export interface ReminderDetails {
+  /** Street, zip code and city as one line. */
+  address: string | null;
+  /** The organiser's own maps link, else an OpenStreetMap search for the address; null without either. */
+  mapUrl: string | null;
+  /** The event's notes, as the organiser typed them. */
+  notes: string | null;
+}
+
 /** One event of an organiser's digest: the names of those whose place changed since the last digest. */
 export interface DigestEvent {
   event: string;
@@ -25,25 +35,33 @@ export interface DigestEvent {
 
 /** What each kind of message needs; later issues add their kinds here. */
 export interface TemplateData {
-  user_invitation: { username: string; link: string };
+  /** `byWhom`: the inviting member's first and last name; null when they gave none (the club invites). */
+  user_invitation: { username: string; link: string; byWhom: string | null };
   password_reset: { username: string; link: string };
   /** `until`: the lock's end, already written in the club's time zone and the recipient's language. */
   account_lock: { username: string; until: string; link: string };
-  /** To the address asked for: `name` is the member's first name (none: a plain greeting). */
-  email_change_confirm: { name: string | null; link: string };
+  /** To the address asked for. */
+  email_change_confirm: { link: string };
   /**
    * To the address still in use: `when` already written in the club's time zone and the recipient's
    * language; `byWhom` names the admin who asked (null: the member themself).
    */
-  email_change_notice: { name: string | null; newEmail: string; when: string; byWhom: string | null };
+  email_change_notice: { newEmail: string; when: string; byWhom: string | null };
   /** To an account just linked as a guardian: `child` and `byWhom` named as the club writes them. */
-  guardian_linked: { name: string | null; child: string; byWhom: string };
+  guardian_linked: { child: string; byWhom: string };
   /** To the Admins: a child refused as already a member (`birthDate` as `yyyy-mm-dd`). */
   child_duplicate: { child: string; birthDate: string; byWhom: string };
   /** To a member with guardians, once, at 18: they act for themself from now on. */
-  came_of_age: { name: string | null };
-  /** `message`: the organiser's own words, quoted as typed; the HTML part escapes them. */
-  event_cancellation: { event: string; message?: string | undefined };
+  came_of_age: Record<string, never>;
+  /**
+   * `message`: the organiser's own words, quoted as typed; the HTML part escapes them. `guestsWithoutAddress`: to a
+   * host, the guests they brought who gave no address, so the host tells them (docs/rules.md#mails).
+   */
+  event_cancellation: {
+    event: string;
+    message?: string | undefined;
+    guestsWithoutAddress?: string[] | undefined;
+  };
   /** A cancelled event that takes place after all, to those the cancellation told. */
   event_reactivation: { event: string };
   event_update: { event: string };
@@ -61,13 +79,15 @@ export interface TemplateData {
   /** To a member who held the stuff (`holdsItself`), or brought `guests` who did, or both. */
   stuff_unavailable: { event: string; stuff: string; holdsItself: boolean; guests: string[] };
   /**
-   * Before an event the member holds a place in (notify adds its link and the "not coming" answer); `kit` as in
-   * subscribe_unsubscribe.
+   * Before an event the member holds a place in (notify adds its link and the two answers); `kit` as in
+   * subscribe_unsubscribe; `details` the address with its map link and the organiser's notes
+   * (server/modules/reminders/reminder-details.ts).
    */
-  event_reminder: { event: string; kit?: string[] | undefined };
+  event_reminder: { event: string; kit?: string[] | undefined; details?: ReminderDetails | undefined };
   /** `kit`: the items booked from the wish, in order; `missing`: those no longer there (own equipment for them). */
   waiting_list_promotion: { event: string; stuff: string | null; kit?: string[]; missing?: string[] };
-  group_email: { subject: string; message: string; event: string };
+  /** `sender`: the organiser's name, signing with the club's (null: the club's alone). */
+  group_email: { subject: string; message: string; event: string; sender: string | null };
   /**
    * Training series: one message for many sessions. `event` names the series (its model); each line of `sessions` names
    * one session, already written in the recipient's language and club time.
@@ -101,17 +121,17 @@ export interface TemplateData {
   };
   /** An organiser's morning digest: per event, who joined, left or waits, and places left (null: no limit). */
   organiser_digest: { events: DigestEvent[] };
+  /** An Admin's test mail to themself: `when` already written in the club's time zone and their language. */
+  email_test: { when: string };
   /** `weekStart`: the week's Monday (`yyyy-mm-dd`); `logoUrl` and the links are absolute. */
   weekly_event_list: {
-    username: string;
     weekStart: string;
     events: WeeklyEvent[];
     timeZone: string;
     slogan: string;
     logoUrl: string;
     preferencesUrl: string;
-    /** The club's name and accent colour (`#rrggbb`), for the band at the top. */
-    clubName: string;
+    /** The club's accent colour (`#rrggbb`), for the band at the top (its name comes with every mail's context). */
     accentColour: string;
   };
 }
@@ -125,6 +145,8 @@ export type AccountMailKind =
   | 'email_change_notice';
 /** The kinds written by family-templates.ts. */
 export type FamilyMailKind = 'guardian_linked' | 'child_duplicate' | 'came_of_age';
+/** The kinds written by admin-templates.ts. */
+export type AdminMailKind = 'email_test';
 /** The kinds written by talk-templates.ts. */
 export type TalkMailKind = 'event_comments' | 'organiser_digest';
 /** The kinds written by weekly-templates.ts. */
@@ -138,8 +160,20 @@ export type SeriesMailKind =
   | 'series_subscription'
   | 'series_nudge';
 
+/**
+ * What every mail knows beyond its data (docs/rules.md#mails): the club's name, for the subject, the text and the
+ * signature, and the recipient's first name for the greeting (null or empty: « Bonjour, »).
+ */
+export interface MailContext {
+  clubName: string;
+  firstName: string | null;
+}
+
 /** `html`: the kind's own HTML part (the weekly list); the others get the club's layout from notify. */
-export type Render<K extends MailKind> = (data: TemplateData[K]) => {
+export type Render<K extends MailKind> = (
+  data: TemplateData[K],
+  context: MailContext,
+) => {
   subject: string;
   text: string;
   html?: Promise<string>;

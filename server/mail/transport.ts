@@ -30,13 +30,20 @@ const unsubscribeHeaders = (mail: OutgoingMail) =>
 /** The address alone of a configured sender, `Name <address>` or a bare address. */
 const addressOf = (from: string): string => /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 
+/** Who the club's mails come from (MAIL_FROM) and where answers go when not to it (MAIL_REPLY_TO). */
+interface ClubSender {
+  from: string;
+  replyTo: string | undefined;
+}
+
 /**
  * The message nodemailer composes. A group mail keeps the club's sending address (the one its mail server
- * is allowed to send for, SPF and DKIM) and shows the organiser's name; answers go to the organiser.
+ * is allowed to send for, SPF and DKIM) and shows the organiser's name; answers go to the organiser. Every
+ * other mail's answers go to the club's Reply-To when one is set.
  */
-const messageOf = (mail: OutgoingMail, from: string) => ({
+const messageOf = (mail: OutgoingMail, { from, replyTo }: ClubSender) => ({
   from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
-  ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+  ...((mail.replyTo ?? replyTo) ? { replyTo: mail.replyTo ?? replyTo } : {}),
   to: mail.to,
   subject: mail.subject,
   text: mail.text,
@@ -57,12 +64,23 @@ export function mailLogDir(config: Config): string {
 }
 
 export function createMailTransport(config: Config): MailTransport {
+  const sender = { from: config.mailFrom, replyTo: config.mailReplyTo };
   return config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : diskTransport(() => mailLogDir(config), config.mailFrom);
+    ? smtpTransport(config.smtpUrl, sender)
+    : diskTransport(() => mailLogDir(config), sender);
 }
 
-function smtpTransport(url: string, from: string): MailTransport {
+/** The From as its display name and address (`Name <address>` or a bare address), as the settings screen shows it. */
+export function senderOf(config: Pick<Config, 'mailFrom' | 'mailReplyTo'>) {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(config.mailFrom);
+  return {
+    from_name: named?.[1]?.trim() || null,
+    from_address: named?.[2]?.trim() ?? config.mailFrom.trim(),
+    reply_to: config.mailReplyTo ?? null,
+  };
+}
+
+function smtpTransport(url: string, sender: ClubSender): MailTransport {
   const parsed = new URL(url);
   const transporter = nodemailer.createTransport({
     host: parsed.hostname,
@@ -78,18 +96,18 @@ function smtpTransport(url: string, from: string): MailTransport {
   });
   return {
     async send(mail) {
-      await transporter.sendMail(messageOf(mail, from));
+      await transporter.sendMail(messageOf(mail, sender));
     },
     close: () => transporter.close(),
   };
 }
 
 /** `dir`: asked per message, since each club logs into its own folder (the worker sends club by club). */
-function diskTransport(logDir: () => string, from: string): MailTransport {
+function diskTransport(logDir: () => string, sender: ClubSender): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await composer.sendMail(messageOf(mail, from));
+      const info = await composer.sendMail(messageOf(mail, sender));
       const dir = logDir();
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       const name = `${Date.now()}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '_')}.eml`;

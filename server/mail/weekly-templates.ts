@@ -3,7 +3,8 @@ import { clubDayOf, shiftDay } from '@common/rules/club-time';
 import { render as renderEmail } from '@react-email/render';
 import { createElement } from 'react';
 import { catalogueText } from '../i18n/catalogue';
-import type { Render, TemplateData, WeeklyEvent, WeeklyMailKind } from './template-types';
+import { hello } from './signature';
+import type { MailContext, Render, TemplateData, WeeklyEvent, WeeklyMailKind } from './template-types';
 import { WeeklyListLayout } from './weekly-layout';
 
 type Data = TemplateData['weekly_event_list'];
@@ -68,7 +69,7 @@ function eventLines(event: WeeklyEvent, language: Language, timeZone: string) {
   };
 }
 
-function renderText(language: Language, data: Data, title: string): string {
+function renderText(language: Language, data: Data, title: string, context: MailContext): string {
   const events = data.events.map((event) => {
     const { name, details } = eventLines(event, language, data.timeZone);
     return [
@@ -80,13 +81,13 @@ function renderText(language: Language, data: Data, title: string): string {
   return [
     data.slogan,
     '',
-    text(language, 'greeting', { name: data.username }),
+    hello(language, context.firstName),
     '',
     title,
     '',
     ...(events.length > 0 ? [text(language, 'intro'), '', events.join('\n\n')] : [text(language, 'none')]),
     '',
-    `— ${text(language, 'signature')}`,
+    `— ${context.clubName}`,
     '',
     text(language, 'why'),
     text(language, 'preferences_text', { url: data.preferencesUrl }),
@@ -94,7 +95,7 @@ function renderText(language: Language, data: Data, title: string): string {
 }
 
 /** The HTML part: the club's layout, rendered by react-email like every other mail (weekly-layout.tsx). */
-function renderHtml(language: Language, data: Data, title: string): Promise<string> {
+function renderHtml(language: Language, data: Data, title: string, context: MailContext): Promise<string> {
   const events = data.events.map((event) => ({
     ...eventLines(event, language, data.timeZone),
     link: event.link,
@@ -102,17 +103,17 @@ function renderHtml(language: Language, data: Data, title: string): Promise<stri
   }));
   return renderEmail(
     createElement(WeeklyListLayout, {
-      brand: { clubName: data.clubName, accentColour: data.accentColour, logoUrl: data.logoUrl },
+      brand: { clubName: context.clubName, accentColour: data.accentColour, logoUrl: data.logoUrl },
       content: {
         language,
         title,
         slogan: data.slogan,
         logoAlt: text(language, 'logo_alt'),
-        greeting: text(language, 'greeting', { name: data.username }),
+        greeting: hello(language, context.firstName),
         intro: text(language, events.length > 0 ? 'intro' : 'none'),
         events,
         openLabel: text(language, 'open_event'),
-        signature: text(language, 'signature'),
+        signature: context.clubName,
         footer: {
           text: text(language, 'why'),
           link: { label: text(language, 'preferences_link'), href: data.preferencesUrl },
@@ -123,14 +124,14 @@ function renderHtml(language: Language, data: Data, title: string): Promise<stri
 }
 
 function render(language: Language): Render<'weekly_event_list'> {
-  return (data) => {
+  return (data, context) => {
     const from = shortDay(data.weekStart, language);
     const to = shortDay(shiftDay(data.weekStart, 6), language);
     const title = text(language, 'title', { from, to });
     return {
       subject: text(language, 'subject', { from, to }),
-      text: renderText(language, data, title),
-      html: renderHtml(language, data, title),
+      text: renderText(language, data, title, context),
+      html: renderHtml(language, data, title, context),
     };
   };
 }

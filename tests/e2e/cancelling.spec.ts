@@ -64,11 +64,16 @@ test('cancelling asks first, says who is told and sends the organiser’s word w
 test('the cancellation mail with a message, as a mail client shows it (HTML part, HTML in the message escaped)', async ({
   page,
 }) => {
-  const { subject, text } = renderMail('event_cancellation', 'fr', {
-    event: 'Kayak de mer du samedi 28 novembre à 10:00',
-    message:
-      'Vent de force 7 <b>annoncé</b> : on se retrouve samedi prochain.\nPensez à prévenir vos invités.',
-  });
+  const { subject, text } = renderMail(
+    'event_cancellation',
+    'fr',
+    {
+      event: 'Kayak de mer du samedi 28 novembre à 10:00',
+      message:
+        'Vent de force 7 <b>annoncé</b> : on se retrouve samedi prochain.\nPensez à prévenir vos invités.',
+    },
+    { clubName: 'Kayak Club de l’Odet', firstName: 'Léna' },
+  );
   const { html } = await composeMail({
     kind: 'event_cancellation',
     language: 'fr',

@@ -15,6 +15,8 @@ const brand: MailBrand = {
   logoUrl: `${E2E_BASE_URL}/icons/icon-192.png`,
 };
 const EVENT = 'Kayak de mer, samedi 05/12/2026 09:30';
+/** What every mail knows besides its data: the club's name (subject, text, signature) and the first name greeted. */
+const club = { clubName: brand.clubName, firstName: 'Jeanne' };
 const LONG =
   'Randonnée côtière de la pointe Saint-Mathieu au phare du Petit Minou par le sentier des douaniers, samedi 05/12/2026 09:30';
 const answer = (action: string) => `${E2E_BASE_URL}/api/answer/e.u.${action}.1796000000.signature`;
@@ -40,12 +42,17 @@ async function show(page: Page, html: string, name: string) {
 }
 
 test('the subscription confirmation, with its answer buttons, light and dark', async ({ page }) => {
-  const rendered = renderMail('subscribe_unsubscribe', 'fr', {
-    event: EVENT,
-    member: 'jeanne',
-    isSubscribed: true,
-    isCreatorCopy: false,
-  });
+  const rendered = renderMail(
+    'subscribe_unsubscribe',
+    'fr',
+    {
+      event: EVENT,
+      member: 'jeanne',
+      isSubscribed: true,
+      isCreatorCopy: false,
+    },
+    club,
+  );
   const { html } = await composeMail({
     kind: 'subscribe_unsubscribe',
     language: 'fr',
@@ -60,14 +67,16 @@ test('the subscription confirmation, with its answer buttons, light and dark', a
     'href',
     answer('decline'),
   );
-  await expect(page.getByText('Club de kayak de la rade de Brest')).toBeVisible();
+  await expect(page.getByText('Club de kayak de la rade de Brest', { exact: true })).toBeVisible();
+  // Signed by the club, not by the app (docs/rules.md#mails).
+  await expect(page.getByText('— Club de kayak de la rade de Brest', { exact: true })).toBeVisible();
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 390, height: 800 });
   await page.screenshot({ path: 'test-results/screenshots/mail-subscription-dark-390.png', fullPage: true });
 });
 
 test('the promotion, with a very long event name', async ({ page }) => {
-  const rendered = renderMail('waiting_list_promotion', 'fr', { event: LONG, stuff: 'Pagaie carbone' });
+  const rendered = renderMail('waiting_list_promotion', 'fr', { event: LONG, stuff: 'Pagaie carbone' }, club);
   const { html } = await composeMail({
     kind: 'waiting_list_promotion',
     language: 'fr',
@@ -83,10 +92,16 @@ test('the promotion, with a very long event name', async ({ page }) => {
 test('the invitation (its link as the button, no preferences) and a reminder in English', async ({
   page,
 }) => {
-  const invitation = renderMail('user_invitation', 'fr', {
-    username: 'jeanne',
-    link: `${E2E_BASE_URL}/confirm/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ`,
-  });
+  const invitation = renderMail(
+    'user_invitation',
+    'fr',
+    {
+      username: 'jeanne',
+      link: `${E2E_BASE_URL}/confirm/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ`,
+      byWhom: 'Gwen Le Bihan',
+    },
+    club,
+  );
   const invited = await composeMail({
     kind: 'user_invitation',
     language: 'fr',
@@ -98,7 +113,12 @@ test('the invitation (its link as the button, no preferences) and a reminder in 
   await show(page, invited.html, 'invitation');
   await expect(page.getByRole('link', { name: 'Choisir mon mot de passe' })).toBeVisible();
 
-  const reminder = renderMail('event_reminder', 'en', { event: 'Sea kayak, Saturday 05/12/2026 09:30' });
+  const reminder = renderMail(
+    'event_reminder',
+    'en',
+    { event: 'Sea kayak, Saturday 05/12/2026 09:30' },
+    club,
+  );
   const reminded = await composeMail({
     kind: 'event_reminder',
     language: 'en',
@@ -115,11 +135,16 @@ test('the invitation (its link as the button, no preferences) and a reminder in 
 });
 
 test("a series cancellation carrying the organiser's message", async ({ page }) => {
-  const rendered = renderMail('series_cancellation', 'fr', {
-    event: 'Entraînement du mardi',
-    sessions: ['mardi 01/12/2026 18:30', 'mardi 08/12/2026 18:30', 'mardi 15/12/2026 18:30'],
-    message: 'Le bassin est fermé pour travaux jusqu’à Noël. Reprise le 5 janvier, même heure.',
-  });
+  const rendered = renderMail(
+    'series_cancellation',
+    'fr',
+    {
+      event: 'Entraînement du mardi',
+      sessions: ['mardi 01/12/2026 18:30', 'mardi 08/12/2026 18:30', 'mardi 15/12/2026 18:30'],
+      message: 'Le bassin est fermé pour travaux jusqu’à Noël. Reprise le 5 janvier, même heure.',
+    },
+    club,
+  );
   const { html } = await composeMail({
     kind: 'series_cancellation',
     language: 'fr',
@@ -155,7 +180,7 @@ test('the family mails: a guardian linked, a child added twice, coming of age; t
     },
   ];
   for (const mail of mails) {
-    const rendered = renderMail(mail.kind, 'fr', mail.data as never);
+    const rendered = renderMail(mail.kind, 'fr', mail.data as never, club);
     const { html, text } = await composeMail({
       kind: mail.kind,
       language: 'fr',
@@ -175,23 +200,28 @@ test("a thread's hourly mail (text as typed, a `<script>` shown as text) and an 
   page,
 }) => {
   const thread = { ...eventLink, label: 'Voir la discussion', href: `${eventLink.href}#comments` };
-  const comments = renderMail('event_comments', 'fr', {
-    event: EVENT,
-    comments: [
-      {
-        author: 'Gwen Le Bihan',
-        forChild: 'Lou Le Bihan',
-        when: 'vendredi 04/12/2026 18:02',
-        text: 'Qui amène la remorque ? <script>alert(1)</script>\nLe plan : https://example.org/glenan',
-      },
-      {
-        author: 'Un membre',
-        forChild: null,
-        when: 'vendredi 04/12/2026 18:10',
-        text: 'Moi, depuis Quimper.',
-      },
-    ],
-  });
+  const comments = renderMail(
+    'event_comments',
+    'fr',
+    {
+      event: EVENT,
+      comments: [
+        {
+          author: 'Gwen Le Bihan',
+          forChild: 'Lou Le Bihan',
+          when: 'vendredi 04/12/2026 18:02',
+          text: 'Qui amène la remorque ? <script>alert(1)</script>\nLe plan : https://example.org/glenan',
+        },
+        {
+          author: 'Un membre',
+          forChild: null,
+          when: 'vendredi 04/12/2026 18:10',
+          text: 'Moi, depuis Quimper.',
+        },
+      ],
+    },
+    club,
+  );
   const commentMail = await composeMail({
     kind: 'event_comments',
     language: 'fr',
@@ -208,18 +238,23 @@ test("a thread's hourly mail (text as typed, a `<script>` shown as text) and an 
   await expect(page.getByRole('link', { name: 'Voir la discussion' })).toHaveAttribute('href', thread.href);
 
   for (const language of ['fr', 'en'] as const) {
-    const digest = renderMail('organiser_digest', language, {
-      events: [
-        {
-          event: EVENT,
-          joined: ['Brieuc Morvan', 'Corentin Morvan'],
-          left: ['Anaïs Morvan'],
-          waiting: ['Dewi Morvan'],
-          placesLeft: 0,
-        },
-        { event: LONG, joined: ['Enora Morvan'], left: [], waiting: [], placesLeft: 7 },
-      ],
-    });
+    const digest = renderMail(
+      'organiser_digest',
+      language,
+      {
+        events: [
+          {
+            event: EVENT,
+            joined: ['Brieuc Morvan', 'Corentin Morvan'],
+            left: ['Anaïs Morvan'],
+            waiting: ['Dewi Morvan'],
+            placesLeft: 0,
+          },
+          { event: LONG, joined: ['Enora Morvan'], left: [], waiting: [], placesLeft: 7 },
+        ],
+      },
+      club,
+    );
     const { html } = await composeMail({
       kind: 'organiser_digest',
       language,
@@ -233,7 +268,7 @@ test("a thread's hourly mail (text as typed, a `<script>` shown as text) and an 
     await expect(
       page.getByText(
         language === 'fr'
-          ? 'Inscrits : Brieuc Morvan, Corentin Morvan'
+          ? 'Nouvelles inscriptions : Brieuc Morvan, Corentin Morvan'
           : 'Joined: Brieuc Morvan, Corentin Morvan',
       ),
     ).toBeVisible();
@@ -244,28 +279,45 @@ test('the reminder and the promotion list the kit (docs/rules.md#kit), in the te
   page,
 }) => {
   const kit = ['Kayak mono K1', 'Pagaie double', 'Gilet M'];
-  const reminder = renderMail('event_reminder', 'fr', { event: EVENT, kit });
+  // The address with its map link and the organiser's notes (docs/rules.md#reminders), and both answers.
+  const map = `https://www.openstreetmap.org/search?query=${encodeURIComponent('12 quai de la Douane, 29200 Brest')}`;
+  const details = {
+    address: '12 quai de la Douane, 29200 Brest',
+    mapUrl: map,
+    notes: 'Rendez-vous à la cale à 9 h.',
+  };
+  const reminder = renderMail('event_reminder', 'fr', { event: EVENT, kit, details }, club);
   const reminded = await composeMail({
     kind: 'event_reminder',
     language: 'fr',
     ...reminder,
-    actions: [{ label: 'Je ne viens pas', href: answer('decline') }, eventLink],
+    actions: [
+      { label: 'Je viens', href: answer('come') },
+      { label: 'Je ne viens pas', href: answer('decline') },
+      eventLink,
+    ],
     preferences,
     isSwitchable: true,
     brand,
   });
   await show(page, reminded.html, 'reminder-kit');
+  await expect(page.getByRole('link', { name: map })).toHaveAttribute('href', map);
   for (const item of kit) {
     await expect(page.getByText(item, { exact: false })).toBeVisible();
     expect(reminder.text).toContain(item);
   }
 
-  const promotion = renderMail('waiting_list_promotion', 'fr', {
-    event: EVENT,
-    stuff: 'Kayak mono K1',
-    kit: ['Kayak mono K1'],
-    missing: ['Gilet M'],
-  });
+  const promotion = renderMail(
+    'waiting_list_promotion',
+    'fr',
+    {
+      event: EVENT,
+      stuff: 'Kayak mono K1',
+      kit: ['Kayak mono K1'],
+      missing: ['Gilet M'],
+    },
+    club,
+  );
   const promoted = await composeMail({
     kind: 'waiting_list_promotion',
     language: 'fr',

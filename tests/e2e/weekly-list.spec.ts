@@ -23,7 +23,7 @@ test("the weekly email's preferences link opens the preferences, where the list 
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/my-profile\?tab=preferences$/);
   await expect(page.getByRole('tab', { name: 'Préférences' })).toHaveAttribute('aria-selected', 'true');
-  const weekly = page.getByRole('switch', { name: 'Programme de la semaine (bêta)' });
+  const weekly = page.getByRole('switch', { name: 'Programme de la semaine' });
   await expect(weekly).toHaveAttribute('aria-checked', 'false'); // off by default
   await expect(page.getByRole('region', { name: 'Préférences' })).toHaveCount(0); // no tour over it
   await expectNoAxeViolations(page);
@@ -48,46 +48,57 @@ test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px
   const at = (hours: number) => new Date(monday.getTime() + hours * HOUR);
   const link = `${E2E_BASE_URL}/event/0b7f3c4e-8a51-4a4b-9a2e-3f1f7c9d2e10`;
   const place = '12 quai de la Douane, 29200 Brest';
-  const html = await renderMail('weekly_event_list', 'fr', {
-    username: 'jeanne',
-    weekStart: '2026-11-30',
-    timeZone: 'Europe/Paris',
-    slogan: 'Pagayer ensemble, par tous les temps',
-    logoUrl: `${E2E_BASE_URL}/icons/icon-192.png`,
-    clubName: 'Club de kayak de la rade de Brest',
-    accentColour: '#0f766e',
-    preferencesUrl: `${E2E_BASE_URL}/my-profile?tab=preferences`,
-    events: [
-      {
-        modelName: 'Kayak de mer',
-        start: at(27),
-        end: at(29),
-        place,
-        placesLeft: 8,
-        isCancelled: false,
-        link,
-      },
-      {
-        modelName: 'Randonnée côtière',
-        start: at(51),
-        end: at(53),
-        place,
-        placesLeft: 4,
-        isCancelled: true,
-        link,
-      },
-      {
-        modelName: 'Plongée',
-        start: at(79),
-        end: at(81),
-        place: null,
-        placesLeft: 0,
-        isCancelled: false,
-        link,
-      },
-      { modelName: 'Voile', start: at(122), end: at(152), place, placesLeft: null, isCancelled: false, link },
-    ],
-  }).html;
+  const html = await renderMail(
+    'weekly_event_list',
+    'fr',
+    {
+      weekStart: '2026-11-30',
+      timeZone: 'Europe/Paris',
+      slogan: 'Pagayer ensemble, par tous les temps',
+      logoUrl: `${E2E_BASE_URL}/icons/icon-192.png`,
+      accentColour: '#0f766e',
+      preferencesUrl: `${E2E_BASE_URL}/my-profile?tab=preferences`,
+      events: [
+        {
+          modelName: 'Kayak de mer',
+          start: at(27),
+          end: at(29),
+          place,
+          placesLeft: 8,
+          isCancelled: false,
+          link,
+        },
+        {
+          modelName: 'Randonnée côtière',
+          start: at(51),
+          end: at(53),
+          place,
+          placesLeft: 4,
+          isCancelled: true,
+          link,
+        },
+        {
+          modelName: 'Plongée',
+          start: at(79),
+          end: at(81),
+          place: null,
+          placesLeft: 0,
+          isCancelled: false,
+          link,
+        },
+        {
+          modelName: 'Voile',
+          start: at(122),
+          end: at(152),
+          place,
+          placesLeft: null,
+          isCancelled: false,
+          link,
+        },
+      ],
+    },
+    { clubName: 'Club de kayak de la rade de Brest', firstName: 'Jeanne' },
+  ).html;
   await page.setContent(html ?? '', { waitUntil: 'load' });
   await expect(page.getByRole('heading', { name: /Programme de la semaine du 30 novembre/ })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Logo du club' })).toBeVisible();
@@ -96,7 +107,7 @@ test('the weekly email as a mail client shows it (HTML part), at 390 and 1280 px
       .getByRole('img', { name: 'Logo du club' })
       .evaluate((img) => (img as HTMLImageElement).naturalWidth),
   ).toBe(192);
-  await expect(page.getByRole('link', { name: 'Voir dans Équipée' })).toHaveCount(4);
+  await expect(page.getByRole('link', { name: "Voir l'évènement" })).toHaveCount(4);
   await expect(page.getByRole('link', { name: 'Ne plus le recevoir : mes préférences' })).toHaveAttribute(
     'href',
     `${E2E_BASE_URL}/my-profile?tab=preferences`,

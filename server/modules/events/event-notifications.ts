@@ -7,7 +7,13 @@ import { findStuff } from '../catalog/stuff.repository';
 import { notify } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
 import { eventName } from './event-name';
-import { guestEmailsOf, stuffHoldersOf, subscribersOf, waitingUsersOf } from './event-recipients.repository';
+import {
+  guestEmailsOf,
+  guestsWithoutAddressByHost,
+  stuffHoldersOf,
+  subscribersOf,
+  waitingUsersOf,
+} from './event-recipients.repository';
 
 type Db = Kysely<Database>;
 
@@ -83,7 +89,16 @@ export async function notifyEventChanges(
     const waiting = await waitingUsersOf(db, after.uuid);
     const subscribers = await subscribersOf(db, after.uuid);
     const told = (r: { language: 'fr' | 'en' }) => ({ event: nameEvent(r.language), message: cancelMessage });
-    await notify(deps, db, 'event_cancellation', [...subscribers, ...waiting], told, { event: after });
+    // A host hears the names of their guests who gave no address: only the host can tell them.
+    const unreached = await guestsWithoutAddressByHost(db, after.uuid);
+    await notify(
+      deps,
+      db,
+      'event_cancellation',
+      [...subscribers, ...waiting],
+      (r) => ({ ...told(r), guestsWithoutAddress: unreached.get(r.id) }),
+      { event: after },
+    );
     await notifyPush(deps, db, 'event_cancellation', subscribers, after, nameEvent, cancelMessage);
     await notify(deps, db, 'event_cancellation', guestAddresses, told);
     return;

@@ -73,3 +73,24 @@ export async function guestEmailsOf(db: Db, eventUuid: string): Promise<string[]
     .execute();
   return rows.map((g) => g.email as string);
 }
+
+/**
+ * The guests of an event who gave no address, by host, named as the host typed them and in the order they were
+ * added: a cancellation names them to their host, who tells them (docs/rules.md#mails).
+ */
+export async function guestsWithoutAddressByHost(db: Db, eventUuid: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('guests')
+    .select(['host_id', 'first_name', 'last_name'])
+    .where('event_uuid', '=', eventUuid)
+    .where((eb) => eb.or([eb('email', 'is', null), eb('email', '=', '')]))
+    .orderBy('id')
+    .execute();
+  const byHost = new Map<string, string[]>();
+  for (const row of rows) {
+    const names = byHost.get(row.host_id) ?? [];
+    names.push(`${row.first_name} ${row.last_name}`.trim());
+    byHost.set(row.host_id, names);
+  }
+  return byHost;
+}

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError, TooManyRequestsError } from '../../http-error';
+import { fullName } from '../../mail/display-name';
 import type { MailSender } from '../../mail/mail-queue';
 import { describeEvent } from '../../mail/templates';
 import { notify } from '../notifications/notify';
@@ -121,6 +122,8 @@ export async function sendGroupMail(
       subject,
       message,
       event: describeEvent(name, event.start_date, r.language, currentClub().timezone),
+      // Signed with the organiser's name before the club's (docs/rules.md#mails).
+      sender: fullName(actor),
     }),
     { event },
     { sender: senderOf(actor) },

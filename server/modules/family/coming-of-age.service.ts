@@ -16,7 +16,7 @@ export async function tellComingOfAge(deps: Pick<AppDeps, 'db' | 'now' | 'config
   let told = 0;
   for (const member of await findComingOfAge(deps.db, latestBirthDate)) {
     await deps.db.transaction().execute(async (trx) => {
-      await notify(deps, trx, 'came_of_age', [member], (recipient) => ({ name: recipient.first_name }));
+      await notify(deps, trx, 'came_of_age', [member], () => ({}));
       await updateUser(trx, member.id, { came_of_age_told_at: deps.now() });
     });
     told += 1;

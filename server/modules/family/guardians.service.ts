@@ -94,8 +94,7 @@ export async function linkGuardian(
     now: deps.now(),
   });
   // The linked account hears of it, and may leave the link (docs/rules.md#families).
-  await notify(deps, trx, 'guardian_linked', [guardian], (recipient) => ({
-    name: recipient.first_name,
+  await notify(deps, trx, 'guardian_linked', [guardian], () => ({
     child: displayName(child),
     byWhom: displayName(actor),
   }));

@@ -11,6 +11,7 @@ import { composeMail } from '../../mail/compose-mail';
 import { displayName } from '../../mail/display-name';
 import type { MailAction } from '../../mail/html-layout';
 import { enqueueMail, type MailSender } from '../../mail/mail-queue';
+import { hello } from '../../mail/signature';
 import type { MailKind, TemplateData } from '../../mail/template-types';
 import { renderMail } from '../../mail/templates';
 import { readClubBrand } from '../settings/club-settings';
@@ -65,10 +66,15 @@ const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set([
   'password_reset',
   // The address in use hears of a change asked for it, whatever its state (docs/rules.md#accounts-and-sessions).
   'email_change_notice',
+  // An Admin's test mail is tried even to a bouncing address: whether it still bounces is the question.
+  'email_test',
 ]);
 
-/** A member, or someone with no account (a guest with an email): no preferences, system switches only. */
-export type Recipient = UserRow | { email: string; language: Language };
+/**
+ * A member, or someone with no account (a guest with an email, an address to confirm): no preferences, system
+ * switches only; greeted by `first_name` when given (docs/rules.md#mails).
+ */
+export type Recipient = UserRow | { email: string; language: Language; first_name?: string | null };
 /** A recipient with an address: a child without a login has none (docs/rules.md#families). */
 const hasAddress = <R extends Recipient>(recipient: R): recipient is R & { email: string } =>
   recipient.email !== null;
@@ -175,7 +181,11 @@ export async function notify<K extends MailKind, R extends Recipient>(
     opening?: string,
     firstActions: MailAction[] = [],
   ) => {
-    const rendered = renderMail(kind, to.language, content);
+    // The club's name and the recipient's first name (docs/rules.md#mails); someone with no account: « Bonjour, ».
+    const rendered = renderMail(kind, to.language, content, {
+      clubName: brand.clubName,
+      firstName: to.first_name ?? null,
+    });
     // Members get the event's deep link, the answers asked for, and (but in an invitation) the preferences.
     const { actions, preferences } =
       secret && isMember(to)
@@ -184,7 +194,13 @@ export async function notify<K extends MailKind, R extends Recipient>(
             preferences: kind !== 'user_invitation' && kind !== 'weekly_event_list',
           })
         : { actions: [], preferences: undefined };
-    const text = opening ? `${opening}\n\n${rendered.text}` : rendered.text;
+    // A guardian's copy says whom it is about right after the greeting (or first, in a mail with none).
+    const greeting = hello(to.language, to.first_name ?? null);
+    const text = !opening
+      ? rendered.text
+      : rendered.text.startsWith(`${greeting}\n\n`)
+        ? `${greeting}\n\n${opening}${rendered.text.slice(greeting.length)}`
+        : `${opening}\n\n${rendered.text}`;
     // A template with its own HTML (the weekly list) keeps it; every other mail gets the club's layout.
     const composed = await composeMail({
       kind,

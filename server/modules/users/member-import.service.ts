@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
+import { fullName } from '../../mail/display-name';
 import { notify } from '../notifications/notify';
 import { insertAccountTokens } from './account-tokens.repository';
 import { CONFIRM_TTL_MS } from './accounts.service';
@@ -19,7 +20,13 @@ import {
   usernameBase,
 } from './member-import-plan';
 import { hashToken, newToken } from './tokens';
-import { findUsersByIds, insertUsers, listImportFacts, lockMemberImports } from './users.repository';
+import {
+  findUserById,
+  findUsersByIds,
+  insertUsers,
+  listImportFacts,
+  lockMemberImports,
+} from './users.repository';
 
 type Db = Kysely<Database>;
 
@@ -71,7 +78,8 @@ export async function importMembers(
   const invited = [...members, ...guardians];
   const ids = await createInvited(deps, db, invited);
   await linkGuardians(deps, db, members, ids, club.idByEmail, actorId);
-  const queued = await inviteByMail(deps, db, ids);
+  const inviter = actorId ? await findUserById(db, actorId) : undefined;
+  const queued = await inviteByMail(deps, db, ids, inviter ? fullName(inviter) : null);
   // Queued means the invitation type is on; with no SMTP server it only reaches the disk log.
   const mail = queued === 0 ? 'off' : deps.config.smtpUrl === undefined ? 'logged' : 'sent';
   return { dry_run: false, created: invited.length, invitation_mail: mail, rows };
@@ -181,8 +189,13 @@ async function createInvited(deps: AppDeps, db: Db, members: PlannedMember[]): P
   };
 }
 
-/** The invitation mail to each new account with an address; answers how many were queued. */
-async function inviteByMail(deps: AppDeps, db: Db, created: CreatedMembers): Promise<number> {
+/** The invitation mail to each new account with an address, naming who imported them; answers how many were queued. */
+async function inviteByMail(
+  deps: AppDeps,
+  db: Db,
+  created: CreatedMembers,
+  byWhom: string | null,
+): Promise<number> {
   const users = await findUsersByIds(db, [...created.linkOf.keys()]);
   if (users.length === 0) return 0;
   return notify(
@@ -190,7 +203,7 @@ async function inviteByMail(deps: AppDeps, db: Db, created: CreatedMembers): Pro
     db,
     'user_invitation',
     users,
-    (user) => ({ username: user.username, link: created.linkOf.get(user.id) as string }),
+    (user) => ({ username: user.username, link: created.linkOf.get(user.id) as string, byWhom }),
     undefined,
     { isBulk: true },
   );

@@ -94,7 +94,7 @@ describe("the organisers' digest", () => {
     expect(more).toEqual([]);
     const text = mailPart(digest?.raw ?? '', 'text/plain') ?? '';
     expect(text).toContain('Kayak <b>mer</b>, mercredi 10/03/2027 10:00');
-    expect(text).toContain('Inscrits : Brieuc Morvan, Corentin Morvan');
+    expect(text).toContain('Nouvelles inscriptions : Brieuc Morvan, Corentin Morvan');
     expect(text).toContain('Places restantes : 0');
     // Anaïs joined and left since the last digest: nothing to tell of her.
     expect(text).not.toContain('Anaïs');
@@ -137,8 +137,8 @@ describe("the organisers' digest", () => {
     expect(await digests('dig0@')).toEqual([]);
     const toCo = mailPart((await digests('dig1@'))[0]?.raw ?? '', 'text/plain') ?? '';
     // Brieuc left; Dewi, next in line, took the place.
-    expect(toCo).toContain('Désinscrits : Brieuc Morvan');
-    expect(toCo).toContain('Inscrits : Dewi Morvan');
+    expect(toCo).toContain('Désinscriptions : Brieuc Morvan');
+    expect(toCo).toContain('Nouvelles inscriptions : Dewi Morvan');
     // Brieuc still gets his own confirmation, under the member's switch.
     const own = (await arrived()).filter((m) => m.to.some((a) => a.startsWith('dig3@')));
     expect(own.map((m) => mailHeader(m.raw, 'Subject'))).toEqual([expect.stringMatching(/^Désinscription/)]);

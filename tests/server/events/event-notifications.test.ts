@@ -116,14 +116,14 @@ describe('event notifications', () => {
       'diver2@example.org',
     ]);
     const [own, guestsOnly, both] = told.map((m) => m.body_text);
-    expect(own).toContain('Vous restez inscrit, avec votre propre matériel.');
+    expect(own).toContain('Votre place est conservée, avec votre propre matériel.');
     expect(own).not.toContain('invité');
     expect(guestsOnly).toContain(
-      'Vos invités Léa Invité et Tom Invité restent inscrits, avec leur propre matériel.',
+      'Les places de vos invités Léa Invité et Tom Invité sont conservées, avec leur propre matériel.',
     );
-    expect(guestsOnly).not.toContain('Vous restez inscrit');
+    expect(guestsOnly).not.toContain('Votre place est conservée');
     expect(both).toContain(
-      'Vous restez inscrit, avec votre propre matériel. Votre invité Noé Invité reste inscrit',
+      'Votre place est conservée, avec votre propre matériel. La place de votre invité Noé Invité est conservée',
     );
   });
 

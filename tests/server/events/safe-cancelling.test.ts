@@ -94,12 +94,13 @@ describe('cancelling with a message', () => {
   });
 
   it('without a message, the mail says only that it is cancelled; a long push is cut with an ellipsis', async () => {
-    const plain = renderMail('event_cancellation', 'en', { event: 'Sea trip' });
+    const club = { clubName: 'Club', firstName: null };
+    const plain = renderMail('event_cancellation', 'en', { event: 'Sea trip' }, club);
     expect(plain.text).not.toContain('organiser');
     const html = await composeMail({
       kind: 'event_cancellation',
       language: 'en',
-      ...renderMail('event_cancellation', 'en', { event: 'Sea trip', message: 'A & B' }),
+      ...renderMail('event_cancellation', 'en', { event: 'Sea trip', message: 'A & B' }, club),
       actions: [],
       isSwitchable: true,
       brand: { logoUrl: 'https://club.example.org/logo.png', clubName: 'Club', accentColour: '#1d4ed8' },

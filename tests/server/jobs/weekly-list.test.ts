@@ -34,6 +34,8 @@ beforeAll(async () => {
   ctx.clock.now = MONDAY_7AM;
   for (const name of ['anne', 'bob', 'carl', 'dora', 'eve', 'fred'])
     users[name] = (await ctx.createUser(name)).id;
+  // anne gave her first name (the greeting uses it, never the username); bob gave none.
+  await ctx.db.updateTable('users').set({ first_name: 'Anne' }).where('username', '=', 'anne').execute();
   await ctx.createUser('orga', 'Contributor');
   // anne (fr) and bob (en) opted in; carl never chose (off by default); fred turned it off; dora opted in
   // then was revoked; eve opted in but never confirmed her account.
@@ -114,7 +116,7 @@ describe('the weekly event list', () => {
     expect(mailHeader(fr.raw, 'Subject')).toBe('Programme de la semaine : 30 novembre – 6 décembre');
     expect(mailHeader(fr.raw, 'Content-Type')).toMatch(/^multipart\/alternative/);
     const frText = mailPart(fr.raw, 'text/plain') ?? '';
-    expect(frText).toContain('Bonjour anne,');
+    expect(frText).toContain('Bonjour Anne,');
     expect(frText).toContain('Pagayer <ensemble>');
     expect(frText).toContain(
       '• Kayak & paddle\n  mardi 1 décembre, 10:00 – 12:00\n  Lieu : 29200 Brest\n  Places restantes : 8',
@@ -125,7 +127,7 @@ describe('the weekly event list', () => {
     expect(frText).toContain('• Plongée\n  jeudi 3 décembre, 14:00 – 16:00\n  Lieu : 29200 Brest\n  Complet');
     expect(frText).toContain('• Voile\n  samedi 5 décembre 09:00 → dimanche 6 décembre 15:00');
     expect(frText).toContain('Places : sans limite');
-    expect(frText).toMatch(new RegExp(`Voir dans Équipée : ${URL_BASE}/event/[0-9a-f-]{36}\n`));
+    expect(frText).toMatch(new RegExp(`Voir l'évènement : ${URL_BASE}/event/[0-9a-f-]{36}\n`));
     expect(frText).toContain(`Pour ne plus le recevoir : ${URL_BASE}/my-profile?tab=preferences`);
     expect(frText).not.toContain('8 décembre'); // the next week's event
     // In start order.
@@ -147,7 +149,8 @@ describe('the weekly event list', () => {
     const en = mails['bob@example.org'] as ReceivedMail;
     expect(mailHeader(en.raw, 'Subject')).toBe("This week's programme: 30 November – 6 December");
     const enText = mailPart(en.raw, 'text/plain') ?? '';
-    expect(enText).toContain('Hello bob,');
+    expect(enText).toMatch(/^Hello,\r?$/m);
+    expect(enText).not.toContain('bob,');
     expect(enText).toContain(
       '• Kayak & paddle\n  Tuesday 1 December, 10:00 – 12:00\n  Place: 29200 Brest\n  Places left: 8',
     );

@@ -84,14 +84,14 @@ describe('the subscription confirmation', () => {
     await queueNotices();
     const [nina] = await mailsTo('nina@example.org', 'subscribe_unsubscribe');
     expect(nina?.text).toContain(
-      'Vous êtes inscrit à Sortie mer, jeudi 06/05/2027 10:00.\n\nVotre matériel : Kayak mono K1, Pagaie double, Gilet.',
+      'Inscription confirmée : Sortie mer, jeudi 06/05/2027 10:00.\n\nVotre matériel : Kayak mono K1, Pagaie double, Gilet.',
     );
     expect(nina?.html).toContain('Votre matériel : Kayak mono K1, Pagaie double, Gilet.');
     const [yann] = await mailsTo('yann@example.org', 'subscribe_unsubscribe');
     expect(yann?.text).toContain('Your kit: Kayak mono K1.');
     expect(yann?.html).toContain('Your kit: Kayak mono K1.');
     const [zoe] = await mailsTo('zoe@example.org', 'subscribe_unsubscribe');
-    expect(zoe?.text).toContain('Vous êtes inscrit à Sortie mer');
+    expect(zoe?.text).toContain('Inscription confirmée : Sortie mer');
     expect(zoe?.text).not.toContain('Votre matériel');
     expect(zoe?.html).not.toContain('Votre matériel');
   });
@@ -128,7 +128,9 @@ describe('the reminder', () => {
     const sent = await sendDueReminders({ db: ctx.db, now: () => ctx.clock.now, config: ctx.config });
     expect(sent.mail).toBe(2);
     const [tom] = await mailsTo('tom@example.org', 'event_reminder');
-    expect(tom?.text).toContain('Petit rappel : vous êtes inscrit à Sortie mer, jeudi 13/05/2027 08:00.');
+    expect(tom?.text).toContain(
+      'Petit rappel : votre place est réservée pour Sortie mer, jeudi 13/05/2027 08:00.',
+    );
     expect(tom?.text).toContain('Votre matériel : Pagaie double, Kayak mono K1.');
     expect(tom?.html).toContain('Votre matériel : Pagaie double, Kayak mono K1.');
     const [ana] = await mailsTo('ana@example.org', 'event_reminder');
@@ -189,7 +191,7 @@ describe('the promotion', () => {
       payload: { uuid_event: event.uuid_event, uuid_user: person('ana').id, subscribe: false },
     });
     const [yann] = await mailsTo('yann@example.org', 'waiting_list_promotion');
-    expect(yann?.text).toContain('A place opened up: you are subscribed to Sortie mer');
+    expect(yann?.text).toContain('A place opened up: your subscription to Sortie mer');
     expect(yann?.text).toContain('Your kit: your own equipment.');
     expect(yann?.html).toContain('Your kit: your own equipment.');
   });

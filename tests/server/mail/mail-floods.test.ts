@@ -96,7 +96,9 @@ describe('coalescing, even past the limits', () => {
     for (const mail of mails) expect(mail.subject).toMatch(/^Inscription/);
     // A sent row keeps no body (docs/rules.md#mails): what left is read from the mail log.
     const toMember = loggedMails(ctx).filter((raw) => raw.includes(`To: ${member.username}@example.org`));
-    expect(toMember.map(mailText).join('\n')).toContain(`Bonjour ${member.username},`);
+    // Greeted by first name, never the username: this member gave none.
+    expect(toMember.map(mailText).join('\n')).toMatch(/^Bonjour,\r?$/m);
+    expect(toMember.map(mailText).join('\n')).not.toContain(`Bonjour ${member.username}`);
     // The organiser's digest keeps one line: from not there to subscribed (docs/rules.md#talking-around-an-event).
     const digest = await ctx.db
       .selectFrom('organiser_digest_changes')

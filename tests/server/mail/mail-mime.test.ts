@@ -122,7 +122,7 @@ describe('every mail, as received', () => {
       payload: { Ask: { email: 'anne@example.org' } },
     });
     await settled(); // the Ask answers before its mail is queued (no timing tells an address exists)
-    const reset = parts(await received('anne@example.org', 'Réinitialisation'), { switchable: false });
+    const reset = parts(await received('anne@example.org', 'réinitialisation'), { switchable: false });
     expect(reset.html).toContain('Choisir un nouveau mot de passe');
     expect(reset.text).toContain(`Choisir les emails que vous recevez : ${PREFERENCES}`);
   });

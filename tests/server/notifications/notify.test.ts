@@ -23,7 +23,7 @@ async function user(name: string, changes: UserUpdate = {}): Promise<UserRow> {
     await ctx.db.updateTable('users').set(changes).where('id', '=', id).execute();
   return ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
-const data = () => ({ username: 'x', link: 'https://example.org/l' });
+const data = () => ({ username: 'x', link: 'https://example.org/l', byWhom: null });
 const queuedFor = async (email: string) =>
   ctx.db.selectFrom('mail_queue').select(['subject', 'kind']).where('to_address', '=', email).execute();
 
@@ -32,8 +32,10 @@ describe('notify() gating', () => {
     const english = await user('eng', { language: 'en' });
     const french = await user('fra');
     expect(await notify(deps, ctx.db, 'password_reset', [english, french], data)).toBe(2);
-    expect((await queuedFor('eng@example.org'))[0]?.subject).toBe('Resetting your password');
-    expect((await queuedFor('fra@example.org'))[0]?.subject).toBe('Réinitialisation de votre mot de passe');
+    expect((await queuedFor('eng@example.org'))[0]?.subject).toBe('Équipée: resetting your password');
+    expect((await queuedFor('fra@example.org'))[0]?.subject).toBe(
+      'Équipée : réinitialisation de votre mot de passe',
+    );
   });
 
   it('skips a switchable type the recipient turned off, or the club turned off', async () => {
