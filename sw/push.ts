@@ -1,75 +1,30 @@
 /**
- * Web push in the service worker: a push from our server becomes a notification; a click opens the event's
- * week in the app. The payload is the server's JSON `{ title, body, url, tag }`
- * (src/common/contract/push.ts), read without zod to keep the worker small.
+ * Web push in the service worker: a push from our server becomes a notification (push-message.ts builds it); a
+ * click opens the event in the app, or its map; a reminder's « Je viens » / « Je ne viens pas » button answers at
+ * once (docs/rules.md#push). The worker holds no session: a button posts the signed answer link the reminder
+ * mail would carry, in its notification form (`POST /api/answer/{token}/push`, 204 once recorded, and again if
+ * posted twice). Recorded: a short notification says so. Not (offline, or the answer refused): the app opens
+ * at the event, where the member sees where they stand and answers there, through the outbox when offline.
  */
+import { follow } from './push-answer';
+import { clickTarget, maxActionsOf, notificationOf, readPush } from './push-message';
 
-interface ShownPush {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-}
-
-const ICON = '/icons/icon-192.png';
-
-function readPush(data: PushMessageData | null): ShownPush | null {
-  try {
-    const value = data?.json() as Record<string, unknown> | undefined;
-    if (!value) return null;
-    const { title, body, url, tag } = value;
-    if (typeof title !== 'string' || typeof body !== 'string') return null;
-    return {
-      title,
-      body,
-      url: typeof url === 'string' ? url : '/',
-      tag: typeof tag === 'string' ? tag : '',
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** Only a page of this app is opened: a URL elsewhere (which the server never sends) opens the home page. */
-function appUrl(scope: ServiceWorkerGlobalScope, url: unknown): string {
-  const origin = scope.location.origin;
-  try {
-    const target = new URL(typeof url === 'string' ? url : '/', origin);
-    return target.origin === origin ? target.href : `${origin}/`;
-  } catch {
-    return `${origin}/`;
-  }
-}
-
-async function openApp(scope: ServiceWorkerGlobalScope, href: string): Promise<void> {
-  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => client.url === href);
-  if (open) {
-    await open.focus();
-    return;
-  }
-  await scope.clients.openWindow(href);
-}
-
+/** Our handlers of the worker's `push` and `notificationclick` events. */
 export function registerPushHandlers(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener('push', (event: PushEvent) => {
-    const push = readPush(event.data);
-    // userVisibleOnly: every push must show something, even one we cannot read.
-    const shown = push ?? { title: 'Équipée', body: '', url: '/', tag: '' };
-    event.waitUntil(
-      scope.registration.showNotification(shown.title, {
-        body: shown.body,
-        ...(shown.tag ? { tag: shown.tag } : {}),
-        icon: ICON,
-        badge: ICON,
-        data: { url: shown.url },
-      }),
-    );
+    let value: unknown = null;
+    try {
+      value = event.data?.json();
+    } catch {
+      value = null;
+    }
+    const shown = notificationOf(readPush(value), maxActionsOf(scope));
+    event.waitUntil(scope.registration.showNotification(shown.title, shown.options as NotificationOptions));
   });
 
   scope.addEventListener('notificationclick', (event: NotificationEvent) => {
     event.notification.close();
-    const data = event.notification.data as { url?: unknown } | null;
-    event.waitUntil(openApp(scope, appUrl(scope, data?.url)));
+    const target = clickTarget(event.notification.data, event.action ?? '');
+    event.waitUntil(follow(scope, target, event.notification.tag));
   });
 }

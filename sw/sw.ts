@@ -6,7 +6,8 @@
  * - Public files (logo, pictures) are served from a runtime cache, refreshed in the background.
  * - On a Background Sync `sync` event, drains the outbox (same Dexie database, same drain code as the
  *   page, one drainer at a time through a Web Lock). Failing the event lets the browser retry it later.
- * - Shows our web pushes as notifications; a click opens the event's week (push.ts).
+ * - Shows our web pushes as notifications; a click opens the event (or its map), a reminder's buttons answer it
+ *   (push.ts).
  * - Waits for the page to say SKIP_WAITING: a silent takeover would break lazy chunks of an open page.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';

@@ -152,7 +152,7 @@ test('the server pushes a promotion and a cancellation to a subscribed device; a
   });
   const [promotion] = await pushesTo(device.subscription.endpoint, 1);
   expect(promotion).toMatchObject({ title: "Une place s'est libérée", tag: `event-${event.uuid_event}` });
-  expect(promotion?.body).toMatch(/^Vous êtes inscrit à Kayak push, /);
+  expect(promotion?.body).toMatch(/^La place est pour vous : Kayak push, /);
   expect(promotion?.url).toBe(`/event/${event.uuid_event}`);
 
   // The device unsubscribed meanwhile: its push service answers 410 and the server forgets it.
@@ -204,7 +204,7 @@ test('the service worker shows a delivered push, and a click opens the event wee
 
   const message = {
     title: "Une place s'est libérée",
-    body: 'Vous êtes inscrit à Kayak, samedi 28/11/2026 10:15.',
+    body: 'Vous venez à Kayak, samedi 28/11/2026 10:15.',
     url: '/?week=2026-11-23',
     tag: 'event-e2e',
   };

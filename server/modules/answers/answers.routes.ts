@@ -11,9 +11,12 @@ import { ANSWER_PATH } from '../../mail/answer-links';
 import { eventPath } from '../../mail/app-links';
 import { displayName } from '../../mail/display-name';
 import { describeEvent } from '../../mail/templates';
+import { errorAnswers } from '../../plugins/error-answers';
 import { acceptFormBodies } from '../../plugins/form-body';
 import { textAnswer } from '../../plugins/text-answer';
+import { readPageBrand } from '../settings/club-settings';
 import { confirmPage, donePage, PROBLEM_STATUS, problemPage } from './answer-page';
+import { answeredNow } from './answer-push';
 import {
   actOnAnswerLink,
   type LinkProblem,
@@ -66,8 +69,13 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const config = { rateLimit: { max: deps.config.rateLimits.confirm, timeWindow: '1 minute' } };
     const html = (reply: FastifyReply, status: number, body: string) =>
       reply.status(status).type('text/html; charset=utf-8').send(body);
-    const problem = (reply: FastifyReply, language: Language, found: LinkProblem) =>
-      html(reply, PROBLEM_STATUS[found.problem], problemPage(language, found, `${currentClub().publicUrl}/`));
+    const brand = () => readPageBrand(deps.db, deps.config);
+    const problem = async (reply: FastifyReply, language: Language, found: LinkProblem) =>
+      html(
+        reply,
+        PROBLEM_STATUS[found.problem],
+        problemPage(await brand(), language, found, `${currentClub().publicUrl}/`),
+      );
     // In the answering account's language; a guardian's page names the child it answers for.
     const described = (link: LiveLink) => ({
       language: link.actor.language,
@@ -97,6 +105,7 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
             formAction: `${ANSWER_PATH}/${request.params.token}`,
             willWait: willWait(found),
             event: found.event,
+            brand: await brand(),
           }),
         );
       },
@@ -118,7 +127,31 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
         if ('problem' in found)
           return problem(reply, languageFromHeader(request.headers['accept-language']), found);
         const { language, eventName, eventUrl, forName } = described(found);
-        return html(reply, 200, donePage(language, found.result, eventName, eventUrl, forName));
+        return html(
+          reply,
+          200,
+          donePage(await brand(), language, found.result, eventName, eventUrl, forName),
+        );
+      },
+    );
+
+    // A notification's « Je viens » / « Je ne viens pas » (docs/rules.md#answer-links): the service worker holds
+    // no session, so it posts the link the mail would carry; no form, no page, an answer it can read.
+    routes.post(
+      `${path}/push`,
+      {
+        schema: {
+          params: paramsSchema,
+          response: {
+            204: z.undefined().describe('Recorded: now, or already by this very link.'),
+            ...errorAnswers(403, 404, 409),
+          },
+        },
+        config,
+      },
+      async (request, reply) => {
+        await answeredNow(deps, request.params.token);
+        return reply.status(204).send();
       },
     );
   });

@@ -54,6 +54,12 @@ export const shortened = (text: string): string => {
 };
 
 /**
+ * What a kind adds to each recipient's push (a reminder's details and answers): `recipient` gets it, about
+ * `children` in a guardian's copy, none in the member's own.
+ */
+export type PushExtension = (message: PushMessage, recipient: UserRow, children: UserRow[]) => PushMessage;
+
+/**
  * Queues a push to every device of each member `kind` may reach (same gating as the email), and of each
  * unrestricted guardian of a minor among them, inside the caller's transaction; runWrite kicks the push
  * worker after the commit. Answers how many were queued.
@@ -66,11 +72,12 @@ export async function notifyPush(
   event: Pick<EventRow, 'uuid' | 'start_date'>,
   eventName: (language: Language) => string,
   detail?: string,
+  extend: PushExtension = (message) => message,
 ): Promise<number> {
   let queued = 0;
   for (const member of await reachableRecipients(db, kind, members)) {
     const message = pushMessage(kind, member.language, event, eventName(member.language), detail);
-    queued += await enqueuePush(db, deps.now(), member.id, message, URGENCY[kind]);
+    queued += await enqueuePush(db, deps.now(), member.id, extend(message, member, []), URGENCY[kind]);
   }
   // A minor's guardians hear of it too (docs/rules.md#families): one push each, naming every child it is about.
   for (const { guardian, children } of await guardianCopies(deps, db, kind, members)) {
@@ -82,7 +89,7 @@ export async function notifyPush(
       db,
       deps.now(),
       guardian.id,
-      { ...message, body: `${about}\n${message.body}` },
+      extend({ ...message, body: `${about}\n${message.body}` }, guardian, children),
       URGENCY[kind],
     );
   }

@@ -1,11 +1,13 @@
 import type { AppDeps } from '../../app-deps';
-import { currentClub } from '../../db/club-scope/current-club';
+import { currentClub, linkDomain } from '../../db/club-scope/current-club';
 import { describeEvent } from '../../mail/templates';
 import { eventName } from '../events/event-name';
 import { bookedKitNames } from '../kit/kit-names.repository';
 import { notify, reachableRecipients } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
+import { readLinkSecret } from '../notifications/unsubscribe-links';
 import { reminderHours } from '../settings/club-settings';
+import { reminderExtension, reminderPlace } from './reminder-push';
 import { isQuietTime, lookAheadMs, reminderDueAt } from './reminder-time';
 import {
   claimReminder,
@@ -48,6 +50,7 @@ export async function sendDueReminders(deps: Deps): Promise<{ mail: number; push
         event.uuid,
         members.map((m) => m.id),
       );
+      const place = reminderPlace(event);
       const name = (language: 'fr' | 'en') => describeEvent(modelName, event.start_date, language, zone);
       for (const member of members) {
         const channel = (await hasPushDevice(trx, member.id)) ? 'push' : 'mail';
@@ -56,15 +59,25 @@ export async function sendDueReminders(deps: Deps): Promise<{ mail: number; push
         )
           continue;
         if (channel === 'push')
-          sent.push += await notifyPush(deps, trx, 'event_reminder', [member], event, name);
+          sent.push += await notifyPush(
+            deps,
+            trx,
+            'event_reminder',
+            [member],
+            event,
+            name,
+            undefined,
+            reminderExtension({ ...linkDomain(), secret: await readLinkSecret(trx), event }, place, kits),
+          );
         else
           sent.mail += await notify(
             deps,
             trx,
             'event_reminder',
             [member],
-            (r) => ({ event: name(r.language), kit: kits.get(r.id) }),
-            { event, answers: () => ['decline'] },
+            // The address and its map link, the organiser's notes, the kit, and both answers (docs/rules.md#reminders).
+            (r) => ({ event: name(r.language), kit: kits.get(r.id), details: place }),
+            { event, answers: () => ['come', 'decline'] },
           );
       }
     });

@@ -27,6 +27,21 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 /** Body of `DELETE /api/push/subscription`. */
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(2048) });
 
+/** The answers a reminder offers as notification actions (docs/rules.md#push). */
+export const PUSH_ANSWERS = ['come', 'decline'] as const;
+
+/** One of a notification's buttons: an answer the service worker posts, as the mail's link does. */
+export const pushActionSchema = z.object({
+  action: z.enum(PUSH_ANSWERS),
+  /** The button's label, in the recipient's language. */
+  title: z.string(),
+  /** The answer link's form for a notification (`POST /api/answer/{token}/push`, no session): a path. */
+  url: z.string(),
+  /** What the short notification says once the answer is recorded. */
+  done: z.string(),
+});
+export type PushAction = z.infer<typeof pushActionSchema>;
+
 /** What the service worker receives in a push (JSON): shown as is, `url` opened on a click. */
 export const pushMessageSchema = z.object({
   title: z.string(),
@@ -35,5 +50,9 @@ export const pushMessageSchema = z.object({
   url: z.string(),
   /** A later push with the same tag replaces the notification instead of adding one. */
   tag: z.string(),
+  /** A reminder's answers (additive): shown as buttons where the platform has them. */
+  actions: z.array(pushActionSchema).max(PUSH_ANSWERS.length).optional(),
+  /** A reminder of an event with an address (additive): an https maps link, opened by a click on the body. */
+  map_url: z.string().optional(),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;

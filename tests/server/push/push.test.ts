@@ -251,7 +251,7 @@ describe('who gets a push', () => {
     expect(rows[0]?.urgency).toBe('high');
     expect(JSON.parse(rows[0]?.payload ?? '')).toEqual({
       title: 'A place opened up',
-      body: 'You are subscribed to Kayak, Wednesday.',
+      body: 'The place is yours: Kayak, Wednesday.',
       url: `/event/${event.uuid}`,
       tag: `event-${event.uuid}`,
     });
