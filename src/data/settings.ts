@@ -61,6 +61,9 @@ export function useClubBrand(): { clubName: string; accentColour: string } | und
   }, []);
 }
 
+/** The club's name as mirrored at the last read of its settings (synchronous, for a first paint); null before any. */
+export { mirroredClubName } from './core/club-brand-mirror';
+
 /** The club's name, colour and reminder delay (Admin, online only). */
 export async function readClubSettingsForAdmin() {
   return (await clubSettings()).readClubSettings();

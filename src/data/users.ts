@@ -1,5 +1,6 @@
 /** Account calls the session module makes (sign-in, who am I, sign-out). */
 
+import { type PasswordSetResponse, passwordSetResponseSchema } from '@common/contract/account';
 import { ME_PATH } from '@common/contract/start-paths';
 import {
   type LoginRequest,
@@ -28,16 +29,24 @@ export const logout = (token: string): Promise<void> =>
 export const askPasswordReset = (email: string): Promise<void> =>
   apiRequest('POST', '/api/user/reset', { body: { Ask: { email } }, isAnonymous: true });
 
-/** The invitation link's first password; a used or expired link is refused with `token_invalid`. */
-export const confirmAccount = (token: string, password: string): Promise<void> =>
+/**
+ * The invitation link's first password; a used or expired link is refused with `token_invalid`. The answer
+ * carries a session as a sign-in's does (docs/rules.md#accounts-and-sessions).
+ */
+export const confirmAccount = (token: string, password: string): Promise<PasswordSetResponse> =>
   apiRequest('POST', `/api/user/confirm/${encodeURIComponent(token)}`, {
     body: { password },
+    schema: passwordSetResponseSchema,
     isAnonymous: true,
   });
 
-/** The reset link's new password; a used or expired link is refused with `token_invalid`. */
-export const resetPassword = (token: string, password: string): Promise<void> =>
-  apiRequest('POST', '/api/user/reset', { body: { Reset: { token, password } }, isAnonymous: true });
+/** The reset link's new password; a used or expired link is refused with `token_invalid`. Signs in too. */
+export const resetPassword = (token: string, password: string): Promise<PasswordSetResponse> =>
+  apiRequest('POST', '/api/user/reset', {
+    body: { Reset: { token, password } },
+    schema: passwordSetResponseSchema,
+    isAnonymous: true,
+  });
 
 /** The link mailed to a new address; used, expired or voided is `token_invalid`, taken meanwhile `email_taken`. */
 export const confirmEmailChange = (token: string): Promise<EmailConfirmResponse> =>

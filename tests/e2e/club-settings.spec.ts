@@ -70,7 +70,7 @@ async function withApi<T>(work: (api: APIRequestContext, root: string) => Promis
   }
 }
 
-test('app settings: the slogan and the logo change in the header at once, and after a reload', async ({
+test('app settings: the club identity (name, colour, slogan, logo) and the reminders, at once and after a reload', async ({
   page,
 }) => {
   await signIn(page, 'root');
@@ -78,41 +78,47 @@ test('app settings: the slogan and the logo change in the header at once, and af
   await expect(page.getByRole('heading', { name: 'Application' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const field = page.getByLabel("Slogan affiché dans l'en-tête");
-  await field.fill('Pagayer ensemble, le samedi matin');
-  await page.getByRole('button', { name: 'Mettre à jour' }).click();
-  await expect(toast(page, 'Slogan mis à jour')).toBeVisible();
-  await expect(page.locator('header .slogan')).toHaveText('Pagayer ensemble, le samedi matin');
+  // The club's identity is one form, saved by one button; the logo picked here is sent with that save.
+  const identity = page.getByRole('form', { name: 'Identité du club' });
+  await expect(identity.getByLabel('Nom du club')).toHaveValue('Équipée');
+  await identity.getByLabel('Nom du club').fill('Les Pagayeurs de la rade');
+  await expect(identity.getByLabel("Nom court (sous l'icône de l'écran d'accueil)")).toBeVisible();
+  await identity.getByLabel('Couleur du club').fill('#0f766e');
+  await identity.getByLabel("Slogan affiché dans l'en-tête").fill('Pagayer ensemble, le samedi matin');
 
-  // The logo is a button: clicking it opens the file chooser.
+  // The logo is a button: clicking it opens the file chooser; the choice shows until the save sends it.
   const logo = await sharp({
     create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 120, b: 60 } },
   })
     .png()
     .toBuffer();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Changer le logo' }).click();
+  await identity.getByRole('button', { name: 'Changer le logo' }).click();
   await (await chooser).setFiles({ name: 'club.png', mimeType: 'image/png', buffer: logo });
-  await expect(toast(page, 'Logo mis à jour')).toBeVisible();
+  await expect(identity.getByText('Nouveau logo choisi (club.png)')).toBeVisible();
+  await identity.getByRole('button', { name: "Enregistrer l'identité du club" }).click();
+  await expect(toast(page, 'Identité du club enregistrée')).toBeVisible();
+  await expect(page.locator('header .slogan')).toHaveText('Pagayer ensemble, le samedi matin');
   await expect(headerLogo(page)).toHaveAttribute('src', /\/files\/logo\.png\?v=/);
   await expect
     .poll(() => headerLogo(page).evaluate((img) => (img as HTMLImageElement).naturalWidth))
     .toBe(64);
-  // The club's name, colour and reminder delay: the header shows the name and the colour.
-  await expect(page.getByLabel('Nom du club')).toHaveValue('Équipée');
-  await page.getByLabel('Nom du club').fill('Les Pagayeurs de la rade');
-  await page.getByLabel('Couleur du club').fill('#0f766e');
-  await page.getByLabel('Rappel avant chaque évènement (heures)').fill('48');
-  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-  await expect(toast(page, 'Paramètres du club enregistrés')).toBeVisible();
+  // The header shows the name and the colour.
   await expect(page.locator('header.app-header')).toContainText('Les Pagayeurs de la rade');
   await expect(page.locator('header.app-header')).toHaveCSS('border-top-color', 'rgb(15, 118, 110)');
+
+  // Below it, the reminder delay (with the attendee list), saved by its own button.
+  const reminders = page.getByRole('form', { name: 'Rappels et liste des inscriptions' });
+  await reminders.getByLabel('Rappel avant chaque évènement (heures)').fill('48');
+  await reminders.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(toast(page, 'Paramètres du club enregistrés')).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'club-app-settings');
 
   await page.reload();
   await expect(page.locator('header.app-header')).toContainText('Les Pagayeurs de la rade');
   await expect(page.getByLabel('Rappel avant chaque évènement (heures)')).toHaveValue('48');
+  await expect(page.getByLabel('Nom du club')).toHaveValue('Les Pagayeurs de la rade');
   await expect(page.locator('header .slogan')).toHaveText('Pagayer ensemble, le samedi matin');
   await expect(headerLogo(page)).toHaveAttribute('src', /\/files\/logo\.png/);
   await expect
@@ -250,7 +256,7 @@ test('email settings: the tour on the first visit, a switch kept after a reload'
   await expectNoAxeViolations(page);
   await screenshots(page, 'club-email-settings');
 
-  const weekly = page.getByRole('switch', { name: 'Programme de la semaine (bêta)' });
+  const weekly = page.getByRole('switch', { name: 'Programme de la semaine' });
   await expect(weekly).toHaveAttribute('aria-checked', 'false');
   await weekly.click();
   await expect(toast(page, 'Paramètres mis à jour')).toBeVisible();

@@ -87,9 +87,9 @@ test('cold /login: each API read once, static files compressed, the form usable'
   await settle(page);
   await page.screenshot({ path: `${SHOTS}/first-visit-login-390.png` });
 
-  // Signed out, the sign-in screen needs nothing from the API: no session check, no week, no settings
-  // (its logo is the bundled one).
-  expect(sent).toEqual([]);
+  // Signed out, the sign-in screen reads only the club's public start settings, once: its logo and name above
+  // the form (docs/rules.md#club-settings). No session check, no week.
+  expect(sent).toEqual(['GET /api/internal/settings/start']);
 
   // The entry script and the stylesheet at least (the first screen's code is one chunk beside them).
   expect(assets.filter((a) => /^\/assets\/index-[\w-]+\.(js|css)$/.test(a.url))).toHaveLength(2);

@@ -117,11 +117,17 @@ test('a member who forgot the password asks a link, gets it by mail, sets a new 
   await screenshots(page, 'reset');
   await page.getByLabel('Confirmation du mot de passe').fill(NEW_PASSWORD);
   await submit.click();
-  await expect(page.getByRole('status')).toContainText('Mot de passe réinitialisé avec succès.');
-  await expect(submit).toBeDisabled();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-  await signInWith(page, E2E_USERS.member.username, NEW_PASSWORD);
+  // The new password signs the member in on this device: the week, without the first-password welcome.
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Bienvenue !' })).toHaveCount(0);
   await context.close();
+
+  // And it is the password from now on, on any device.
+  const other = await openContext(browser);
+  await other.page.goto('/login');
+  await signInWith(other.page, E2E_USERS.member.username, NEW_PASSWORD);
+  await other.context.close();
 });
 
 test('a member invited by the SuperAdmin confirms the account from the mailed link and signs in', async ({
@@ -146,19 +152,14 @@ test('a member invited by the SuperAdmin confirms the account from the mailed li
   await screenshots(page, 'confirm');
   await page.getByLabel('Confirmation du mot de passe').fill(NEW_PASSWORD);
   await submit.click();
-  await expect(page.getByRole('status')).toContainText(
-    'Mot de passe confirmé ! Vous allez être redirigé vers le formulaire de connexion.',
-  );
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-  await signInWith(page, 'lea', NEW_PASSWORD);
-  // The first password leads to a short welcome: the week, how to answer, notifications asked only from its
-  // button, how to install; once closed, never again.
+  // The first password signs the member in on this device and leads to a short welcome on the week: how to
+  // answer, notifications asked only from its button, how to install; once closed, never again.
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
   const welcome = page.getByRole('dialog', { name: 'Bienvenue !' });
   await expect(welcome).toBeVisible();
   await expect(welcome.getByRole('button', { name: 'Activer les notifications' })).toBeVisible();
-  await expect(welcome).toContainText(
-    "Dans le menu de votre navigateur, choisissez « Installer l'application »",
-  );
+  await expect(welcome.getByRole('heading', { name: "Installer l'application" })).toBeVisible();
+  await expect(welcome).toContainText("Installée, l'application s'ouvre depuis l'écran d'accueil");
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
   await expectNoAxeViolations(page);
   await screenshots(page, 'welcome');
@@ -168,6 +169,12 @@ test('a member invited by the SuperAdmin confirms the account from the mailed li
   await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Bienvenue !' })).toHaveCount(0);
   await context.close();
+
+  // The password chosen is the account's: it signs in on another device.
+  const other = await openContext(browser);
+  await other.page.goto('/login');
+  await signInWith(other.page, 'lea', NEW_PASSWORD);
+  await other.context.close();
 });
 
 test('/reset without a token says the context is unknown', async ({ browser }) => {

@@ -35,10 +35,19 @@ test('my profile: edit and keep the fields, upload a picture, keep a preference,
   await expect(page.getByRole('region', { name: 'Préférences' })).toBeVisible();
   await screenshotBothTabs(page, 'tour-');
   await expectNoAxeViolations(page); // the preferences tab
-  // Where to install the app, in the browser's words (this headless Chromium offers no prompt).
-  await expect(page.getByRole('region', { name: "Installer l'application" })).toContainText(
-    'Dans le menu de votre navigateur',
+  // How to install the app is the profile's own tab: the steps with pictures for this phone (this headless
+  // Chromium offers no prompt), the other phone's steps one tap away.
+  await expect(page.getByRole('region', { name: "Installer l'application" })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Installer' }).click();
+  const install = page.getByRole('region', { name: "Installer l'application" });
+  await expect(install).toContainText('Dans Chrome, touchez le menu');
+  await install.getByRole('button', { name: 'iPhone ou iPad' }).click();
+  await expect(install.getByRole('button', { name: 'iPhone ou iPad' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
   );
+  await expect(install).toContainText('Ouvrez cette page dans Safari');
+  await expectNoAxeViolations(page); // the install tab
   await page.getByRole('tab', { name: 'Profil' }).click();
   await expectNoAxeViolations(page); // the profile tab
 
@@ -85,7 +94,7 @@ test('my profile: edit and keep the fields, upload a picture, keep a preference,
 
   // Switch one preference: kept after a reload.
   await page.getByRole('tab', { name: 'Préférences' }).click();
-  const weekly = page.getByRole('switch', { name: 'Programme de la semaine (bêta)' });
+  const weekly = page.getByRole('switch', { name: 'Programme de la semaine' });
   await expect(weekly).toHaveAttribute('aria-checked', 'false');
   await weekly.click();
   await expect(weekly).toHaveAttribute('aria-checked', 'true');

@@ -1,5 +1,10 @@
-import { confirmParamsSchema, confirmRequestSchema, resetRequestSchema } from '@common/contract/account';
-import { okResponseSchema } from '@common/contract/fields';
+import {
+  confirmParamsSchema,
+  confirmRequestSchema,
+  type PasswordSetResponse,
+  passwordSetResponseSchema,
+  resetRequestSchema,
+} from '@common/contract/account';
 import { loginRequestSchema, loginResponseSchema } from '@common/contract/user';
 import { emailConfirmResponseSchema } from '@common/contract/users';
 import type { FastifyInstance } from 'fastify';
@@ -40,14 +45,16 @@ export async function accountsRoutes(
       schema: {
         params: confirmParamsSchema,
         body: confirmRequestSchema,
-        response: { 200: okResponseSchema },
+        response: { 200: passwordSetResponseSchema },
+        description:
+          'Sets the first password through the invitation link (single use). Answers `{ok, token, user}` ' +
+          'as a sign-in does, so the app signs the member in; 400 `token_invalid` when used or expired.',
       },
       config: perMinute(deps.config.rateLimits.confirm),
     },
     async (request) => {
       const passwordHash = await strongPasswordHash(request.body.password);
-      await runWrite(deps, (trx) => confirmAccount(deps, trx, request.params.token, passwordHash));
-      return { ok: true as const };
+      return runWrite(deps, (trx) => confirmAccount(deps, trx, request.params.token, passwordHash));
     },
   );
 
@@ -73,10 +80,16 @@ export async function accountsRoutes(
   routes.post(
     '/api/user/reset',
     {
-      schema: { body: resetRequestSchema, response: { 200: okResponseSchema } },
+      schema: {
+        body: resetRequestSchema,
+        response: { 200: passwordSetResponseSchema },
+        description:
+          '`{Ask}` answers `{ok}` at once, whatever the address. `{Reset}` sets the password, ends every ' +
+          'session, and answers `{ok, token, user}` with a new one, as a sign-in does.',
+      },
       config: perMinute(deps.config.rateLimits.reset),
     },
-    async (request) => {
+    async (request): Promise<PasswordSetResponse> => {
       const { Ask, Reset } = request.body;
       if (Ask) {
         // Answered at once, the lookup and any mail after: the same answer in the same time for any address.
@@ -85,7 +98,7 @@ export async function accountsRoutes(
         );
       } else if (Reset) {
         const passwordHash = await strongPasswordHash(Reset.password);
-        await runWrite(deps, (trx) =>
+        return runWrite(deps, (trx) =>
           resetWithToken(deps, trx, Reset.token, passwordHash, hooks.onAccessEnded),
         );
       } else {

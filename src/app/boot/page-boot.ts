@@ -5,8 +5,10 @@
  * modules that parse their answers. On a phone's network, reads and code then arrive together instead of
  * one after the other; the bundle takes the answers (data/core/early-reads.ts) and sends nothing twice.
  * A cold start of the installed app on its week shows the week as last seen until React has rendered it.
+ * The page wears the club's name (title) and accent colour as last cached, before its first paint.
  * It imports only dependency-free modules: every byte here is in every page.
  */
+import { wearMirroredBrand } from '../../data/core/club-brand-mirror';
 import { sendEarlyRead } from '../../data/core/early-read-store';
 import { CLUB_TIME_ZONE_KEY, pageLoadPlan } from '../../data/core/page-load-plan';
 import { REQUEST_TIMEOUT_MS } from '../../data/core/request-timeout';
@@ -41,6 +43,7 @@ const send = (path: string, init: RequestInit) =>
   fetch(path, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 
 try {
+  wearMirroredBrand();
   const token = localStorage.getItem(TOKEN_KEY);
   const plan = pageLoadPlan(window.location, token, localStorage.getItem(CLUB_TIME_ZONE_KEY) !== null);
   const language = storedLanguage();

@@ -1,3 +1,4 @@
+import { okResponseSchema } from './fields';
 import { emailSchema, usernameSchema, userSchema } from './user';
 import { z } from './zod';
 
@@ -18,6 +19,16 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 const passwordField = z.string().min(1).max(1024);
 export const confirmParamsSchema = z.object({ token: z.string().min(1).max(128) });
 export const confirmRequestSchema = z.object({ password: passwordField });
+
+/**
+ * A password set through an invitation or a reset link: `ok`, and (additive) `{token, user}` as a sign-in
+ * answers, so the app signs the member in (docs/rules.md#accounts-and-sessions). `{Ask}` answers `ok` alone.
+ */
+export const passwordSetResponseSchema = okResponseSchema.extend({
+  token: z.string().optional(),
+  user: userSchema.optional(),
+});
+export type PasswordSetResponse = z.infer<typeof passwordSetResponseSchema>;
 
 const askSchema = z.object({ email: z.string().trim().toLowerCase().max(254).email() });
 const resetWithTokenSchema = z.object({ token: z.string().min(1).max(128), password: passwordField });

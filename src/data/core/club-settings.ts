@@ -15,7 +15,9 @@ import {
 } from '@common/contract/settings';
 import { START_SETTINGS_PATH } from '@common/contract/start-paths';
 import { isTimeZone } from '@common/rules/club-time';
+import { nearestPassingShade } from '@common/rules/colour-contrast';
 import { apiRequest } from './api-client';
+import { mirrorClubBrand } from './club-brand-mirror';
 import { mirrorClubTimeZone } from './club-time-zone-mirror';
 import type { EquipeeDb } from './db';
 
@@ -44,6 +46,7 @@ async function readIntoCache(db: EquipeeDb): Promise<void> {
   });
   const zone = isTimeZone(timezone) ? timezone : DEFAULT_TIMEZONE;
   void mirrorClubTimeZone(zone);
+  if (club_name && accent_colour) wearClubBrand(club_name, accent_colour);
   await db.clubSettings.bulkPut([
     { key: 'timezone', value: zone },
     { key: 'slogan', value: slogan || DEFAULT_SLOGAN },
@@ -51,6 +54,14 @@ async function readIntoCache(db: EquipeeDb): Promise<void> {
     ...(club_name ? [{ key: 'club_name' as const, value: club_name }] : []),
     ...(accent_colour ? [{ key: 'accent_colour' as const, value: accent_colour }] : []),
   ]);
+}
+
+/**
+ * The page title and the primary controls' colour follow the club (docs/rules.md#club-settings). A colour
+ * saved before the contrast rule that carries white text badly is worn as its nearest passing shade.
+ */
+function wearClubBrand(name: string, accent: string): void {
+  if (/^#[0-9a-fA-F]{6}$/.test(accent)) mirrorClubBrand(name, nearestPassingShade(accent));
 }
 
 /**
@@ -98,6 +109,7 @@ export function readClubSettings(): Promise<ClubSettings> {
 /** Saves them (Admin) and caches the name and colour: this tab's header shows them at once. */
 export async function saveClubSettings(db: EquipeeDb, changes: Partial<ClubSettings>): Promise<ClubSettings> {
   const answer = await apiRequest('PUT', CLUB_SETTINGS_PATH, { body: changes, schema: clubSettingsSchema });
+  wearClubBrand(answer.club_name, answer.accent_colour);
   await db.clubSettings.bulkPut([
     { key: 'club_name', value: answer.club_name },
     { key: 'accent_colour', value: answer.accent_colour },

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { askPasswordReset } from '../../data/users';
+import { LoginBrand } from './login-brand';
 import styles from './password-screens.module.css';
 import { useRedirectAfter } from './use-redirect-after';
 import { useSubmission } from './use-submission';
@@ -32,7 +33,7 @@ export function AskResetScreen() {
   return (
     <main className="login-screen">
       <form className="card login-card" onSubmit={(event) => void submit(event)} noValidate>
-        <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+        <LoginBrand />
         <h1>{t('password.ask_title')}</h1>
         <p id={introId} className={styles.policy}>
           {t('password.ask_intro')}

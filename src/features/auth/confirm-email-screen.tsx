@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { confirmEmailChange } from '../../data/users';
 import { confirmSession, useSession } from '../../state/session';
+import { LoginBrand } from './login-brand';
 import styles from './password-screens.module.css';
 import { useSubmission } from './use-submission';
 
@@ -32,7 +33,7 @@ export function ConfirmEmailScreen() {
   return (
     <main className="login-screen">
       <form className="card login-card" onSubmit={(event) => void submit(event)}>
-        <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+        <LoginBrand />
         <h1>{t('emailConfirm.title')}</h1>
         <p id={introId} className={styles.policy}>
           {t('emailConfirm.intro')}

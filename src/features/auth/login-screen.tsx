@@ -6,6 +6,7 @@ import { applyLanguage } from '../../i18n/i18n';
 import { hasChosenLanguage, storedLanguage } from '../../i18n/stored-language';
 import { signIn, useSession } from '../../state/session';
 import { Icon } from '../../ui/icons';
+import { LoginBrand } from './login-brand';
 
 /**
  * Where a successful sign-in goes: the page the sign-in guard sent the member from (a link in an email, a
@@ -58,7 +59,7 @@ export function LoginScreen() {
         onSubmit={(event) => void submit(event)}
         aria-describedby={error ? errorId : undefined}
       >
-        <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+        <LoginBrand />
         <h1>{t('login.title')}</h1>
         <label htmlFor="username_or_email">{t('login.username_or_email')}</label>
         <input

@@ -1,9 +1,13 @@
 import { isStrongPassword } from '@common/rules/password';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { confirmAccount, resetPassword } from '../../data/users';
+import { applyLanguage } from '../../i18n/i18n';
+import { hasChosenLanguage, storedLanguage } from '../../i18n/stored-language';
+import { adoptSession } from '../../state/adopt-session';
 import { markWelcomeDue } from '../../state/welcome';
+import { LoginBrand } from './login-brand';
 import { PasswordInput } from './password-input';
 import styles from './password-screens.module.css';
 import { StrengthMeter } from './strength-meter';
@@ -28,17 +32,20 @@ export function PasswordScreen() {
   const context = useLinkContext();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const navigate = useNavigate();
   const { isPending, isDone, error, run } = useSubmission();
   const policyId = useId();
   const mismatchId = useId();
+  // Only an answer without a session (an older server) leaves the member to sign in on the login form.
+  const [isSignedIn, setSignedIn] = useState(false);
 
-  useRedirectAfter(isDone, REDIRECT_AFTER_SUCCESS_MS);
+  useRedirectAfter(isDone && !isSignedIn, REDIRECT_AFTER_SUCCESS_MS);
 
   if (!context) {
     return (
       <main className="login-screen">
         <div className="card login-card">
-          <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+          <LoginBrand />
           <h1>{t('password.reset_title')}</h1>
           <p className="form-error" role="alert">
             {t('password.unknown_context')}
@@ -60,17 +67,28 @@ export function PasswordScreen() {
     event.preventDefault();
     if (!context || !canSubmit) return;
     await run(async () => {
-      if (context.kind === 'reset') return resetPassword(context.token, password);
-      await confirmAccount(context.token, password);
-      // The first password: the week welcomes the member after they sign in.
-      markWelcomeDue();
+      const isFirst = context.kind === 'confirm';
+      const answer = await (isFirst ? confirmAccount : resetPassword)(context.token, password);
+      // The first password: the week welcomes the member once signed in.
+      if (isFirst) markWelcomeDue();
+      // The answer's session signs the member in on this device, whichever opened the link: no password
+      // typed twice (docs/rules.md#accounts-and-sessions). Then the week, where the welcome shows.
+      if (answer.token && answer.user) {
+        setSignedIn(true);
+        await adoptSession(answer.token, answer.user);
+        // As at sign-in: a device that never chose a language follows the account's.
+        const { language } = answer.user;
+        if (!hasChosenLanguage() && language !== storedLanguage())
+          void applyLanguage(language).catch(() => undefined);
+        void navigate('/', { replace: true });
+      }
     });
   }
 
   return (
     <main className="login-screen">
       <form className="card login-card" onSubmit={(event) => void submit(event)} noValidate>
-        <img className="login-logo" src="/logo.svg" alt="" width={64} height={64} />
+        <LoginBrand />
         <h1>{t(context.kind === 'confirm' ? 'password.confirm_title' : 'password.reset_title')}</h1>
         <PasswordInput
           id="new_password"
@@ -103,7 +121,7 @@ export function PasswordScreen() {
             {error}
           </p>
         )}
-        {isDone && (
+        {isDone && !isSignedIn && (
           <p className={styles.success} role="status">
             {t(context.kind === 'confirm' ? 'password.confirmed' : 'password.reset_done')}{' '}
             <Link to="/login">{t('password.go_to_login')}</Link>

@@ -1,18 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPushSupported, turnPushOn } from '../../data/push';
-import { InstallHelp } from '../../ui/install-help';
 import { ModalDialog } from '../../ui/modal-dialog';
 import styles from './dialog.module.css';
+
+// Its own chunk (the steps' drawings): the welcome's words show first, the install help a moment later.
+const InstallGuide = lazy(() =>
+  import('../../ui/install/install-guide').then((m) => ({ default: m.InstallGuide })),
+);
 
 type PushChoice = 'idle' | 'asking' | 'on' | 'denied' | 'unsupported';
 
 /**
  * The welcome after the first password: the week, how to answer, and notifications, whose permission the
- * browser asks only now, from the member's tap, never on page load. Then how to install.
+ * browser asks only now, from the member's tap, never on page load. Then how to install, with pictures.
  */
 export function WelcomeDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const installHeadingId = useId();
   const [push, setPush] = useState<PushChoice>(() => (isPushSupported() ? 'idle' : 'unsupported'));
   const enable = () => {
     setPush('asking');
@@ -40,7 +45,12 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
               {t(`welcome.notifications_${push}`)}
             </p>
           )}
-          <InstallHelp className={styles.hint} />
+          <section aria-labelledby={installHeadingId}>
+            <h3 id={installHeadingId}>{t('install.title')}</h3>
+            <Suspense fallback={null}>
+              <InstallGuide />
+            </Suspense>
+          </section>
           <div className={styles.buttons}>
             <button type="button" className="button button-primary" onClick={close}>
               {t('welcome.start')}

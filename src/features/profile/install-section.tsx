@@ -1,16 +1,22 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InstallHelp } from '../../ui/install-help';
 import styles from './calendar-feed.module.css';
 
-/** "Installer l'application" in the preferences: where a member looks for it after the welcome. */
+// Its own chunk: the drawings and steps load after the profile's first render, never with the first paint.
+const InstallGuide = lazy(() =>
+  import('../../ui/install/install-guide').then((m) => ({ default: m.InstallGuide })),
+);
+
+/** The profile's « Installer » tab: how to put the app on this phone's home screen, with pictures. */
 export function InstallSection() {
   const { t } = useTranslation();
   const headingId = useId();
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid="install-section">
       <h2 id={headingId}>{t('install.title')}</h2>
-      <InstallHelp className={styles.note} />
+      <Suspense fallback={<p className={styles.note}>{t('app.loading')}</p>}>
+        <InstallGuide />
+      </Suspense>
     </section>
   );
 }

@@ -48,7 +48,7 @@ export function ProfileScreen() {
       <ProfileForm key={user.id} user={user} isOnline={isOnline} />
       <EmailChangeSection user={user} isOnline={isOnline} />
       <PasswordChangeSection userId={user.id} isOnline={isOnline} />
-      <MyDataSection userId={user.id} isOnline={isOnline} />
+      <MyDataSection user={user} isOnline={isOnline} />
       <DeleteAccountSection userId={user.id} isOnline={isOnline} />
     </>
   );
@@ -56,9 +56,9 @@ export function ProfileScreen() {
     <>
       <PreferencesPanel userId={user.id} isOnline={isOnline} />
       <CalendarFeedSection userId={user.id} isOnline={isOnline} />
-      <InstallSection />
     </>
   );
+  const installPanel = <InstallSection />;
   return (
     <section className={styles.screen}>
       <div className={styles.head}>
@@ -91,6 +91,7 @@ export function ProfileScreen() {
           profile: profilePanel,
           preferences: preferencesPanel,
           family: <FamilySection user={user} isOnline={isOnline} />,
+          install: installPanel,
         }}
       />
     </section>

@@ -6,21 +6,20 @@ import { Tabs } from '../../ui/tabs';
 import styles from './profile-tabs.module.css';
 import { TOUR_FLAG_KEY } from './tour-flag';
 
-type Tab = 'profile' | 'preferences' | 'family';
+type Tab = 'profile' | 'preferences' | 'family' | 'install';
+const LINKED_TABS: readonly (string | null)[] = ['preferences', 'family', 'install'];
 
 /**
  * The profile, preferences and family tabs; the guided tour highlights the preferences tab. `?tab=preferences`
  * opens on the preferences (the weekly email's one-click link), with no tour pointing at where one is;
- * `?tab=family` on « Ma famille ».
+ * `?tab=family` on « Ma famille », `?tab=install` on « Installer ».
  */
 export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
   const { t } = useTranslation();
   const id = useId();
   const [params] = useSearchParams();
   const [linked] = useState(() => params.get('tab'));
-  const [selected, setSelected] = useState<Tab>(
-    linked === 'preferences' || linked === 'family' ? linked : 'profile',
-  );
+  const [selected, setSelected] = useState<Tab>(LINKED_TABS.includes(linked) ? (linked as Tab) : 'profile');
   const guidedTour = useGuidedTour(TOUR_FLAG_KEY);
   const tour = { ...guidedTour, isRunning: guidedTour.isRunning && linked === null };
 
@@ -40,6 +39,7 @@ export function ProfileTabs({ panels }: { panels: Record<Tab, ReactNode> }) {
           ...(tour.isRunning ? { describedBy: `${id}-tour-text`, className: styles.highlighted } : {}),
         },
         { id: 'family', label: t('my_family.tab') },
+        { id: 'install', label: t('install.tab') },
       ]}
       selected={selected}
       onSelect={select}

@@ -72,7 +72,7 @@ describe('password screen', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(submitButton());
     expect((await screen.findByRole('status')).textContent).toContain(
-      'Mot de passe confirmé ! Vous allez être redirigé vers le formulaire de connexion.',
+      "Mot de passe confirmé ! Le formulaire de connexion va s'ouvrir.",
     );
     expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/user/confirm/tok123') ?? [];

@@ -189,14 +189,14 @@ describe('the link to the preferences (weekly email)', () => {
     const tab = await screen.findByRole('tab', { name: 'Préférences' });
     expect(tab.getAttribute('aria-selected')).toBe('true');
     const panel = screen.getByRole('tabpanel', { name: 'Préférences' });
-    expect(await within(panel).findByRole('switch', { name: 'Programme de la semaine (bêta)' })).toBeTruthy();
+    expect(await within(panel).findByRole('switch', { name: 'Programme de la semaine' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Préférences' })).toBeNull();
   });
 });
 
 // The member's data to take, and an address the mail server refuses, said in words.
 describe('my data and a bouncing address', () => {
-  it('asks the server for the member’s own export when « Télécharger mes données » is pressed', async () => {
+  it('asks the server for the member’s own export when « Télécharger mes données (JSON) » is pressed', async () => {
     URL.createObjectURL = () => 'blob:export';
     URL.revokeObjectURL = () => undefined;
     const fetchMock = serve((url) =>
@@ -205,10 +205,56 @@ describe('my data and a bouncing address', () => {
     renderApp('/my-profile');
     const section = await screen.findByRole('region', { name: 'Mes données' });
     await act(async () =>
-      fireEvent.click(within(section).getByRole('button', { name: 'Télécharger mes données' })),
+      fireEvent.click(within(section).getByRole('button', { name: 'Télécharger mes données (JSON)' })),
     );
     expect(fetchMock.mock.calls.some(([url]) => url === `/api/user/export/${USER.id}`)).toBe(true);
     expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
+  // The readable page (docs/rules.md#file-names): saved under the server's name, else the same name made here.
+  it.each([
+    [
+      'the server’s name',
+      'attachment; filename="donnees-marie-2026-01-02.html"',
+      'donnees-marie-2026-01-02.html',
+    ],
+    ['the name made here', null, /^donnees-marie-\d{4}-\d{2}-\d{2}\.html$/],
+  ])('saves the readable page under %s', async (_, disposition, expected) => {
+    URL.createObjectURL = () => 'blob:page';
+    URL.revokeObjectURL = () => undefined;
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      const fetchMock = serve((url) =>
+        url === `/api/user/export/${USER.id}/page.html`
+          ? new Response('<!doctype html><title>Mes données</title>', {
+              status: 200,
+              headers: {
+                'Content-Type': 'text/html; charset=utf-8',
+                ...(disposition ? { 'Content-Disposition': disposition } : {}),
+              },
+            })
+          : undefined,
+      );
+      renderApp('/my-profile');
+      const section = await screen.findByRole('region', { name: 'Mes données' });
+      await act(async () =>
+        fireEvent.click(
+          within(section).getByRole('button', { name: 'Télécharger mes données (page lisible)' }),
+        ),
+      );
+      expect(fetchMock.mock.calls.some(([url]) => url === `/api/user/export/${USER.id}/page.html`)).toBe(
+        true,
+      );
+      expect(saved).toHaveLength(1);
+      expect(saved[0]).toMatch(expected);
+      expect(within(section).queryByRole('alert')).toBeNull();
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
   });
 
   it('shows a banner when the address bounces, and none otherwise', async () => {

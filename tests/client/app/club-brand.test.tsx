@@ -1,0 +1,96 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { passesOnWhite } from '../../../src/common/rules/colour-contrast';
+import { CLUB_ACCENT_KEY, CLUB_NAME_KEY } from '../../../src/data/core/club-brand-mirror';
+import { refreshClubSettings } from '../../../src/data/core/club-settings';
+import { appDb } from '../../../src/data/core/db';
+import { LoginBrand } from '../../../src/features/auth/login-brand';
+import { json, stubFetch } from '../fake-api';
+
+const accent = () => document.documentElement.style.getPropertyValue('--accent');
+const START = {
+  timezone: 'Europe/Paris',
+  slogan: 'Pagayer ensemble',
+  logo: '/uploads/logo.png?v=1',
+  club_name: 'Canoë Club de la Rivière',
+  accent_colour: '#0f766e',
+};
+
+beforeEach(async () => {
+  document.title = 'Équipée';
+  document.documentElement.style.removeProperty('--accent');
+  await appDb().clubSettings.clear();
+});
+afterEach(() => document.documentElement.style.removeProperty('--accent'));
+
+// The app shell wears the club (docs/rules.md#club-settings): title and accent before the first paint, from
+// the mirror the settings cache writes; the sign-in form shows the club's logo and name.
+describe("the club's name and colour on the page", () => {
+  it('the boot script sets the title and the accent from the mirror, before the bundle', async () => {
+    localStorage.setItem(CLUB_NAME_KEY, 'Canoë Club de la Rivière');
+    localStorage.setItem(CLUB_ACCENT_KEY, '#0f766e');
+    stubFetch(() => json(200, {}));
+    vi.resetModules();
+    vi.stubGlobal('__PAGE_BOOT_PARSER_MODULES__', []);
+    await import('../../../src/app/boot/page-boot');
+    expect(document.title).toBe('Canoë Club de la Rivière');
+    expect(accent()).toBe('#0f766e');
+  });
+
+  it('with no mirror yet, the boot script leaves our title and blue', async () => {
+    stubFetch(() => json(200, {}));
+    vi.resetModules();
+    vi.stubGlobal('__PAGE_BOOT_PARSER_MODULES__', []);
+    await import('../../../src/app/boot/page-boot');
+    expect(document.title).toBe('Équipée');
+    expect(accent()).toBe('');
+  });
+
+  it('reading the settings wears and mirrors them for the next start', async () => {
+    stubFetch(() => json(200, START));
+    await refreshClubSettings(appDb(), true);
+    expect(document.title).toBe('Canoë Club de la Rivière');
+    expect(accent()).toBe('#0f766e');
+    expect(localStorage.getItem(CLUB_NAME_KEY)).toBe('Canoë Club de la Rivière');
+    expect(localStorage.getItem(CLUB_ACCENT_KEY)).toBe('#0f766e');
+  });
+
+  it('a colour kept from before the contrast rule is worn as its nearest shade that carries white text', async () => {
+    stubFetch(() => json(200, { ...START, accent_colour: '#facc15' }));
+    await refreshClubSettings(appDb(), true);
+    const worn = localStorage.getItem(CLUB_ACCENT_KEY) ?? '';
+    expect(worn).not.toBe('#facc15');
+    expect(passesOnWhite(worn)).toBe(true);
+    expect(accent()).toBe(worn);
+  });
+});
+
+describe('the sign-in form’s club', () => {
+  it('before any cache: a neutral mark, no name, never our « É »', async () => {
+    stubFetch(() => json(503, { code: 'unavailable', message: 'down', field: null }));
+    const { container } = render(<LoginBrand />);
+    expect(container.querySelector('svg')).toBeTruthy(); // the neutral mark's glyph
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(container.querySelector('p')).toBeNull();
+  });
+
+  it('a club known from the last start but no cache answer yet: its name at once, no mark', () => {
+    localStorage.setItem(CLUB_NAME_KEY, 'Canoë Club de la Rivière');
+    stubFetch(() => json(503, { code: 'unavailable', message: 'down', field: null }));
+    const { container } = render(<LoginBrand />);
+    expect(screen.getByText('Canoë Club de la Rivière')).toBeTruthy();
+    expect(container.querySelector('svg')).toBeNull();
+  });
+
+  it("once the settings are cached: the club's logo and name", async () => {
+    stubFetch(() => json(200, START));
+    const { container } = render(<LoginBrand />);
+    expect(await screen.findByText('Canoë Club de la Rivière')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Logo du club' }).getAttribute('src')).toBe(
+        '/uploads/logo.png?v=1',
+      ),
+    );
+    expect(container.querySelector('svg')).toBeNull();
+  });
+});
