@@ -52,7 +52,13 @@ export function preReadWeek(monday: string, timeZone: string): Promise<void> {
 /** Events overlapping the club week starting `monday`, by start; undefined while loading. */
 export function useWeekEvents(monday: string, timeZone: string): EventDto[] | undefined {
   const key = weekKey(monday, timeZone);
-  const live = useLiveQuery(() => readWeek(monday, timeZone), [monday, timeZone]);
+  // The live query answers its last result until the new week's read is in: that is the week before's, so
+  // each answer carries its week, and another week's is not this one's.
+  const answer = useLiveQuery(
+    async () => ({ key: weekKey(monday, timeZone), events: await readWeek(monday, timeZone) }),
+    [monday, timeZone],
+  );
+  const live = answer?.key === key ? answer.events : undefined;
   const early = useSyncExternalStore(subscribePreRead, () =>
     preRead?.key === key ? preRead.events : undefined,
   );

@@ -21,6 +21,7 @@ import {
   seriesSubscribeSchema,
   seriesUpdateSchema,
 } from '@common/contract/series';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
 import { withDrainLock } from './core/drain';
@@ -78,4 +79,15 @@ export async function subscribeSeries(
   });
   await refreshSeries(uuidSeries);
   return answer;
+}
+
+/** The series' sessions in the cache (the weeks read here); undefined while loading. */
+export function useCachedSessions(uuidSeries: string): EventDto[] | undefined {
+  return useLiveQuery(
+    () =>
+      appDb()
+        .events.filter((event) => event.uuid_series === uuidSeries)
+        .toArray(),
+    [uuidSeries],
+  );
 }

@@ -60,6 +60,18 @@ export function Toasts({ notice }: { notice?: ReactNode }) {
           role={toast.kind === 'error' ? 'alert' : 'status'}
         >
           <span>{toastWords(toast)}</span>
+          {toast.action && (
+            <button
+              type="button"
+              className="toast-action"
+              onClick={() => {
+                dismiss(toast.id);
+                toast.action?.run();
+              }}
+            >
+              {t(toast.action.labelKey)}
+            </button>
+          )}
           <button
             type="button"
             className="toast-close"

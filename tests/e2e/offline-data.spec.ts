@@ -92,7 +92,7 @@ test('a subscription queued offline to an event others fill meanwhile is refused
   const refused = page.getByRole('alert').filter({ hasText: 'Modifications refusées par le serveur' });
   await expect(refused).toContainText('Inscription — Cet évènement est complet.');
   // The cache shows the server's truth: the other member holds the place, not us.
-  await expect(row.getByText('Inscrit', { exact: true })).toHaveCount(0);
+  await expect(row.getByText('Place réservée', { exact: true })).toHaveCount(0);
   await expect(row).toContainText('1/1');
 });
 

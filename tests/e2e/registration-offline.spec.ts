@@ -70,7 +70,9 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   await subscribe.click();
 
   // At once, with no network: the popup and the row show the subscription, the row marks it pending.
-  await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
+  // Holding a place, the one answer left is « Je ne viens plus ».
+  await expect(popup.getByRole('button', { name: 'Je ne viens plus' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toHaveCount(0);
   // It says the write is kept here, not that the server has it.
   await expect(page.getByText('Enregistré sur cet appareil — envoi au retour du réseau')).toBeVisible();
   await expect(page.getByText('Inscription enregistrée.')).toHaveCount(0);
@@ -82,7 +84,7 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   await expect(popup.getByTestId('registration-count')).toHaveText('1/4');
   await expect(popup.getByTestId('my-kit')).toContainText(`Pagaie ${stamp}`);
   await expect(row).toContainText('1/4');
-  await expect(row.getByText('Inscrit', { exact: true })).toBeVisible();
+  await expect(row.getByText('Place réservée', { exact: true })).toBeVisible();
   const pendingMarker = row.getByText('à envoyer', { exact: true });
   await expect(pendingMarker).toBeVisible();
   await expect(badge).toContainText('1 à envoyer');
@@ -105,7 +107,7 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   await expect(pendingMarker).toBeHidden({ timeout: 20_000 });
   await expect(badge).toHaveText('En ligne');
   await expect(row).toContainText('1/4');
-  await expect(row.getByText('Inscrit', { exact: true })).toBeVisible();
+  await expect(row.getByText('Place réservée', { exact: true })).toBeVisible();
   const after = await onServer();
   expect(after.subscribers_with_stuff.filter((s) => s.id === member.id)).toEqual([
     expect.objectContaining({ id: member.id, uuid_stuff: event.stuffUuid }),
@@ -121,12 +123,12 @@ test('offline, a member subscribes from the popup: shown at once as pending, sen
   await page.reload();
   const reloaded = page.locator(`[data-event="${event.uuid_event}"]`);
   await expect(reloaded).toContainText('1/4');
-  await expect(reloaded.getByText('Inscrit', { exact: true })).toBeVisible();
+  await expect(reloaded.getByText('Place réservée', { exact: true })).toBeVisible();
   await expect(reloaded.getByText('à envoyer', { exact: true })).toHaveCount(0);
   await expect(badge).toHaveText('En ligne');
   await shoot(page, 'registration-offline-synced');
   await reloaded.getByRole('button', { name: `Détails de Randonnée ${stamp}` }).click();
   await expect(popup.getByTestId('registration-count')).toHaveText('1/4');
   await expect(popup.getByTestId('my-kit')).toContainText(`Pagaie ${stamp}`);
-  await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Je ne viens plus' })).toBeVisible();
 });

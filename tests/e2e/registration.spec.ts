@@ -1,7 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
-import { showEventRow, signIn } from './helpers';
+import { HELD_WAITING, showEventRow, signIn, waitForHeldMove } from './helpers';
 import { shootBothSizes } from './screenshots';
 import { E2E_PASSWORD } from './server-process';
 
@@ -97,7 +97,7 @@ test('a member opens an event, subscribes with equipment, adds and deletes a gue
   const confirm = page.getByRole('alertdialog', { name: 'Confirmer la suppression' });
   await expect(confirm).toContainText("Supprimer l'invité Paul Durand ?");
   await expect(confirm.getByRole('button', { name: 'Annuler' })).toBeFocused();
-  await expectOnTop(page.getByRole('status').filter({ hasText: 'Invité modifié.' }));
+  await expectOnTop(page.getByRole('status').filter({ hasText: 'Personne invitée modifiée.' }));
   await shoot(page, 'confirm-delete-toast');
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Annuler' }).click();
@@ -116,10 +116,14 @@ test('a member opens an event, subscribes with equipment, adds and deletes a gue
   await expect(popup.getByText('Paul Durand', { exact: true })).toHaveCount(0);
   await expect(row).toContainText('1/5');
   // A toast shown while the registration popup (a modal dialog) is open is above its backdrop.
-  await expectOnTop(page.getByRole('status').filter({ hasText: 'Invité supprimé.' }));
+  await expectOnTop(page.getByRole('status').filter({ hasText: 'Personne invitée retirée.' }));
   await expect(popup.getByRole('heading', { name: 'Mes invités' })).toBeFocused();
 
-  await popup.getByRole('button', { name: 'Se désinscrire' }).click();
+  // Holding a place, the one answer is « Je ne viens plus », held a few seconds with « Annuler ».
+  await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toHaveCount(0);
+  await popup.getByRole('button', { name: 'Je ne viens plus' }).click();
+  await waitForHeldMove(page);
+  await expect(page.locator('.toast', { hasText: 'Réponse enregistrée : vous ne venez pas' })).toBeVisible();
   await expect(row).toContainText('0/5');
   await expect(popup.getByRole('button', { name: "S'inscrire" })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -144,7 +148,9 @@ test('a full event offers the waiting list: the member joins it and leaves it', 
   await popup.getByRole('button', { name: "Liste d'attente" }).click();
   await expect(popup.getByRole('button', { name: "Quitter la liste d'attente" })).toBeVisible();
   await expect(row).toContainText("En liste d'attente");
+  // Leaving the line is held a few seconds too, with « Annuler ».
   await popup.getByRole('button', { name: "Quitter la liste d'attente" }).click();
+  await waitForHeldMove(page, HELD_WAITING);
   await expect(popup.getByRole('button', { name: "Liste d'attente" })).toBeVisible();
   await popup.getByRole('button', { name: 'Fermer' }).click();
   await expect(popup).toBeHidden();
@@ -177,6 +183,10 @@ test('in English: a member signs in, finds a full event, joins its waiting list 
   await expectNoAxeViolations(page);
   await shoot(page, 'registration-en');
   await popup.getByRole('button', { name: 'Leave the waiting list' }).click();
+  // Held a few seconds with « Undo », then sent.
+  const held = page.locator('.toast', { hasText: 'Leaving the waiting list in a few seconds' });
+  await expect(held.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(held).toBeHidden({ timeout: 15_000 });
   await expect(popup.getByRole('button', { name: 'Waiting list' })).toBeVisible();
   await popup.getByRole('button', { name: 'Close' }).click();
   await expect(popup).toBeHidden();

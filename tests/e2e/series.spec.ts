@@ -185,15 +185,20 @@ test('a member subscribes to the whole series from one session, sees the answer 
   await page.goto(`/?week=${mondayOf(1)}`);
   const row = rowOf(page, tuesday);
   await expect(row.getByTestId('series-mark')).toHaveText('Série');
-  await row.getByRole('button', { name: `Détails de ${MODEL}` }).click();
+  await row.getByRole('button', { name: `Détails d'${MODEL}` }).click();
   const popup = page.getByRole('dialog', { name: MODEL });
   await expect(popup.getByRole('button', { name: "S'inscrire", exact: true })).toBeVisible();
+  // « Quitter la série » only for a member who follows it.
+  await expect(popup.getByRole('button', { name: 'Quitter la série' })).toHaveCount(0);
   await popup.getByRole('button', { name: "S'inscrire à toute la série" }).click();
   const answer = popup.getByRole('region', { name: 'Séance par séance' });
   await expect(answer.getByRole('listitem')).toHaveCount(16);
-  await expect(answer.getByRole('listitem').first()).toHaveText(`${shown(FIRST_TUESDAY)} — Inscrit`);
-  await expect(answer.getByRole('listitem').last()).toHaveText(`${shown(LAST_THURSDAY)} — Inscrit`);
-  await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
+  await expect(answer.getByRole('listitem').first()).toHaveText(`${shown(FIRST_TUESDAY)} — Place réservée`);
+  await expect(answer.getByRole('listitem').last()).toHaveText(`${shown(LAST_THURSDAY)} — Place réservée`);
+  // Holding a place, the one answer for this session is « Je ne viens plus »; the series can be left.
+  await expect(popup.getByRole('button', { name: 'Je ne viens plus' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Se désinscrire' })).toHaveCount(0);
+  await expect(popup.getByRole('button', { name: 'Quitter la série' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, 'series-popup');
   await popup.getByRole('button', { name: 'Fermer' }).click();
@@ -205,7 +210,7 @@ test('a member subscribes to the whole series from one session, sees the answer 
     for (const session of sessionsOfWeek.get(week) ?? []) {
       const sessionRow = rowOf(page, session);
       await expect(sessionRow.getByTestId('series-mark')).toBeVisible();
-      await expect(sessionRow.getByText('Inscrit', { exact: true })).toBeVisible();
+      await expect(sessionRow.getByText('Place réservée', { exact: true })).toBeVisible();
     }
     if (week === 2) {
       await expectNoAxeViolations(page);

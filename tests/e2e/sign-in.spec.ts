@@ -16,9 +16,11 @@ test('a SuperAdmin signs in, sees the admin shell, reloads a deep link and signs
   await expect(header.getByRole('img', { name: 'Logo du club' })).toHaveAttribute('src', '/logo.svg');
 
   const nav = mainNav(page);
-  for (const item of ['Déconnexion', 'Accueil', 'Paramètres', 'Évènement', 'Actualités']) {
+  for (const item of ['Accueil', 'Paramètres', 'Évènement', 'Actualités', 'Déconnexion']) {
     await expect(nav.getByText(item, { exact: true })).toBeVisible();
   }
+  // « Déconnexion » is the last entry, out of the thumb's way to the week.
+  await expect(nav.getByRole('link').last()).toContainText('Déconnexion');
 
   await page.goto('/settings/users');
   await page.reload();
@@ -28,7 +30,7 @@ test('a SuperAdmin signs in, sees the admin shell, reloads a deep link and signs
   expect(token).toBeTruthy();
   await nav.getByText('Déconnexion').click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Vous êtes déconnecté.')).toBeVisible();
+  await expect(page.getByText('Déconnexion effectuée.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   // The session ended on the server too.
   const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${token}` } });
@@ -46,7 +48,7 @@ test('a User sees no settings entry and is sent back from /settings with the err
 
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('alert')).toHaveText(/Vous n'êtes pas autorisé à accéder à cette page/);
+  await expect(page.getByRole('alert')).toHaveText(/Vous n'avez pas accès à cette page\./);
 });
 
 test('a wrong password is refused with the server message, in French', async ({ page }) => {

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { call, newEvent, newMember, rootToken, subscribeApi } from './api';
 import { expectNoAxeViolations } from './axe';
-import { showEventRow, signIn } from './helpers';
+import { showEventRow, signIn, waitForHeldMove } from './helpers';
 import { shootBothSizes } from './screenshots';
 
-// The member's week: who's coming, equipment asked before a quick booking, "Je ne viens pas", the place in
+// The member's week: who's coming, equipment asked before a quick booking, "Je ne viens plus", the place in
 // line, and the organisers' view, against the real server at 390 and 1280 px.
 test.use({ bypassCSP: true });
 
@@ -31,7 +31,7 @@ async function smallTargets(page: Page, scope: string): Promise<string[]> {
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('a member books with equipment from the card, sees who is coming, then answers "Je ne viens pas"', async ({
+test('a member books with equipment from the card, sees who is coming, then answers "Je ne viens plus"', async ({
   page,
   request,
 }) => {
@@ -82,7 +82,7 @@ test('a member books with equipment from the card, sees who is coming, then answ
   // Success is said once the server answered.
   await expect(toast(page, 'Inscription enregistrée.')).toBeVisible();
   await expect(row).toContainText('4/6');
-  await expect(row).toContainText('Inscrit');
+  await expect(row).toContainText('Place réservée');
 
   await row.getByRole('button', { name: `Détails de Rando ${stamp}` }).click();
   const sheet = page.getByRole('dialog', { name: `Rando ${stamp}` });
@@ -100,8 +100,12 @@ test('a member books with equipment from the card, sees who is coming, then answ
   expect(await smallTargets(page, 'main')).toEqual([]);
   await shoot(page, 'whos-coming-member');
 
-  // "Je ne viens pas" gives the place back and stays as the member's answer.
-  await sheet.getByRole('button', { name: 'Je ne viens pas' }).click();
+  // Holding a place, the one answer is "Je ne viens plus": held a few seconds with « Annuler », then it
+  // gives the place back and stays as the member's answer.
+  await expect(sheet.getByRole('button', { name: 'Je ne viens pas' })).toHaveCount(0);
+  await expect(sheet.getByRole('button', { name: 'Se désinscrire' })).toHaveCount(0);
+  await sheet.getByRole('button', { name: 'Je ne viens plus' }).click();
+  await waitForHeldMove(page);
   await expect(toast(page, 'Réponse enregistrée : vous ne venez pas')).toBeVisible();
   await expect(sheet.getByTestId('my-answer')).toContainText('Vous ne venez pas');
   await expect(sheet.getByRole('button', { name: 'Retirer ma réponse' })).toBeVisible();

@@ -83,6 +83,8 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
       subcribers_count: eventSubscriptions.length + eventGuests.length,
       subscriber_is_infinite: event.subscriber_is_infinite,
       is_cancelled: event.is_cancelled,
+      // The organiser's word told to those who held a place; every member sees why (docs/rules.md#events).
+      cancel_message: event.is_cancelled ? event.cancel_message : null,
       stuffs_available: (offeredBy.get(event.uuid) ?? []).map((stuff) => ({
         uuid: stuff.uuid,
         name: stuff.name,

@@ -5,10 +5,12 @@ type Db = Kysely<Database>;
 // `sequence` is the database's own (a trigger raises it on every change a calendar shows).
 type EventColumns = Omit<
   EventRow,
-  'uuid' | 'creator_id' | 'created_at' | 'sequence' | 'uuid_series' | 'title' | 'notes'
+  'uuid' | 'creator_id' | 'created_at' | 'sequence' | 'uuid_series' | 'title' | 'notes' | 'cancel_message'
 >;
 /** The event's own words (docs/rules.md#events): a field left out keeps its value, null clears it. */
 export type EventWords = Partial<Pick<EventRow, 'title' | 'notes'>>;
+/** The cancellation's word (docs/rules.md#events): left out keeps it, null clears it. */
+type CancelWord = Partial<Pick<EventRow, 'cancel_message'>>;
 
 /** The event row; with `lock`, held FOR UPDATE until the transaction ends (capacity and stock rules). */
 export function findEvent(db: Db, uuid: string, lock = false): Promise<EventRow | undefined> {
@@ -53,7 +55,11 @@ export async function insertEvent(
   await db.insertInto('events').values(event).execute();
 }
 
-export async function updateEvent(db: Db, uuid: string, columns: EventColumns & EventWords): Promise<void> {
+export async function updateEvent(
+  db: Db,
+  uuid: string,
+  columns: EventColumns & EventWords & CancelWord,
+): Promise<void> {
   await db.updateTable('events').set(columns).where('uuid', '=', uuid).execute();
 }
 

@@ -87,6 +87,19 @@ export function eventWords(input: Pick<EventInput, 'title' | 'notes'>): EventWor
   };
 }
 
+/**
+ * The organiser's word kept with a cancellation, for the app to show (docs/rules.md#events): set when the event
+ * is cancelled, cleared when it is on again, left alone by any other update.
+ */
+function cancelWord(
+  before: Pick<EventRow, 'is_cancelled'>,
+  input: Pick<EventInput, 'is_cancelled' | 'cancel_message'>,
+): { cancel_message?: string | null } {
+  if (!before.is_cancelled && input.is_cancelled) return { cancel_message: input.cancel_message ?? null };
+  if (before.is_cancelled && !input.is_cancelled) return { cancel_message: null };
+  return {};
+}
+
 /** The dates rule (event-dates.ts) as a refusal; `only` limits it to one code (a reversed range is checked first). */
 export function assertEventDates(
   columns: { start_date: Date; end_date: Date },
@@ -128,7 +141,7 @@ export async function applyEventUpdate(
   assertEventDates(columns, now, before.start_date);
   const stuffUuids = await validateReferences(db, input);
   const stuffsBefore = await eventStuffUuids(db, before.uuid);
-  await updateEvent(db, before.uuid, { ...columns, ...eventWords(input) });
+  await updateEvent(db, before.uuid, { ...columns, ...eventWords(input), ...cancelWord(before, input) });
   await setEventStuffs(db, before.uuid, stuffUuids);
   const after = (await findEvent(db, before.uuid)) as EventRow;
   const removedStuffs = stuffsBefore.filter((uuid) => !stuffUuids.includes(uuid));

@@ -54,6 +54,8 @@ async function sessionInput(
     ...(update.title !== undefined ? { title: update.title } : {}),
     ...(update.notes !== undefined ? { notes: update.notes } : {}),
     ...(update.co_organisers !== undefined ? { co_organisers: update.co_organisers } : {}),
+    // Kept on each session the update cancels, so the app says why (docs/rules.md#events).
+    ...(update.cancel_message !== undefined ? { cancel_message: update.cancel_message } : {}),
   };
   // The body add-or-update would have been sent must pass its contract too: e.g. a session that is no
   // longer unlimited (`subscriber_is_infinite` false) needs a number of places.

@@ -15,7 +15,7 @@ function NavItem({ to, icon, label }: { to: string; icon: IconName; label: strin
   );
 }
 
-/** Settings and event creation only for contributors and admins. */
+/** Settings and event creation only for contributors and admins; « Déconnexion » last. */
 export function BottomNav() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -24,7 +24,6 @@ export function BottomNav() {
   const eventButton = useRef<HTMLButtonElement>(null);
   return (
     <nav className="bottom-nav" aria-label={t('nav.label')}>
-      <NavItem to="/logout" icon="logout" label={t('nav.logout')} />
       <NavItem to="/" icon="home" label={t('nav.home')} />
       {canManage && <NavItem to="/settings" icon="settings" label={t('nav.settings')} />}
       {canManage && (
@@ -40,6 +39,8 @@ export function BottomNav() {
         </button>
       )}
       <NavItem to="/news" icon="news" label={t('nav.news')} />
+      {/* Last, never first: a thumb reaching for the week must not sign out. */}
+      <NavItem to="/logout" icon="logout" label={t('nav.logout')} />
       {isCreating && user && (
         <Suspense fallback={null}>
           <LazyEventFormDialog

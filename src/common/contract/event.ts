@@ -180,6 +180,11 @@ export const eventSchema = z.object({
   /** The event's own title and notes, null when the model's name and description stand. */
   title: z.string().nullable().optional(),
   notes: z.string().nullable().optional(),
+  /**
+   * A cancelled event's word from its organiser, as told by mail (docs/rules.md#events); null when none or
+   * not cancelled, absent from servers and caches from before it.
+   */
+  cancel_message: z.string().nullable().optional(),
   /** Who else may take attendance, user ids; optional to readers of servers from before it. */
   co_organisers: z.array(z.string()).optional(),
   /**

@@ -178,3 +178,14 @@ export function standingOf(event: EventDto, userId: string): Standing {
     guestCount: event.invite_list.filter((g) => g.uuid_user === userId).length,
   };
 }
+
+/**
+ * Whether the member follows a series (docs/rules.md#series): a place or a waiting spot at one of its sessions
+ * that has not ended, among `sessions` (those the reader holds). « Quitter la série » is offered only then.
+ */
+export function followsSeries(sessions: readonly EventDto[], userId: string, now: Date): boolean {
+  return sessions.some((session) => {
+    const standing = standingOf(session, userId);
+    return (standing.isSubscribed || standing.isWaiting) && !isPast(factsOf(session), now);
+  });
+}

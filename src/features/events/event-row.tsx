@@ -10,13 +10,13 @@ import { useHasPendingWrite, useMyDecline } from '../../data/events';
 import { loadLaterTexts } from '../../i18n/later-texts';
 import { EventDatesText } from '../../ui/event-dates';
 import { Icon } from '../../ui/icons';
-import { myWaitingPosition } from './attendees/attendee-list';
 import { ChildrenLines } from './children-lines';
 import { LazyEventFormDialog } from './editor/lazy-event-form';
 import styles from './event-row.module.css';
 import { EventStatus } from './event-status';
 import { countText, organiserName } from './event-text';
 import { QuickActions } from './quick-actions';
+import { myWaitingPosition } from './waiting-position';
 
 /**
  * The popup (with the guests and their online calls) is its own chunk, fetched on the first open with the later

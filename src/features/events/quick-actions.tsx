@@ -1,9 +1,16 @@
 import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
-import { factsOf, mayJoinWaitingList, maySubscribe, mayUnsubscribe, standingOf } from '@common/rules/events';
+import {
+  factsOf,
+  mayAnswerDecline,
+  mayJoinWaitingList,
+  maySubscribe,
+  mayUnsubscribe,
+  standingOf,
+} from '@common/rules/events';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeSubscription, joinWaitingList } from '../../data/events';
+import { answerDecline, changeSubscription, joinWaitingList } from '../../data/events';
 import { loadLaterTexts } from '../../i18n/later-texts';
 import { useRunMove } from './run-move';
 
@@ -12,11 +19,21 @@ const quickDialogs = () => Promise.all([import('./quick-subscribe-dialog'), load
 const QuickSubscribeDialog = lazy(() => quickDialogs().then(([m]) => ({ default: m.QuickSubscribeDialog })));
 const FullEventOffer = lazy(() => quickDialogs().then(([m]) => ({ default: m.FullEventOffer })));
 
+/** The hold and its toast's texts are their own chunk too, fetched on the first tap that gives a place up. */
+const holdGiveUp = (...args: Parameters<typeof import('./held-move').holdGiveUp>): void =>
+  void Promise.all([import('./held-move'), loadLaterTexts()]).then(([m]) => m.holdGiveUp(...args));
+
 export interface RegistrationMoves {
   canSubscribe: boolean;
   canUnsubscribe: boolean;
   canJoinWaitingList: boolean;
   canLeaveWaitingList: boolean;
+  /**
+   * Subscribed to an open, upcoming event: one answer, « Je ne viens plus », frees the place and records "not
+   * coming" (a decline leaves first, docs/rules.md#subscriptions). Offered instead of « Se désinscrire » to a
+   * member answering for themselves.
+   */
+  canStopComing: boolean;
 }
 
 /** Which of the member's own moves the rules allow now (docs/rules.md#subscriptions). */
@@ -29,6 +46,7 @@ export function registrationMoves(event: EventDto, userId: string, now: Date): R
     canUnsubscribe: standing.isSubscribed && mayUnsubscribe(facts, standing, now).ok,
     canJoinWaitingList: mayJoinWaitingList(facts, standing, now).ok,
     canLeaveWaitingList: standing.isWaiting && mayUnsubscribe(facts, standing, now).ok,
+    canStopComing: standing.isSubscribed && mayAnswerDecline(facts, now).ok,
   };
 }
 
@@ -56,14 +74,28 @@ export function QuickActions({
   const offerWait = () => setOfferingWait(true);
   const moves = registrationMoves(event, user.id, new Date());
   const asksStuff = event.stuffs_available.length > 0;
+  // Giving a place up waits a few seconds for « Annuler » (held-move.ts).
   const leave = (key: 'unsubscribed' | 'left_waiting') =>
-    void run(
-      changeSubscription(user, event.uuid_event, false, [], actor),
-      'unsubscribe_success',
-      'unsubscribe_failed',
-      {
-        successText: named(key),
-      },
+    holdGiveUp(
+      event.uuid_event,
+      user.id,
+      key === 'unsubscribed' ? 'answer.give_up_held' : 'answer.leave_waiting_held',
+      () =>
+        void run(
+          changeSubscription(user, event.uuid_event, false, [], actor),
+          'unsubscribe_success',
+          'unsubscribe_failed',
+          { successText: named(key) },
+        ),
+    );
+  // For themselves, a member gives one answer: the place freed and "not coming" recorded.
+  const isOwn = actor.id === user.id;
+  const stopComing = () =>
+    holdGiveUp(
+      event.uuid_event,
+      user.id,
+      'answer.give_up_held',
+      () => void run(answerDecline(user, event.uuid_event, true), 'answer.declined_done', 'decline_failed'),
     );
   const subscribe = () =>
     asksStuff
@@ -90,7 +122,12 @@ export function QuickActions({
         );
   return (
     <>
-      {moves.canUnsubscribe && (
+      {isOwn && moves.canStopComing && (
+        <button type="button" className="button" onClick={stopComing}>
+          {t('answer.not_coming_anymore')}
+        </button>
+      )}
+      {moves.canUnsubscribe && !(isOwn && moves.canStopComing) && (
         <button
           type="button"
           className="button"

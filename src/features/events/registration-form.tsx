@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import styles from './dialog.module.css';
+import { holdGiveUp } from './held-move';
 import { KitChoice } from './kit-choice';
 import { goneStuffName } from './kit-text';
 import { registrationMoves } from './quick-actions';
@@ -30,8 +31,19 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
   const kit = asksKit ? chosen : [];
   const hasMove = Object.values(moves).some(Boolean);
   const described = !isOnline && hasMove ? offlineId : undefined;
+  // Giving a place up waits a few seconds for « Annuler » (held-move.ts); closing the sheet keeps it going.
   const leave = () =>
-    void run(changeSubscription(user, event.uuid_event, false), 'unsubscribe_success', 'unsubscribe_failed');
+    holdGiveUp(
+      event.uuid_event,
+      user.id,
+      moves.canLeaveWaitingList ? 'answer.leave_waiting_held' : 'answer.give_up_held',
+      () =>
+        void run(
+          changeSubscription(user, event.uuid_event, false),
+          'unsubscribe_success',
+          'unsubscribe_failed',
+        ),
+    );
   /** An item went meanwhile: said here, by name, over the picker the refreshed event updates; nothing booked. */
   const sayGone = (refusal: Refusal) => {
     const name = goneStuffName(event.stuffs_available, refusal);
@@ -78,7 +90,8 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
             {t('events.subscribe')}
           </button>
         )}
-        {moves.canUnsubscribe && (
+        {/* Subscribed, « Je ne viens plus » under « Ma réponse » is the one answer (my-answer.tsx). */}
+        {moves.canUnsubscribe && !moves.canStopComing && (
           <button type="button" className="button" aria-describedby={described} onClick={leave}>
             {t('events.unsubscribe')}
           </button>
@@ -95,7 +108,12 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
         )}
       </div>
       {event.uuid_series && (
-        <SeriesRegistration uuidSeries={event.uuid_series} user={user} kit={mine ? kitOf(mine) : kit} />
+        <SeriesRegistration
+          uuidSeries={event.uuid_series}
+          session={event}
+          user={user}
+          kit={mine ? kitOf(mine) : kit}
+        />
       )}
       {described && (
         <p id={offlineId} className={styles.hint}>

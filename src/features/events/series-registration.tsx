@@ -1,7 +1,9 @@
+import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
+import { followsSeries } from '@common/rules/events';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SeriesSubscribeAnswer, subscribeSeries } from '../../data/series';
+import { type SeriesSubscribeAnswer, subscribeSeries, useCachedSessions } from '../../data/series';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
@@ -24,10 +26,13 @@ function OutcomeText({ session }: { session: Session }) {
  */
 export function SeriesRegistration({
   uuidSeries,
+  session,
   user,
   kit,
 }: {
   uuidSeries: string;
+  /** The session whose sheet this is, as shown (it may be newer than the cache). */
+  session: EventDto;
   user: User;
   /** The kit picked in the popup (or booked at this session), asked for at each session (docs/rules.md#kit). */
   kit: readonly string[];
@@ -59,10 +64,14 @@ export function SeriesRegistration({
   }
 
   const isDisabled = !isOnline || busy !== null;
+  // « Quitter la série » only for a member who follows it: a place or a spot in line at a session to come.
+  const sessions = useCachedSessions(uuidSeries);
+  const isFollowing = followsSeries([session, ...(sessions ?? [])], user.id, new Date());
+  const moves = isFollowing || busy === 'leave' ? (['join', 'leave'] as const) : (['join'] as const);
   return (
     <>
       <div className={styles.buttons}>
-        {(['join', 'leave'] as const).map((move) => (
+        {moves.map((move) => (
           <button
             key={move}
             type="button"

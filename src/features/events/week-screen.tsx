@@ -2,10 +2,11 @@ import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
 import { askedWeek, clubDayOf, shiftDay } from '@common/rules/club-time';
 import { dayHeading, dayLabel } from '@common/rules/date-display';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { currentWeek, showWeek, useWeekEvents, useWeekWasRead } from '../../data/events';
+import { useHiddenEvents } from '../../data/hidden-events';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
 import { loadLaterTexts } from '../../i18n/later-texts';
@@ -13,6 +14,7 @@ import { useCurrentUser } from '../../state/session';
 import { isWelcomeDue, markWelcomeSeen } from '../../state/welcome';
 import { EventRow } from './event-row';
 import styles from './week-screen.module.css';
+import { openingDay, useWeekOpening } from './week-scroll';
 
 /** The welcome after the first password: its own chunk, with its texts, shown once. */
 const WelcomeDialog = lazy(() =>
@@ -48,7 +50,13 @@ function Week({ user, zone }: { user: User; zone: string }) {
   const linked = params.get('event');
   const closeLinked = () =>
     setParams(monday === currentWeek(zone) ? {} : { week: monday }, { replace: true });
-  const cached = useWeekEvents(monday, zone);
+  const inCache = useWeekEvents(monday, zone);
+  // « Retirer de mon agenda » took a cancelled event out of this member's week here (a link still opens it).
+  const hidden = useHiddenEvents(user.id);
+  const cached =
+    hidden.size === 0
+      ? inCache
+      : inCache?.filter((e) => !hidden.has(e.uuid_event) || e.uuid_event === linked);
   const wasRead = useWeekWasRead(monday);
   const isOnline = useIsOnline();
   // An empty cache is not an empty week: until this week was read once, the list is still loading.
@@ -59,6 +67,19 @@ function Week({ user, zone }: { user: User; zone: string }) {
   const to = dayLabel(sunday, i18n.language);
   const today = clubDayOf(new Date(), zone);
   const [isWelcoming, setIsWelcoming] = useState(isWelcomeDue);
+  const sectionRef = useRef<HTMLElement>(null);
+  const days = events ? byDay(events, zone) : [];
+  useWeekOpening(
+    sectionRef,
+    monday,
+    // An empty week has nothing to place yet (a first read may store the week before its events).
+    events !== undefined && events.length > 0,
+    openingDay(
+      days.map(([day]) => day),
+      today,
+      isCurrentWeek,
+    ),
+  );
 
   useEffect(() => {
     showWeek(monday);
@@ -66,7 +87,7 @@ function Week({ user, zone }: { user: User; zone: string }) {
 
   return (
     // data-week: what app/week-snapshot.ts keeps for the next cold start, once the week is shown.
-    <section data-week={monday} data-week-state={events === undefined ? 'loading' : 'shown'}>
+    <section ref={sectionRef} data-week={monday} data-week-state={events === undefined ? 'loading' : 'shown'}>
       <h1>{t('routes.home')}</h1>
       <nav className="week-nav" aria-label={t('events.week_nav')}>
         <button
@@ -125,9 +146,9 @@ function Week({ user, zone }: { user: User; zone: string }) {
       {events &&
         events.length > 0 &&
         // Day headings: the week reads at a glance, today marked in words, not colour alone.
-        byDay(events, zone).map(([day, dayEvents]) => (
+        days.map(([day, dayEvents]) => (
           <div key={day} className={styles.day}>
-            <h2 className={`${styles.heading}${day === today ? ` ${styles.today}` : ''}`}>
+            <h2 data-day={day} className={`${styles.heading}${day === today ? ` ${styles.today}` : ''}`}>
               {dayHeading(day, i18n.language)}
               {day === today && <span className={styles.todayMark}>{t('events.today')}</span>}
             </h2>

@@ -80,7 +80,7 @@ describe('the role guards', () => {
     stubFetch(settingsOrMe(() => json(200, USER)));
     const { router } = renderApp('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText("Vous n'êtes pas autorisé à accéder à cette page")).toBeTruthy();
+    expect(await screen.findByText("Vous n'avez pas accès à cette page.")).toBeTruthy();
   });
 
   it('sends a Contributor away from admin pages, but lets them into /settings', async () => {
@@ -104,14 +104,14 @@ describe('the role guards', () => {
     expect(nav.textContent).toContain('Évènement');
   });
 
-  it('shows a User only logout, home and news', async () => {
+  it('shows a User only home, news and logout, « Déconnexion » last', async () => {
     setToken('tok');
     restoreSession();
     stubFetch(settingsOrMe(() => json(200, USER)));
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
     await screen.findByRole('heading', { name: 'Accueil' });
-    expect(nav.textContent).toBe('DéconnexionAccueilActualités');
+    expect(nav.textContent).toBe('AccueilActualitésDéconnexion');
   });
 
   it('redirects any unknown path to /', async () => {

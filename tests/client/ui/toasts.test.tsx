@@ -12,7 +12,7 @@ describe('toasts without the popover API (jsdom, older browsers)', () => {
   it('still show, as live regions', () => {
     render(<Toasts />);
     act(() => showToast('success', 'user_invite_deleted'));
-    expect(screen.getByRole('status').textContent).toContain('Invité supprimé.');
+    expect(screen.getByRole('status').textContent).toContain('Personne invitée retirée.');
     act(() => showToast('error', 'user_invite_delete_error'));
     expect(screen.getByRole('alert').textContent).toContain("Erreur lors de la suppression de l'invitation");
   });
@@ -77,10 +77,12 @@ describe('toasts in the top layer', () => {
       </ModalDialog>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Kayak' });
-    expect(dialog.querySelector('.toasts')?.textContent).toContain('Invité modifié.');
+    expect(dialog.querySelector('.toasts')?.textContent).toContain('Personne invitée modifiée.');
     expect(calls).toEqual(['show']);
     unmount();
-    expect(document.body.querySelector(':scope > div > .toasts')?.textContent).toContain('Invité modifié.');
+    expect(document.body.querySelector(':scope > div > .toasts')?.textContent).toContain(
+      'Personne invitée modifiée.',
+    );
     expect(calls).toEqual(['show', 'show']);
   });
 });

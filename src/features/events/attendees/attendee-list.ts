@@ -65,13 +65,6 @@ export function attendeesOf(
   return { registered, waiting };
 }
 
-/** The reader's place in the event's line (1 first), or null when not waiting. */
-export function myWaitingPosition(event: EventDto, meId: string): number | null {
-  const index = event.waiting_list.findIndex((w) => w.uuid_user === meId);
-  if (index < 0) return null;
-  return event.waiting_list[index]?.position ?? index + 1;
-}
-
 /** Initials for a face with no picture: "AL" for Anne Le Gall, "?" for someone hidden. */
 export function initialsOf(name: string | null): string {
   if (!name) return '?';

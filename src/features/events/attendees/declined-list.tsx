@@ -1,21 +1,14 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshEventDeclines, useKeptDeclines } from '../../../data/declines';
-import { useIsOnline } from '../../../data/sync-status';
+import { declineName, useEventDeclines } from '../../../data/declines';
 import styles from './attendees.module.css';
 
 /**
- * Those who answered "not coming", for organisers only (a decline is not an attendance status): the list
+ * Those who answered "not coming", by name, for organisers only (a decline is not an attendance status): the list
  * kept on this device at once, read again whenever the network is there.
  */
 export function DeclinedList({ eventUuid }: { eventUuid: string }) {
   const { t } = useTranslation();
-  const isOnline = useIsOnline();
-  const declines = useKeptDeclines(eventUuid);
-  useEffect(() => {
-    // A failed read keeps the list as last read: the sheet never empties because the signal dropped.
-    if (isOnline) refreshEventDeclines(eventUuid).catch(() => undefined);
-  }, [eventUuid, isOnline]);
+  const { declines, isOnline } = useEventDeclines(eventUuid);
 
   if (declines === undefined) return null;
   if (declines === null)
@@ -27,7 +20,7 @@ export function DeclinedList({ eventUuid }: { eventUuid: string }) {
       <ul className={styles.list} data-testid="declined-list">
         {declines.map((d) => (
           <li key={d.uuid_user} className={styles.person}>
-            <span className={styles.name}>{d.username}</span>
+            <span className={styles.name}>{declineName(d)}</span>
           </li>
         ))}
       </ul>

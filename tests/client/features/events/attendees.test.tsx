@@ -154,7 +154,7 @@ describe("who's coming", () => {
       />,
     );
     expect(screen.getByText('Le club réserve la liste des inscrits aux organisateurs.')).toBeTruthy();
-    expect(screen.queryByText("Personne n'est encore inscrit.")).toBeNull();
+    expect(screen.queryByText("Aucune inscription pour l'instant.")).toBeNull();
     unmount();
     render(
       <AttendeesSection
@@ -167,7 +167,7 @@ describe("who's coming", () => {
         user={USER}
       />,
     );
-    expect(screen.getByText("Personne n'est encore inscrit.")).toBeTruthy();
+    expect(screen.getByText("Aucune inscription pour l'instant.")).toBeTruthy();
   });
 
   it('shows the organiser who answered "not coming", and reads the list again online', async () => {

@@ -76,27 +76,32 @@ const UNSUB = 'Se désinscrire';
 const WAIT = "Liste d'attente";
 const LEAVE = "Quitter la liste d'attente";
 const GUEST = 'Ajouter un invité';
+const NOT_COMING = 'Je ne viens pas';
+const NOT_ANY_MORE = 'Je ne viens plus';
+const REMOVE = 'Retirer de mon agenda';
 
-// The buttons each state offers, as src/common/rules/events.ts decides them.
+// The buttons each state offers, as src/common/rules/events.ts decides them. Subscribed, one answer
+// (« Je ne viens plus ») stands for « Se désinscrire » and « Je ne viens pas »; a cancelled event offers only
+// « Retirer de mon agenda ».
 const TABLE: Array<[When, Who, string[]]> = [
-  ['upcoming', 'none', [SUB]],
-  ['upcoming', 'subscribed', [UNSUB, GUEST]],
-  ['upcoming', 'waiting', [LEAVE]],
+  ['upcoming', 'none', [SUB, NOT_COMING]],
+  ['upcoming', 'subscribed', [NOT_ANY_MORE, GUEST]],
+  ['upcoming', 'waiting', [LEAVE, NOT_COMING]],
   ['past', 'none', []],
   ['past', 'subscribed', []],
   ['past', 'waiting', [LEAVE]],
-  ['cancelled', 'none', []],
-  ['cancelled', 'subscribed', [UNSUB]],
-  ['cancelled', 'waiting', [LEAVE]],
-  ['full', 'none', [WAIT]],
-  ['full', 'subscribed', [UNSUB]],
-  ['full', 'waiting', [LEAVE]],
+  ['cancelled', 'none', [REMOVE]],
+  ['cancelled', 'subscribed', [REMOVE]],
+  ['cancelled', 'waiting', [REMOVE]],
+  ['full', 'none', [WAIT, NOT_COMING]],
+  ['full', 'subscribed', [NOT_ANY_MORE]],
+  ['full', 'waiting', [LEAVE, NOT_COMING]],
 ];
 
 describe('the registration popup offers what the rules allow', () => {
   it.each(TABLE)('%s event, member %s: shows exactly %j', (when, who, shown) => {
     render(<RegistrationDialog event={eventOf(when, who)} user={USER} onClose={() => undefined} />);
-    for (const name of [SUB, UNSUB, WAIT, LEAVE, GUEST]) {
+    for (const name of [SUB, UNSUB, WAIT, LEAVE, GUEST, NOT_COMING, NOT_ANY_MORE, REMOVE]) {
       const buttons = screen.queryAllByRole('button', { name });
       expect(buttons, name).toHaveLength(shown.includes(name) ? 1 : 0);
       for (const button of buttons) expect(button).toHaveProperty('disabled', false);
@@ -143,7 +148,8 @@ describe('offline', () => {
     render(
       <RegistrationDialog event={eventOf('upcoming', 'subscribed')} user={USER} onClose={() => undefined} />,
     );
-    expect(screen.getByRole('button', { name: UNSUB })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: NOT_ANY_MORE })).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('button', { name: UNSUB })).toBeNull();
     expect(screen.getByText('Hors ligne : ce sera envoyé au retour du réseau.')).toBeTruthy();
     expect(screen.getByRole('button', { name: GUEST })).toHaveProperty('disabled', true);
   });

@@ -2,11 +2,12 @@ import { clubDateTime } from '@common/rules/club-time';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
+import { appDb } from '../../../../src/data/core/db';
 import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
 import { json, stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
 import { K1, PADDLE } from './kit-fixtures';
-import { SERIES_UUID, sessionOf } from './series-fixtures';
+import { SERIES_UUID, SESSION_UUID, sessionOf } from './series-fixtures';
 
 vi.mock('../../../../src/data/guests', () => ({
   fetchMyGuests: vi.fn(async () => []),
@@ -39,6 +40,23 @@ const ANSWER = {
   ],
 };
 
+/** The same session with the member holding a place: they follow the series. */
+const followed = (uuidSeries: string) => ({
+  ...session(uuidSeries),
+  subcribers_count: 1,
+  subscribers_with_stuff: [
+    {
+      id: USER.id,
+      uuid: 's1',
+      uuid_event: SESSION_UUID,
+      username: 'marie',
+      stuff_name: '',
+      uuid_stuff: null,
+      is_checked: false,
+    },
+  ],
+});
+
 const SUBSCRIBE_ALL = "S'inscrire à toute la série";
 const LEAVE_ALL = 'Quitter la série';
 
@@ -61,7 +79,8 @@ describe('the registration popup of a session of a series', () => {
     });
     render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
     expect(screen.getByRole('button', { name: "S'inscrire" })).toBeTruthy();
-    expect(screen.getByRole('button', { name: LEAVE_ALL })).toBeTruthy();
+    // Nobody follows a series they hold nothing in: nothing to leave.
+    expect(screen.queryByRole('button', { name: LEAVE_ALL })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: SUBSCRIBE_ALL }));
     const answer = await screen.findByRole('region', { name: 'Séance par séance' });
     expect(screen.getByTestId('series-answer').getAttribute('aria-live')).toBe('polite');
@@ -70,9 +89,9 @@ describe('the registration popup of a session of a series', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'mar. 05/01/27 — Inscrit',
+      'mar. 05/01/27 — Place réservée',
       "jeu. 07/01/27 — Liste d'attente",
-      'mar. 12/01/27 — Déjà inscrit',
+      'mar. 12/01/27 — Place déjà réservée',
       'jeu. 14/01/27 — Refusé : Cet évènement a été annulé',
     ]);
     expect(bodies).toEqual([{ uuid_user: USER.id, subscribe: true }]);
@@ -102,7 +121,7 @@ describe('the registration popup of a session of a series', () => {
       bodies.push(JSON.parse(String(init.body)));
       return json(403, { code: 'forbidden', message: 'forbidden' });
     });
-    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
+    render(<RegistrationDialog event={followed(SERIES)} user={USER} onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: LEAVE_ALL }));
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
@@ -113,7 +132,7 @@ describe('the registration popup of a session of a series', () => {
 
   it("offline: both disabled, with the reason; the session's own moves stay (they are queued)", () => {
     useConnectivityStore.setState({ isOnline: false });
-    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
+    render(<RegistrationDialog event={followed(SERIES)} user={USER} onClose={() => undefined} />);
     for (const name of [SUBSCRIBE_ALL, LEAVE_ALL]) {
       const button = screen.getByRole('button', { name });
       expect(button).toHaveProperty('disabled', true);
@@ -121,6 +140,34 @@ describe('the registration popup of a session of a series', () => {
         'Hors ligne : les séries se gèrent avec le réseau.',
       );
     }
-    expect(screen.getByRole('button', { name: "S'inscrire" })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Je ne viens plus' })).toHaveProperty('disabled', false);
+  });
+
+  it('« Quitter la série » shows for a member who follows it through another session, not a past one', async () => {
+    const other = (uuid: string, start: string) => ({
+      ...sessionOf({
+        uuidSeries: SERIES,
+        start: new Date(start),
+        minutes: 90,
+        creatorId: 'c0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e10',
+      }),
+      uuid_event: uuid,
+      waiting_list: [
+        { uuid_user: USER.id, username: 'marie', created_at: '', uuid_event: uuid, uuid_stuff: null },
+      ],
+    });
+    // A spot in line at a session that has ended: followed no more.
+    await appDb().events.put(other('b0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e11', '2020-01-07T18:00:00Z'));
+    const { unmount } = render(
+      <RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />,
+    );
+    await screen.findByRole('button', { name: SUBSCRIBE_ALL });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: LEAVE_ALL })).toBeNull();
+    unmount();
+    // A spot in line at a session to come, cached from another week: followed.
+    await appDb().events.put(other('b0b7f3c4-8a51-4a4b-9a2e-3f1f7c9d2e12', at('2027-01-07')));
+    render(<RegistrationDialog event={session(SERIES)} user={USER} onClose={() => undefined} />);
+    expect(await screen.findByRole('button', { name: LEAVE_ALL })).toBeTruthy();
   });
 });
