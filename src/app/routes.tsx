@@ -107,11 +107,6 @@ export const routes: RouteObject[] = [
                     (m) => m.EmailSettingsScreen,
                   ),
                   lazyScreen(
-                    '/settings/report',
-                    () => import('../features/report/season-report-screen'),
-                    (m) => m.SeasonReportScreen,
-                  ),
-                  lazyScreen(
                     '/settings/app',
                     () => import('../features/app-settings/app-settings-screen'),
                     (m) => m.AppSettingsScreen,
@@ -135,6 +130,13 @@ export const routes: RouteObject[] = [
                     '/settings/stuff',
                     () => import('../features/stuff/stuff-screen'),
                     (m) => m.StuffScreen,
+                  ),
+                  // The season report's rule (mayReadSeasonReport) is this guard's: the club's figures for admins,
+                  // a Contributor's own events for them (docs/rules.md#season-report).
+                  lazyScreen(
+                    '/settings/report',
+                    () => import('../features/report/season-report-screen'),
+                    (m) => m.SeasonReportScreen,
                   ),
                   // The rule of the settings menu's entry (maySeeNotReturned) is this guard's: contributors and admins.
                   lazyScreen(

@@ -77,7 +77,7 @@ test('an admin reads the season report from the settings menu and downloads the 
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Télécharger le bilan (CSV)' }).click(),
   ]);
-  expect(file.suggestedFilename()).toMatch(/^equipee-report-\d{4}-09-01-\d{4}-08-31\.csv$/);
+  expect(file.suggestedFilename()).toMatch(/^bilan-de-saison-\d{4}-09-01-\d{4}-08-31\.csv$/);
   const lines = parse(fs.readFileSync(await file.path(), 'utf8'), {
     bom: true,
     delimiter: ';',

@@ -1,6 +1,8 @@
 import { uuidParam } from '@common/contract/fields';
 import { idempotencyHeaderSchema } from '@common/contract/replay';
 import {
+  CLUB_MEMBERS_PATH,
+  clubMembersSchema,
   memberFoundSchema,
   memberSearchQuerySchema,
   WALK_IN_PATH,
@@ -15,10 +17,14 @@ import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { idempotencyKeyOf, okAnswer, sendAnswer } from '../../writes/idempotency';
 import { runReplayableWrite } from '../../writes/run-write';
+import { clubMembers } from './club-members';
 import { searchMembers } from './member-search';
 import { setWalkIn } from './walk-ins.service';
 
-/** Signed-in: walk-ins at an event, and the member search that finds them (docs/rules.md#checklist). */
+/**
+ * Signed-in: walk-ins at an event, the member search that finds them, and the club's member list an organiser's
+ * device keeps to find them offline (docs/rules.md#checklist).
+ */
 export async function walkInRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Queued offline like a tick, so replayable (docs/rules.md#replays).
@@ -49,5 +55,12 @@ export async function walkInRoutes(app: FastifyInstance, deps: AppDeps): Promise
       },
     },
     (request) => searchMembers(deps.db, authOf(request).user, request.params.id, request.query.q),
+  );
+
+  // The club's member list, kept by an organiser's device for a walk-in with no signal.
+  routes.get(
+    CLUB_MEMBERS_PATH,
+    { schema: { response: { ...errorAnswers(403), 200: clubMembersSchema } } },
+    (request) => clubMembers(deps.db, authOf(request).user, deps.now()),
   );
 }

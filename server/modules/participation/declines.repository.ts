@@ -31,6 +31,8 @@ function declineRows(db: Db) {
       'event_declines.user_id',
       'event_declines.declined_at',
       'users.username',
+      'users.first_name',
+      'users.last_name',
     ])
     .orderBy('event_declines.declined_at')
     .orderBy('users.username');
@@ -41,10 +43,14 @@ const toEntry = (row: {
   user_id: string;
   declined_at: Date;
   username: string;
+  first_name: string | null;
+  last_name: string | null;
 }): DeclineEntry => ({
   uuid_event: row.event_uuid,
   uuid_user: row.user_id,
   username: row.username,
+  first_name: row.first_name,
+  last_name: row.last_name,
   declined_at: row.declined_at.toISOString(),
 });
 

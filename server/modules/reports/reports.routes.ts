@@ -4,17 +4,21 @@ import {
   seasonReportQuerySchema,
   seasonReportSchema,
 } from '@common/contract/report';
+import { seasonReportFileName } from '@common/rules/file-names';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
-import { languageFromHeader } from '../../i18n/catalogue';
+import { catalogueText, languageFromHeader } from '../../i18n/catalogue';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { textAnswer } from '../../plugins/text-answer';
 import { seasonReport, seasonReportCsv } from './season-report.service';
 
-/** Signed-in: the season report for admins, as JSON (the screen) and as CSV (docs/rules.md#season-report). */
+/**
+ * Signed-in: the season report, the club's for admins and a Contributor's own events for them, as JSON (the
+ * screen) and as CSV (docs/rules.md#season-report).
+ */
 export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = (user: Parameters<typeof seasonReport>[1], query: { from: string; to: string }) =>
@@ -47,7 +51,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         .type('text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="equipee-report-${report.from}-${report.to}.csv"`,
+          `attachment; filename="${seasonReportFileName(catalogueText(language, 'fileNames', 'season_report'), report.from, report.to)}"`,
         )
         .send(seasonReportCsv(report, language));
     },

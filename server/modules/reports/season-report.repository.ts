@@ -2,6 +2,17 @@ import { type Kysely, sql } from 'kysely';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 
+/**
+ * The report's events, as `e`: every one (null, an Admin's report), else those the member created or co-organises
+ * (docs/rules.md#season-report). The co-organisers' table names its club too.
+ */
+const organisedBy = (club: number, organiserId: string | null) =>
+  organiserId === null
+    ? sql<boolean>`true`
+    : sql<boolean>`(e.creator_id = ${organiserId} or exists (
+        select 1 from event_co_organisers co
+        where co.club_id = ${club} and co.event_uuid = e.uuid and co.user_id = ${organiserId}))`;
+
 export interface ReportCounts {
   model_uuid: string;
   model_name: string;
@@ -28,6 +39,7 @@ export async function seasonCounts(
   until: Date,
   now: Date,
   timeZone: string,
+  organiserId: string | null,
 ): Promise<ReportCounts[]> {
   const club = currentClub().id;
   const { rows } = await sql<Record<keyof ReportCounts, string | number>>`
@@ -37,6 +49,7 @@ export async function seasonCounts(
              e.is_cancelled, e.subscriber_is_infinite, e.max_subscribers, e.end_date < ${now} as has_ended
       from events e join event_models m on m.club_id = ${club} and m.uuid = e.model_uuid
       where e.club_id = ${club} and e.start_date >= ${from} and e.start_date < ${until}
+        and ${organisedBy(club, organiserId)}
     ),
     subs as (
       select event_uuid, count(*) as n, count(*) filter (where is_checked) as present
@@ -104,7 +117,12 @@ export interface KitCounts {
  * items booked by subscribers and guests, and how many of them were handed out. One query; every table names the
  * club.
  */
-export async function seasonKitCounts(db: Kysely<Database>, from: Date, until: Date): Promise<KitCounts[]> {
+export async function seasonKitCounts(
+  db: Kysely<Database>,
+  from: Date,
+  until: Date,
+  organiserId: string | null,
+): Promise<KitCounts[]> {
   const club = currentClub().id;
   const { rows } = await sql<Record<keyof KitCounts, string | number | null>>`
     select s.uuid as stuff_uuid, s.name as stuff_name, s.kind as stuff_kind,
@@ -113,6 +131,7 @@ export async function seasonKitCounts(db: Kysely<Database>, from: Date, until: D
       join events e on e.club_id = ${club} and e.uuid = b.event_uuid
       join stuffs s on s.club_id = ${club} and s.uuid = b.stuff_uuid
     where b.club_id = ${club} and not e.is_cancelled and e.start_date >= ${from} and e.start_date < ${until}
+      and ${organisedBy(club, organiserId)}
     group by s.uuid, s.name, s.kind
     order by s.kind nulls last, s.name, s.uuid`.execute(db);
   return rows.map((r) => ({

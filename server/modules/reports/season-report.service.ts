@@ -6,7 +6,7 @@ import {
   type SeasonReportQuery,
 } from '@common/contract/report';
 import type { Language } from '@common/contract/user';
-import { mayReadSeasonReport } from '@common/rules/attendance';
+import { mayReadSeasonReport, seasonReportScope } from '@common/rules/attendance';
 import { clubDayStart, nextDay } from '@common/rules/club-time';
 import type { Kysely } from 'kysely';
 import { toCsv } from '../../csv';
@@ -22,7 +22,10 @@ const withRate = <T extends Omit<ReportFigures, 'attendance_rate'>>(counts: T) =
   attendance_rate: rate(counts.attended, counts.participants),
 });
 
-/** The season report: events starting from `from` 00:00 to `to` 24:00, club time, per model and month. */
+/**
+ * The season report: events starting from `from` 00:00 to `to` 24:00, club time, per model and month; the club's
+ * for an Admin, a Contributor's own events for them.
+ */
 export async function seasonReport(
   db: Kysely<Database>,
   actor: UserRow,
@@ -31,10 +34,12 @@ export async function seasonReport(
   timeZone: string,
 ): Promise<SeasonReport> {
   assertAllowed(mayReadSeasonReport(actor));
+  // A Contributor's report is the same report over the events they run (docs/rules.md#season-report).
+  const organiserId = seasonReportScope(actor) === 'club' ? null : actor.id;
   const from = clubDayStart(query.from, timeZone);
   const until = clubDayStart(nextDay(query.to), timeZone);
-  const counts = await seasonCounts(db, from, until, now, timeZone);
-  const kit = await seasonKitCounts(db, from, until);
+  const counts = await seasonCounts(db, from, until, now, timeZone, organiserId);
+  const kit = await seasonKitCounts(db, from, until, organiserId);
   const totals = Object.fromEntries(
     REPORT_FIGURES.map((key) => [key, counts.reduce((sum, row: ReportCounts) => sum + row[key], 0)]),
   ) as Omit<ReportFigures, 'attendance_rate'>;

@@ -39,6 +39,9 @@ export const declineEntrySchema = z.object({
   uuid_event: z.string(),
   uuid_user: z.string(),
   username: z.string(),
+  /** The member's names, so organisers list « Ne viennent pas » by name; optional to older servers and caches. */
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
   declined_at: z.string(),
 });
 export type DeclineEntry = z.infer<typeof declineEntrySchema>;

@@ -53,3 +53,18 @@ export const memberFoundSchema = z.object({
 export type MemberFound = z.infer<typeof memberFoundSchema>;
 export const memberSearchPath = (eventUuid: string) => `/api/event/${eventUuid}/members`;
 export const MEMBER_SEARCH_MAX = 20;
+
+/**
+ * `GET /api/event/checklist/members` (docs/rules.md#checklist): the club's members, for those who may take
+ * attendance at an upcoming event, so a walk-in is found by name with no signal. Exactly id, first and last
+ * name and thumbnail; members hidden from other members are listed (organisers see them by name).
+ */
+export const CLUB_MEMBERS_PATH = '/api/event/checklist/members';
+export const clubMemberSchema = z.object({
+  id: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  thumbnail: z.string(),
+});
+export type ClubMember = z.infer<typeof clubMemberSchema>;
+export const clubMembersSchema = z.array(clubMemberSchema);

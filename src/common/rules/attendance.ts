@@ -1,5 +1,5 @@
 import { type Actor, type EventFacts, mayManageEvent, type Verdict } from './events';
-import { canManageContent, isAdminRole } from './roles';
+import { canManageContent, isAdminRole, isContributorRole } from './roles';
 
 const ALLOWED: Verdict = { ok: true };
 const FORBIDDEN: Verdict = { ok: false, status: 403, code: 'forbidden', field: null };
@@ -28,6 +28,13 @@ export const mayReadAttendance = mayTakeAttendance;
  */
 export const mayAddWalkIn = mayTakeAttendance;
 
+/**
+ * Reading the club's member list, kept on the device to find a walk-in with no signal (docs/rules.md#checklist):
+ * those who may take attendance at one of the upcoming events given (not ended, not cancelled).
+ */
+export const mayReadClubMembers = (actor: Actor, upcoming: readonly AttendanceTeam[]): Verdict =>
+  upcoming.some((event) => mayTakeAttendance(actor, event).ok) ? ALLOWED : FORBIDDEN;
+
 /** Naming an event's co-organisers: its creator while still Contributor or above, or a SuperAdmin. */
 export const maySetCoOrganisers = (actor: Actor, event: Pick<EventFacts, 'creatorId'>): Verdict =>
   mayManageEvent(actor, event);
@@ -40,6 +47,13 @@ export const maySetCoOrganisers = (actor: Actor, event: Pick<EventFacts, 'creato
 export const notReturnedScope = (actor: Actor): 'club' | 'own' | 'none' =>
   isAdminRole(actor.role_name) ? 'club' : canManageContent(actor.role_name) ? 'own' : 'none';
 
-/** The season report, the club's figures over every event: Admins and SuperAdmins. */
-export const mayReadSeasonReport = (actor: Actor): Verdict =>
-  isAdminRole(actor.role_name) ? ALLOWED : FORBIDDEN;
+/**
+ * Whose figures the season report sums (docs/rules.md#season-report): every event's for an Admin or SuperAdmin;
+ * for a Contributor the events they created or co-organise (the same report, filtered); none for anyone else.
+ */
+export const seasonReportScope = (actor: Pick<Actor, 'role_name'>): 'club' | 'own' | 'none' =>
+  isAdminRole(actor.role_name) ? 'club' : isContributorRole(actor.role_name) ? 'own' : 'none';
+
+/** Reading the season report: Admins and SuperAdmins for the club, Contributors for their own events. */
+export const mayReadSeasonReport = (actor: Pick<Actor, 'role_name'>): Verdict =>
+  seasonReportScope(actor) === 'none' ? FORBIDDEN : ALLOWED;

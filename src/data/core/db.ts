@@ -15,6 +15,7 @@ import type { Family } from '@common/contract/family';
 import type { NewsPost } from '@common/contract/news';
 import type { DeclineEntry } from '@common/contract/participation';
 import type { User } from '@common/contract/user';
+import type { ClubMember } from '@common/contract/walk-in';
 import { Dexie, type EntityTable } from 'dexie';
 import type { QueuedWrite } from './offline-writes';
 
@@ -91,6 +92,19 @@ export interface VenueFactsRow {
   minors: Array<Pick<SubscriberEntry, 'id' | 'guardians' | 'consents'>>;
 }
 
+/**
+ * The club's members as an organiser's device last read them (docs/rules.md#checklist), to add a walk-in with no
+ * signal: one row, kept only while its reader takes attendance at an upcoming event, 7 days at most; cleared at
+ * sign-out.
+ */
+export interface ClubMembersRow {
+  key: 'current';
+  userId: string;
+  /** When it was read (ms since epoch). */
+  readAt: number;
+  members: ClubMember[];
+}
+
 /** A queued write and its delivery state; `kind` decides the type of `body`. */
 export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
@@ -109,6 +123,7 @@ export class EquipeeDb extends Dexie {
   family!: EntityTable<FamilyRow, 'key'>;
   venueFacts!: EntityTable<VenueFactsRow, 'eventUuid'>;
   comments!: EntityTable<Comment, 'id'>;
+  clubMembers!: EntityTable<ClubMembersRow, 'key'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -138,6 +153,8 @@ export class EquipeeDb extends Dexie {
     this.version(8).stores({ family: 'key', venueFacts: 'eventUuid' });
     // v9: each event's thread as last read (docs/rules.md#talking-around-an-event), for reading it offline.
     this.version(9).stores({ comments: 'id, uuid_event' });
+    // v10: the club's members for an organiser's walk-in search offline (docs/rules.md#checklist).
+    this.version(10).stores({ clubMembers: 'key' });
   }
 }
 

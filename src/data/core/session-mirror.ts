@@ -1,7 +1,8 @@
 /**
  * The session as the service worker sees it: the token (mirrored from localStorage, which a worker cannot
  * read) and the user, in Dexie. Signing out clears the user's cached data, their own "not coming" answers
- * included (and the threads of events), but never the outbox: writes still pending wait, tied to their user, for that user's next
+ * included (and the threads of events, and the club's members an organiser kept), but never the outbox: writes
+ * still pending wait, tied to their user, for that user's next
  * sign-in. The club's settings (time zone, slogan) and its news are not the user's and stay.
  */
 import type { User } from '@common/contract/user';
@@ -24,6 +25,7 @@ export async function clearCachedData(db: EquipeeDb): Promise<void> {
     db.family,
     db.venueFacts,
     db.comments,
+    db.clubMembers,
   ];
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));

@@ -262,6 +262,12 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
       .catch(() => undefined);
     // The children a guardian answers for: their lines on the cards follow the week's first paint.
     void week.then(() => refreshFamily(force)).catch(() => undefined);
+    // The club's members, on an organiser's device only, for a walk-in offline (docs/rules.md#checklist): after
+    // the week, whose events decide it; its own chunk, which reads at most every few hours.
+    void week
+      .then(() => import('./club-members'))
+      .then(({ refreshClubMembers }) => refreshClubMembers(db))
+      .catch(() => undefined);
   };
   const stopWatchingNetwork = onBackOnline(() => {
     void retryPendingNow(db)

@@ -95,23 +95,23 @@ function ChecklistRowView({
           <span className={styles.name} data-testid="row-name">
             {row.name}
           </span>
+          {phone && (
+            // A call, not a tick: the click stays on the link. On the name's line; on a phone the icon alone.
+            <a
+              className={styles.phone}
+              href={`tel:${phone.replace(/\s/g, '')}`}
+              aria-label={t('checklistCount.call', { name: row.name, phone })}
+              onClick={(e) => e.stopPropagation()}
+            >
+              <span aria-hidden="true">☎ </span>
+              <span className={styles.phoneNumber}>{phone}</span>
+            </a>
+          )}
         </span>
         {row.kind !== 'member' && (
           <small className={styles.kind}>
             {t(row.kind === 'guest' ? 'attendanceStatus.guest' : 'attendanceStatus.walk_in')}
           </small>
-        )}
-        {phone && (
-          // A call, not a tick: the click stays on the link.
-          <a
-            className={styles.phone}
-            href={`tel:${phone.replace(/\s/g, '')}`}
-            aria-label={t('checklistCount.call', { name: row.name, phone })}
-            onClick={(e) => e.stopPropagation()}
-          >
-            <span aria-hidden="true">☎ </span>
-            {phone}
-          </a>
         )}
         {minor && <MinorFacts minor={minor} name={row.name} />}
         {/* The record says who set the state shown; a write not yet delivered is not in it yet. */}

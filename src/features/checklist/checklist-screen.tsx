@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import { refreshAttendance, useAttendance } from '../../data/attendance';
 import { setHandOut, setRowStatus, usePendingChecks, useVenueMinors } from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';
+import { keepClubMembersForWalkIns } from '../../data/member-search';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
@@ -18,6 +19,7 @@ import { AttendanceExport } from './attendance-export';
 import { type HandOutChange, kitTotals } from './checklist-rows';
 import styles from './checklist-screen.module.css';
 import { ChecklistTable } from './checklist-table';
+import { DeclinedNames } from './declined-names';
 import { KitTotals } from './kit-totals';
 import { WalkInDialog } from './walk-in-dialog';
 
@@ -112,6 +114,11 @@ export function ChecklistScreen() {
   useEffect(() => {
     if (id && canTakeAttendance && isOnline && isDelivered) void refreshAttendance(id).catch(() => undefined);
   }, [id, canTakeAttendance, isOnline, isDelivered]);
+  // The club's members for a walk-in with no signal, kept while this organiser runs an upcoming event
+  // (docs/rules.md#checklist): the event just read may be the first this device holds.
+  useEffect(() => {
+    if (canTakeAttendance && isOnline) void keepClubMembersForWalkIns().catch(() => undefined);
+  }, [canTakeAttendance, isOnline]);
 
   if (event === undefined || pending === undefined) return <p role="status">{t('app.loading')}</p>;
   if (event === null || !user) return <p role="alert">{t('checklist.not_cached')}</p>;
@@ -138,7 +145,7 @@ export function ChecklistScreen() {
       />
       <KitTotals totals={totals} />
       <div className={styles.actions}>
-        <AttendanceExport eventUuid={event.uuid_event} />
+        <AttendanceExport event={event} />
         <button type="button" className="button" onClick={() => setAddingWalkIn(true)}>
           {t('walkIn.open')}
         </button>
@@ -155,6 +162,7 @@ export function ChecklistScreen() {
         onSetStatus={onSetStatus}
         onSetHandOut={onSetHandOut}
       />
+      <DeclinedNames eventUuid={event.uuid_event} />
       {/* After the list, held at the bottom while the list scrolls under it. */}
       <p className={styles.presentCount} role="status">
         {t('checklistCount.present', { count: presentCount(rows, pending), total: rows.length })}

@@ -106,7 +106,8 @@ export function ChecklistTable({
   };
 
   return (
-    <table className="checklist-table">
+    // `data-kit`: the kit column is shown, and a phone's row gives it the picture's width (checklist-row.module.css).
+    <table className="checklist-table" data-kit={showsStuff || undefined}>
       <thead>
         <tr>
           {header('name', t('checklist.name'))}

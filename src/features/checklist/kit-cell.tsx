@@ -32,7 +32,9 @@ export function KitCell({ row, canTick, onHandOut }: Props) {
         const state = stateKey(item);
         return (
           <li key={item.uuid} className={styles.item}>
-            <span data-testid="kit-name">{item.name}</span>
+            <span className={styles.itemName} data-testid="kit-name">
+              {item.name}
+            </span>
             {canTick ? (
               <span className={styles.controls}>
                 <HandOutButton

@@ -12,8 +12,9 @@ import styles from './walk-in-dialog.module.css';
 
 /**
  * « Ajouter une personne présente »: someone who came without registering, a club member found by name, or a
- * free name (« Nom »). Added as present through the outbox, so it works with no signal; the search needs the
- * network, the free name does not.
+ * free name (« Nom »). Added as present through the outbox, so it works with no signal. The search asks the
+ * server; with no signal it searches the club's list kept on an organiser's device (docs/rules.md#checklist), and
+ * the member found is added by id all the same. The free name needs neither.
  */
 export function WalkInDialog({
   user,
@@ -28,7 +29,7 @@ export function WalkInDialog({
   const [query, setQuery] = useState('');
   const [name, setName] = useState('');
   const [isNameMissing, setNameMissing] = useState(false);
-  const search = useMemberSearch(eventUuid, query);
+  const search = useMemberSearch(user.id, eventUuid, query);
 
   const add = async (person: { userId: string | null; name: string }, close: () => void) => {
     try {
@@ -67,6 +68,7 @@ export function WalkInDialog({
               {search.state === 'searching' && t('walkIn.searching')}
               {search.state === 'failed' && t('walkIn.search_failed')}
               {search.state === 'found' && search.members.length === 0 && t('walkIn.none_found')}
+              {search.state === 'found' && search.onDevice && ` ${t('walkIn.on_device')}`}
             </p>
             {search.state === 'found' && search.members.length > 0 && (
               <ul className={styles.results}>

@@ -1,4 +1,6 @@
+import { seasonReportScope } from '@common/rules/attendance';
 import { clubDayOf } from '@common/rules/club-time';
+import { seasonReportFileName } from '@common/rules/file-names';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +13,7 @@ import {
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
+import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import form from '../../ui/form.module.css';
 import { SettingsPage } from '../../ui/settings-page';
@@ -23,11 +26,15 @@ type Loaded =
   | { status: 'failed'; error: string }
   | { status: 'ready'; report: SeasonReport };
 
-/** /settings/report (admins): the season's figures per model and month, a chart, and the CSV (online). */
+/**
+ * /settings/report: the season's figures per model and month, a chart, and the CSV (online); the club's for an
+ * Admin, the events a Contributor organises for them (docs/rules.md#season-report).
+ */
 export function SeasonReportScreen() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const isOnline = useIsOnline();
+  const user = useCurrentUser();
   const timeZone = useClubTimeZone();
   const [query, setQuery] = useState<SeasonReportQuery | null>(null);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'idle' });
@@ -61,7 +68,11 @@ export function SeasonReportScreen() {
     if (loaded.status !== 'ready') return;
     setDownloading(true);
     try {
-      await downloadSeasonReportCsv({ from: loaded.report.from, to: loaded.report.to });
+      const { from, to } = loaded.report;
+      await downloadSeasonReportCsv(
+        { from, to },
+        seasonReportFileName(t('fileNames.season_report'), from, to),
+      );
     } catch (error) {
       showToast('error', 'error_fetch', errorText(t, error));
     } finally {
@@ -73,6 +84,11 @@ export function SeasonReportScreen() {
   return (
     <SettingsPage title={t('report.title')}>
       <p className={styles.note}>{t('report.intro')}</p>
+      {user && seasonReportScope(user) === 'own' && (
+        <p className={styles.note} role="note">
+          {t('report.own_events')}
+        </p>
+      )}
       {query && (
         <form
           className={styles.filters}

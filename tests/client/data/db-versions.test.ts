@@ -57,9 +57,11 @@ describe('database versions', () => {
       // Version 2 dropped the member's own lists (read by no screen) and keeps the club's settings;
       // version 3 keeps attendance records; version 4 the weeks read at least once; version 5 the
       // member's own "not coming" answers; version 6 the club's news; version 7 who declines each event;
-      // version 8 the member's family and the venue facts of events; version 9 the threads of events.
+      // version 8 the member's family and the venue facts of events; version 9 the threads of events;
+      // version 10 the club's members an organiser keeps for walk-ins offline.
       expect(current.tables.map((t) => t.name).sort()).toEqual([
         'attendance',
+        'clubMembers',
         'clubSettings',
         'comments',
         'eventDeclines',

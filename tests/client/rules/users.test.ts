@@ -94,7 +94,7 @@ describe('the settings menu', () => {
   it.each([
     [undefined, ''],
     ['User', ''],
-    ['Contributor', 'model,stuff,not_returned'],
+    ['Contributor', 'report,model,stuff,not_returned'],
     ['Admin', 'app,users,email,report,model,stuff,not_returned'],
     ['SuperAdmin', 'app,users,email,report,model,stuff,not_returned'],
   ] as const)('shows %s: %s', (role, entries) => {

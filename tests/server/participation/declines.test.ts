@@ -64,6 +64,22 @@ describe('PUT /api/event/decline', () => {
     const seen = await eventDeclines(organiser, event.uuid_event);
     expect(seen.statusCode).toBe(200);
     expect(seen.json().map((d: { username: string }) => d.username)).toEqual([member(0).username]);
+    // By name, so the organiser lists « Ne viennent pas » as people are called.
+    await ctx.db
+      .updateTable('users')
+      .set({ first_name: 'Léna', last_name: 'Bosser' })
+      .where('id', '=', member(0).id)
+      .execute();
+    const named = (await eventDeclines(organiser, event.uuid_event)).json();
+    expect(named[0]).toMatchObject({ first_name: 'Léna', last_name: 'Bosser' });
+    expect(Object.keys(named[0]).sort()).toEqual([
+      'declined_at',
+      'first_name',
+      'last_name',
+      'username',
+      'uuid_event',
+      'uuid_user',
+    ]);
     expect((await eventDeclines(member(1).token, event.uuid_event)).statusCode).toBe(403);
     // Another member's own list is theirs alone.
     const foreign = await ctx.app.inject({

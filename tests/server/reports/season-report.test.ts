@@ -198,7 +198,7 @@ describe('the season report', () => {
     ]);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(
-      'attachment; filename="equipee-report-2026-09-01-2026-11-30.csv"',
+      'attachment; filename="bilan-de-saison-2026-09-01-2026-11-30.csv"',
     );
     expect(csv.body.startsWith('\uFEFFMois;Modèle;Évènements;')).toBe(true);
     const [, ...lines] = parse(csv.body, { bom: true, delimiter: ';' }) as string[][];
@@ -225,7 +225,7 @@ describe('the season report', () => {
     ]);
   });
 
-  it('answers admins and SuperAdmins only', async () => {
+  it('answers admins, SuperAdmins and Contributors (their own events), no one else', async () => {
     await ctx.createUser('root', 'SuperAdmin');
     const tokens: Record<string, string | null> = {
       member: people[0]?.token as string,
@@ -246,7 +246,7 @@ describe('the season report', () => {
         ).statusCode;
       expect(seen, suffix).toEqual({
         member: 403,
-        contributor: 403,
+        contributor: 200,
         admin: 200,
         superadmin: 200,
         'signed out': 401,

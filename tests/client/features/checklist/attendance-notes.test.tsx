@@ -105,7 +105,7 @@ describe('the attendance record on the checklist', () => {
     renderAs({ ...USER, role_name: 'SuperAdmin' });
     const call = await screen.findByRole('link', { name: 'Appeler ana au 06 12 34 56 78' });
     expect(call.getAttribute('href')).toBe('tel:0612345678');
-    const tick = screen.getByRole('button', { name: 'Présence de ana' });
+    const tick = screen.getByRole('button', { name: "Présence d'ana" });
     const before = tick.getAttribute('aria-pressed');
     fireEvent.click(call);
     expect(tick.getAttribute('aria-pressed')).toBe(before);

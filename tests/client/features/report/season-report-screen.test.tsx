@@ -3,9 +3,11 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appDb } from '../../../../src/data/core/db';
+import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { seasonOf } from '../../../../src/data/report';
 import { SeasonReportScreen } from '../../../../src/features/report/season-report-screen';
-import { json, stubFetch } from '../../fake-api';
+import { restoreSession } from '../../../../src/state/session';
+import { json, stubFetch, USER } from '../../fake-api';
 
 const figures = {
   events: 2,
@@ -65,6 +67,23 @@ describe('the season report screen', () => {
     stubFetch(() => json(403, { code: 'forbidden', message: 'forbidden', field: null }));
     renderScreen();
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Le bilan n'a pas pu être chargé\./);
+  });
+
+  it('tells a Contributor the figures are their own events, and not an Admin', async () => {
+    stubFetch(() => json(200, REPORT));
+    const note = /Les chiffres des évènements que vous organisez/;
+    setToken('tok');
+    setCachedUser({ ...USER, role_name: 'Contributor' });
+    restoreSession();
+    const { unmount } = renderScreen();
+    await screen.findByRole('table');
+    expect(screen.getByText(note)).toBeTruthy();
+    unmount();
+    setCachedUser({ ...USER, role_name: 'Admin' });
+    restoreSession();
+    renderScreen();
+    await screen.findByRole('table');
+    expect(screen.queryByText(note)).toBeNull();
   });
 
   it('knows the season: 1 September to 31 August', () => {
