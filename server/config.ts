@@ -43,6 +43,8 @@ export interface Config {
   addressSearchUrl: string;
   /** The From of every message. */
   mailFrom: string;
+  /** MAIL_REPLY_TO: where answers to the club's mails go when not to the From (a group mail's go to its organiser). */
+  mailReplyTo: string | undefined;
   /** Web push: the VAPID key pair when given in the environment (else generated into DATA_DIR/vapid.json). */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who the push services may contact about our pushes: a `mailto:` or https URL. */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     addressSearchUrl: httpUrl(env.ADDRESS_SEARCH_URL, DEFAULT_ADDRESS_SEARCH_URL, 'ADDRESS_SEARCH_URL'),
     mailFrom,
+    mailReplyTo: env.MAIL_REPLY_TO?.trim() || undefined,
     vapidKeys: vapidKeysFrom(env),
     vapidSubject: env.VAPID_SUBJECT?.trim() || defaultVapidSubject(mailFrom, publicUrl),
     publicUrl,

@@ -1,4 +1,11 @@
 /** The club-wide notification switches (admin, online only): which mails the club sends at all. */
+
+import {
+  type MailSenderFacts,
+  mailSenderSchema,
+  type TestMailResponse,
+  testMailResponseSchema,
+} from '@common/contract/email-settings';
 import {
   type NotificationSetting,
   type NotificationSettingUpdate,
@@ -6,7 +13,7 @@ import {
 } from '@common/contract/notifications';
 import { apiRequest } from './core/api-client';
 
-export type { NotificationSetting };
+export type { MailSenderFacts, NotificationSetting };
 
 /** The path names the admin asking; the switches are the club's. */
 export const fetchSystemEmailSettings = (adminId: string): Promise<NotificationSetting[]> =>
@@ -21,3 +28,11 @@ export const saveSystemEmailSetting = (
     body: { setting } satisfies NotificationSettingUpdate,
     schema: notificationSettingsSchema,
   });
+
+/** Who the club's mails come from and where answers go (MAIL_FROM, MAIL_REPLY_TO), as the server sends them. */
+export const fetchMailSender = (): Promise<MailSenderFacts> =>
+  apiRequest('GET', '/api/internal/email-settings', { schema: mailSenderSchema });
+
+/** A test mail to the Admin's own address through the club's mail queue; answers the address (at most one a minute). */
+export const sendTestMail = (): Promise<TestMailResponse> =>
+  apiRequest('POST', '/api/internal/email-settings/test', { schema: testMailResponseSchema });

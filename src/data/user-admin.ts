@@ -6,21 +6,40 @@ import {
   type RegisterResponse,
   registerResponseSchema,
 } from '@common/contract/account';
+import { type InvitationResent, invitationResentSchema } from '@common/contract/invitation';
 import {
   MEMBER_IMPORT_PATH,
   type MemberImportResponse,
   memberImportResponseSchema,
 } from '@common/contract/member-import';
 import { type AdminUser, adminUserSchema, type RoleName, type User, userSchema } from '@common/contract/user';
-import type { StatusUpdate } from '@common/contract/users';
+import type { EmailChange, StatusUpdate } from '@common/contract/users';
 import { z } from '@common/contract/zod';
 import { apiRequest } from './core/api-client';
 
 export const fetchUsers = (): Promise<AdminUser[]> =>
   apiRequest('GET', '/api/user', { schema: z.array(adminUserSchema) });
 
-export const fetchUser = (id: string): Promise<User> =>
-  apiRequest('GET', `/api/user/profile/${id}`, { schema: userSchema });
+/** An Admin's read of one account: with its pending invitation and since when its address bounces. */
+export const fetchUser = (id: string): Promise<AdminUser> =>
+  apiRequest('GET', `/api/user/profile/${id}`, { schema: adminUserSchema });
+
+/**
+ * « Renvoyer l'invitation »: a new link voids the old one (docs/rules.md#accounts-and-sessions); `confirm_url` comes
+ * back only when no mail will carry it.
+ */
+export const resendInvitation = (id: string): Promise<InvitationResent> =>
+  apiRequest('POST', `/api/user/${id}/invitation`, { schema: invitationResentSchema });
+
+/**
+ * An Admin corrects a member's address: it takes over once the link mailed to it is used, the account's
+ * `pending_email` until then (docs/rules.md#accounts-and-sessions). An Admin types no password for another account.
+ */
+export const changeMemberEmail = (id: string, email: string): Promise<User> =>
+  apiRequest('PUT', `/api/user/email/${id}`, {
+    body: { email } satisfies EmailChange,
+    schema: userSchema,
+  });
 
 /** The server lowercases both; `confirm_url` comes back only when no mail will carry the link. */
 export const inviteUser = (request: RegisterRequest): Promise<RegisterResponse> =>

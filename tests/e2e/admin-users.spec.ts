@@ -56,9 +56,14 @@ async function confirmInvitation(browser: Browser, link: string, username: strin
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(E2E_PASSWORD);
   await page.getByLabel('Confirmation du mot de passe').fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-  await signIn(page, username);
+  // The first password signs the invitee in on this device: the week, with the first-password welcome.
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(page.getByRole('dialog', { name: 'Bienvenue !' })).toBeVisible();
   await context.close();
+  // And the password works for signing in afterwards.
+  const again = await browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+  await signIn(await again.newPage(), username);
+  await again.close();
 }
 
 test('an admin opens the settings, lists the users and invites one, who confirms through the shown link', async ({
@@ -99,6 +104,13 @@ test('an admin opens the settings, lists the users and invites one, who confirms
     page.getByRole('link', { name: new RegExp(`${named.username} \\(Jeanne Le Goff\\)`) }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(gone.username) })).toHaveCount(0);
+  // The search narrows the list on the device: by first and last name, the admin (no name) leaves it.
+  const search = page.getByLabel('Rechercher un membre');
+  await search.fill('Jeanne Le Goff');
+  await expect(page.getByRole('link', { name: new RegExp(named.username) })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(admin.username) })).toHaveCount(0);
+  await search.fill('');
+  await expect(page.getByRole('link', { name: new RegExp(admin.username) })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'users-active');
   await page.getByRole('tab', { name: /Actifs/ }).press('ArrowRight');
@@ -167,10 +179,10 @@ test('an admin unlocks a locked member, revokes and reactivates them, and makes 
   expect((await userOnServer(request, member.id)).is_revoked).toBe(false);
 
   const role = page.getByRole('combobox', { name: 'Rôle' });
-  await expect(role.getByRole('option')).toHaveText(['Contributeur', 'Utilisateur']);
+  await expect(role.getByRole('option')).toHaveText(['Organisation', 'Membre']);
   await role.selectOption('Contributor');
   await page.getByRole('button', { name: 'Changer le rôle' }).click();
-  await expect(page.locator('.toast', { hasText: 'Rôle changé : Contributeur' })).toBeVisible();
+  await expect(page.locator('.toast', { hasText: 'Rôle changé : Organisation' })).toBeVisible();
   expect((await userOnServer(request, member.id)).role_name).toBe('Contributor');
   await expectNoAxeViolations(page);
 });
@@ -186,10 +198,10 @@ test('a SuperAdmin gives the Admin role; an Admin sees no Admin option and no se
   await signIn(page, E2E_USERS.superAdmin.username);
   await page.goto(`/settings/user/${member.id}`);
   const role = page.getByRole('combobox', { name: 'Rôle' });
-  await expect(role.getByRole('option')).toHaveText(['Contributeur', 'Utilisateur', 'Administrateur']);
+  await expect(role.getByRole('option')).toHaveText(['Organisation', 'Membre', 'Administration']);
   await role.selectOption('Admin');
   await page.getByRole('button', { name: 'Changer le rôle' }).click();
-  await expect(page.locator('.toast', { hasText: 'Rôle changé : Administrateur' })).toBeVisible();
+  await expect(page.locator('.toast', { hasText: 'Rôle changé : Administration' })).toBeVisible();
   expect((await userOnServer(request, member.id)).role_name).toBe('Admin');
   // Oneself: no selector, no revoke.
   await page.goto(`/settings/user/${superAdminId}`);
@@ -204,8 +216,8 @@ test('a SuperAdmin gives the Admin role; an Admin sees no Admin option and no se
   await signIn(page, member.username);
   await page.goto(`/settings/user/${other.id}`);
   await expect(page.getByRole('combobox', { name: 'Rôle' }).getByRole('option')).toHaveText([
-    'Contributeur',
-    'Utilisateur',
+    'Organisation',
+    'Membre',
   ]);
   await page.goto(`/settings/user/${superAdminId}`);
   await expect(page.getByText(E2E_USERS.superAdmin.username, { exact: true })).toBeVisible();

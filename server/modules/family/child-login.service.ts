@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { fullName } from '../../mail/display-name';
 import { notify } from '../notifications/notify';
 import { childLoginAge } from '../settings/club-settings';
 import { replaceAccountToken } from '../users/account-tokens.repository';
@@ -35,11 +36,20 @@ export async function giveChildLogin(
     if (age < (await childLoginAge(trx))) throw new HttpError(403, 'forbidden', 'id');
   }
   if (await findUserByEmail(trx, email)) throw new HttpError(409, 'email_taken', 'email');
-  await updateUser(trx, child.id, { email, email_bouncing: false, pending_email: null });
+  await updateUser(trx, child.id, {
+    email,
+    email_bouncing: false,
+    email_bouncing_since: null,
+    pending_email: null,
+  });
   const withEmail = { ...child, email };
   const token = newToken();
   await replaceAccountToken(trx, child.id, 'confirm', hashToken(token), deps.now(), CONFIRM_TTL_MS);
   const link = `${currentClub().publicUrl}/confirm/${token}`;
-  await notify(deps, trx, 'user_invitation', [withEmail], () => ({ username: child.username, link }));
+  await notify(deps, trx, 'user_invitation', [withEmail], () => ({
+    username: child.username,
+    link,
+    byWhom: fullName(actor),
+  }));
   return toUser(withEmail, deps.now());
 }

@@ -32,6 +32,7 @@ export async function eraseAccountRow(db: Db, userId: string, now: Date): Promis
       has_shoes: false,
       hidden_from_members: false,
       email_bouncing: false,
+      email_bouncing_since: null,
       pending_email: null,
       deleted_at: now,
     })

@@ -60,6 +60,18 @@ export async function findLatestTokenIssuedAt(db: Db, userId: string, kind: Kind
   return row?.created_at;
 }
 
+/** For each user with one, when their newest unused link of this kind was issued (the Admins' list). */
+export async function latestTokensIssuedAt(db: Db, kind: Kind): Promise<Map<string, Date>> {
+  const rows = await db
+    .selectFrom('account_tokens')
+    .select(['user_id', (eb) => eb.fn.max('created_at').as('issued_at')])
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, new Date(row.issued_at)]));
+}
+
 /** Every pending link of the user, of any kind (a reset, a revoke, a deletion). */
 export async function deleteAccountTokens(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();

@@ -54,14 +54,10 @@ export async function changeEmail(
     deps,
     trx,
     'email_change_confirm',
-    [{ email: change.email, language: target.language }],
-    () => ({
-      name: target.first_name,
-      link,
-    }),
+    [{ email: change.email, language: target.language, first_name: target.first_name }],
+    () => ({ link }),
   );
   await notify(deps, trx, 'email_change_notice', [target], (recipient) => ({
-    name: recipient.first_name,
     newEmail: change.email,
     when: describeInstant(now, recipient.language, currentClub().timezone),
     byWhom: actor.id === target.id ? null : displayName(actor),
@@ -83,6 +79,11 @@ export async function confirmEmailChange(deps: AppDeps, trx: AppDeps['db'], toke
   }
   const owner = await findUserByEmail(trx, user.pending_email);
   if (owner && owner.id !== user.id) throw new HttpError(409, 'email_taken', 'email');
-  await updateUser(trx, user.id, { email: user.pending_email, pending_email: null, email_bouncing: false });
+  await updateUser(trx, user.id, {
+    email: user.pending_email,
+    pending_email: null,
+    email_bouncing: false,
+    email_bouncing_since: null,
+  });
   return user.pending_email;
 }

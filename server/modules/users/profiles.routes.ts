@@ -39,7 +39,15 @@ export async function profilesRoutes(
 
   routes.get(
     '/api/user/profile/:id',
-    { schema: { params: uuidParam, response: { ...userResponse, ...errorAnswers(403, 404) } } },
+    {
+      schema: {
+        params: uuidParam,
+        response: { 200: adminUserSchema, ...errorAnswers(403, 404) },
+        description:
+          'The member themself, a guardian, or an Admin. An Admin also reads `is_confirmed`, ' +
+          '`invitation_sent_at` and `email_bouncing_since`; they are absent for anyone else.',
+      },
+    },
     (request) => getProfile(deps, authOf(request).user, request.params.id),
   );
 

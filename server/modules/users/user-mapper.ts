@@ -1,4 +1,4 @@
-import { ROLE_IDS, type User } from '@common/contract/user';
+import { type AdminUser, ROLE_IDS, type User } from '@common/contract/user';
 import type { UserRow } from '../../db/schema';
 
 /** A lock whose time has passed no longer counts, even before the next login clears it. */
@@ -29,5 +29,20 @@ export function toUser(row: UserRow, now: Date): User {
     email_bouncing: row.email_bouncing,
     birth_date: row.birth_date,
     pending_email: row.pending_email,
+  };
+}
+
+/**
+ * What only Admins read of an account (docs/rules.md#roles): whether it was ever confirmed, when its pending
+ * invitation link was issued, and since when its address bounces.
+ */
+export function adminFacts(
+  row: Pick<UserRow, 'confirmed_at' | 'email_bouncing_since'>,
+  invitationSentAt: Date | undefined,
+): Pick<AdminUser, 'is_confirmed' | 'invitation_sent_at' | 'email_bouncing_since'> {
+  return {
+    is_confirmed: row.confirmed_at !== null,
+    invitation_sent_at: row.confirmed_at === null && invitationSentAt ? invitationSentAt.toISOString() : null,
+    email_bouncing_since: row.email_bouncing_since?.toISOString() ?? null,
   };
 }

@@ -23,7 +23,7 @@ export function findUserByIdForUpdate(db: Db, id: string): Promise<UserRow | und
 
 export type NewAccount = Pick<
   NewUserRow,
-  'username' | 'email' | 'password_hash' | 'role_name' | 'confirmed_at'
+  'username' | 'email' | 'password_hash' | 'role_name' | 'confirmed_at' | 'created_at'
 >;
 
 /** A new account with a fresh id and an empty profile. */

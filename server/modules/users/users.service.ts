@@ -1,16 +1,21 @@
 import type { AdminUser, RoleName, User } from '@common/contract/user';
 import type { ProfileUpdate, StatusUpdate } from '@common/contract/users';
+import { isAdminRole } from '@common/rules/roles';
 import { mayReadProfile, mayUnlockAccounts, rolesOffered } from '@common/rules/users';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { AccessEnded } from './access-ended';
-import { deleteAccountTokens } from './account-tokens.repository';
+import {
+  deleteAccountTokens,
+  findLatestTokenIssuedAt,
+  latestTokensIssuedAt,
+} from './account-tokens.repository';
 import { everyGuardianLink } from './guardian-links.repository';
 import { assertMayActOnAccount } from './member-access';
 import { assertMayRevoke } from './permissions';
 import { deleteUserSessions } from './sessions.repository';
-import { toUser } from './user-mapper';
+import { adminFacts, toUser } from './user-mapper';
 import { findUserById, findUserByIdForUpdate, listUsers, updateUser } from './users.repository';
 
 async function targetOrNotFound(db: AppDeps['db'], id: string, forUpdate = false): Promise<UserRow> {
@@ -21,23 +26,27 @@ async function targetOrNotFound(db: AppDeps['db'], id: string, forUpdate = false
 
 /**
  * `GET /api/user` (Admins): every account, each child with its guardian links, restricted ones included, and
- * who added it (docs/rules.md#families: Admins see every child and who added it).
+ * who added it (docs/rules.md#families: Admins see every child and who added it), and what only Admins read
+ * (adminFacts: the pending invitation, the bounce's date).
  */
 export async function listAllUsers(deps: AppDeps): Promise<AdminUser[]> {
   const now = deps.now();
   const links = await everyGuardianLink(deps.db);
+  const invitations = await latestTokensIssuedAt(deps.db, 'confirm');
   return (await listUsers(deps.db)).map((row) => {
     const own = links.filter((link) => link.child_id === row.id);
-    if (own.length === 0) return toUser(row, now);
+    const user = { ...toUser(row, now), ...adminFacts(row, invitations.get(row.id)) };
+    if (own.length === 0) return user;
     return {
-      ...toUser(row, now),
+      ...user,
       guardian_links: own.map((link) => ({ id: link.guardian_id, is_restricted: link.is_restricted })),
       added_by: own[0]?.created_by ?? null,
     };
   });
 }
 
-export async function getProfile(deps: AppDeps, actor: UserRow, id: string): Promise<User> {
+/** A profile; an Admin reads what only Admins read besides (adminFacts). */
+export async function getProfile(deps: AppDeps, actor: UserRow, id: string): Promise<AdminUser> {
   if (!mayReadProfile(actor, id)) {
     // A stranger learns nothing of the account, not even whether it exists; a guardian reads their child.
     const target = await findUserById(deps.db, id);
@@ -45,7 +54,10 @@ export async function getProfile(deps: AppDeps, actor: UserRow, id: string): Pro
     await assertMayActOnAccount(deps, deps.db, actor, target, 'read', 'read');
     return toUser(target, deps.now());
   }
-  return toUser(await targetOrNotFound(deps.db, id), deps.now());
+  const target = await targetOrNotFound(deps.db, id);
+  if (!isAdminRole(actor.role_name)) return toUser(target, deps.now());
+  const invitedAt = await findLatestTokenIssuedAt(deps.db, id, 'confirm');
+  return { ...toUser(target, deps.now()), ...adminFacts(target, invitedAt) };
 }
 
 /** Writes only the profile fields of the contract; the schema has already dropped every other key. */

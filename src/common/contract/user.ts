@@ -51,11 +51,18 @@ export type User = z.infer<typeof userSchema>;
 
 /**
  * `GET /api/user` (Admins): each account with its guardian links (docs/rules.md#families), restricted ones
- * included, and for a child who added it; absent for a member with none.
+ * included, and for a child who added it; absent for a member with none. The last three fields are also in
+ * `GET /api/user/profile/{id}` when an Admin reads it, and absent for anyone else (docs/rules.md#roles).
  */
 export const adminUserSchema = userSchema.extend({
   guardian_links: z.array(z.object({ id: z.string().uuid(), is_restricted: z.boolean() })).optional(),
   added_by: z.string().uuid().nullable().optional(),
+  /** The member chose a password from their invitation (or a reset); false: invited, never confirmed. */
+  is_confirmed: z.boolean().optional(),
+  /** When the newest invitation link not yet used was issued (it works 7 days); null when there is none. */
+  invitation_sent_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** Since when the mail server refuses the address for good (docs/rules.md#mails); null: not known or not bouncing. */
+  email_bouncing_since: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -86,3 +86,24 @@ export function mayDeleteAccount(actor: Account, target: Account): boolean {
 export function mayDeleteOthersAccount(actor: Account, target: Account): boolean {
   return actor.id !== target.id && mayDeleteAccount(actor, target);
 }
+
+/** An account as the Admins' list has it: whether it was ever confirmed (absent: not known). */
+export interface InvitedAccount extends Account {
+  email: string | null;
+  is_revoked: boolean;
+  is_confirmed?: boolean | undefined;
+}
+
+/**
+ * « Renvoyer l'invitation » (docs/rules.md#accounts-and-sessions): an account invited and never confirmed, with an
+ * address and not revoked, for an Admin who may also change its role (mayChangeRole), as a second `register`
+ * of it asks: an Admin never voids the link of an Admin a SuperAdmin invited.
+ */
+export function mayResendInvitation(actor: Account, target: InvitedAccount): boolean {
+  return (
+    target.is_confirmed === false &&
+    target.email !== null &&
+    !target.is_revoked &&
+    mayChangeRole(actor, target)
+  );
+}

@@ -14,13 +14,17 @@ import { TourPopover, useGuidedTour } from '../../ui/guided-tour';
 import { NotificationSwitches } from '../../ui/notification-switches';
 import { SettingsPage } from '../../ui/settings-page';
 import styles from './email-settings.module.css';
+import { SenderSection } from './sender-section';
 
 /** The email settings tour's first-visit flag in localStorage. */
 export const EMAIL_TOUR_FLAG_KEY = 'emailSettingsTour';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready' };
 
-/** /settings/email (admin): the club-wide switch of each notification type, each saved at once (online). */
+/**
+ * /settings/email (admin): who the club's mails come from, a test mail, and the club-wide switch of each
+ * notification type, each saved at once (online).
+ */
 export function EmailSettingsScreen() {
   const { t } = useTranslation();
   const id = useId();
@@ -98,6 +102,7 @@ export function EmailSettingsScreen() {
           onToggle={(setting) => void toggle(setting)}
         />
       )}
+      <SenderSection isOnline={isOnline} />
     </SettingsPage>
   );
 }

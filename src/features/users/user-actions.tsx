@@ -30,6 +30,8 @@ export function UserActions({
   onDeleted,
 }: AccountProps & { onDeleted?: () => void }) {
   const { t } = useTranslation();
+  // Named as the club knows them, the username only when no name was given.
+  const displayName = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   const isOnline = useIsOnline();
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -141,7 +143,7 @@ export function UserActions({
       {isConfirmingRevoke && (
         <ConfirmDialog
           title={t('users.revoke_title')}
-          message={t('users.revoke_confirm', { username: user.username })}
+          message={t('users.revoke_confirm', { name: displayName })}
           confirmLabel={t('users.revoke')}
           onConfirm={() => run(() => setRevoked(user.id, true), 'users.revoked_toast', undefined, true)}
           onClose={() => setConfirmingRevoke(false)}
@@ -150,7 +152,7 @@ export function UserActions({
       {isConfirmingDelete && (
         <ConfirmDialog
           title={t('users.delete_title')}
-          message={t('users.delete_confirm', { username: user.username })}
+          message={t('users.delete_confirm', { name: displayName })}
           confirmLabel={t('users.delete')}
           onConfirm={async () => {
             await deleteMember(user.id, password);

@@ -1,4 +1,4 @@
-import type { User } from '@common/contract/user';
+import type { AdminUser, User } from '@common/contract/user';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { Icon } from '../../ui/icons';
 import { ScreenHeader } from '../../ui/screen-header';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import { LoadFailure } from './load-failure';
+import { InvitationPanel, MemberEmail } from './member-mail';
 import { RoleBadge } from './role-badge';
 import { useRemote } from './use-remote';
 import { type AccountProps, UserActions } from './user-actions';
@@ -48,12 +49,19 @@ export function UserDetailScreen() {
         <LoadFailure messageKey="users.load_user_failed" error={remote.error} onRetry={reload} />
       )}
       {remote.status === 'loading' && <p role="status">{t('app.loading')}</p>}
-      {user && actor && <UserDetail actor={actor} user={user} onChanged={replace} />}
+      {user && actor && (
+        // A write answers the User alone: what only Admins read stays until the next read.
+        <UserDetail actor={actor} user={user} onChanged={(changed) => replace({ ...user, ...changed })} />
+      )}
     </section>
   );
 }
 
-function UserDetail({ actor, user, onChanged }: AccountProps) {
+function UserDetail({
+  actor,
+  user,
+  onChanged,
+}: AccountProps & { user: AdminUser; onChanged: (user: AdminUser) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -74,7 +82,9 @@ function UserDetail({ actor, user, onChanged }: AccountProps) {
           )}
         </div>
       </div>
+      <InvitationPanel actor={actor} user={user} onChanged={onChanged} />
       <UserFacts user={user} />
+      <MemberEmail actor={actor} user={user} onChanged={onChanged} />
       <UserActions
         actor={actor}
         user={user}

@@ -1,19 +1,24 @@
-import type { User } from '@common/contract/user';
+import type { AdminUser } from '@common/contract/user';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useClubTimeZone } from '../../data/settings';
 import { Icon } from '../../ui/icons';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import { displayName } from './display-name';
 import type { ListedUser } from './family-order';
+import { invitationLine } from './invitation-words';
 import { RoleBadge } from './role-badge';
 import styles from './users.module.css';
 
 /**
  * One member in the list: the whole row is the link to their detail. `family`, in the Admins' list: a child
- * sits under its guardian and names them, a minor is marked, and one with no guardian left is said to be.
+ * sits under its guardian and names them, a minor is marked, and one with no guardian left is said to be. An
+ * invitee who never confirmed reads when the invitation went (its resending is on the member's page).
  */
-export function UserRow({ user, family }: { user: User; family?: Omit<ListedUser, 'user'> }) {
-  const { t } = useTranslation();
+export function UserRow({ user, family }: { user: AdminUser; family?: Omit<ListedUser, 'user'> }) {
+  const { t, i18n } = useTranslation();
+  const timeZone = useClubTimeZone() ?? 'Europe/Paris';
+  const invitation = invitationLine(t, user, timeZone, i18n.language);
   return (
     <li className={family?.guardianNames ? styles.child : undefined}>
       <Link to={`/settings/user/${user.id}`} className={styles.row}>
@@ -48,6 +53,7 @@ export function UserRow({ user, family }: { user: User; family?: Omit<ListedUser
               {t('users.no_guardian')}
             </span>
           )}
+          {invitation && <span className={styles.invitation}>{invitation}</span>}
           <span className={styles.email}>
             {user.email}
             {user.email_bouncing && (

@@ -1,6 +1,6 @@
 import { clubDayOf } from '@common/rules/club-time';
 import { mayImportMembers } from '@common/rules/users';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
@@ -13,13 +13,14 @@ import { ImportDialog } from './import-dialog';
 import { InviteDialog } from './invite-dialog';
 import { LoadFailure } from './load-failure';
 import { useRemote } from './use-remote';
+import { matchesSearch, sortUsers, type UserSort } from './user-filter';
 import { UserRow } from './user-row';
 import styles from './users.module.css';
 import { UsersTabs } from './users-tabs';
+import { UsersToolbar } from './users-toolbar';
 
-function UserList({ users, emptyKey }: { users: ListedUser[]; emptyKey: string }) {
-  const { t } = useTranslation();
-  if (users.length === 0) return <p className={styles.muted}>{t(emptyKey)}</p>;
+function UserList({ users, empty }: { users: ListedUser[]; empty: string }) {
+  if (users.length === 0) return <p className={styles.muted}>{empty}</p>;
   return (
     <ul className={styles.list}>
       {users.map(({ user, ...family }) => (
@@ -29,7 +30,10 @@ function UserList({ users, emptyKey }: { users: ListedUser[]; emptyKey: string }
   );
 }
 
-/** /settings/users: active and revoked members, and the invitation of a new one (admins only). */
+/**
+ * /settings/users: active and revoked members, searched and sorted on the device (the Admins' read is the whole
+ * list), and the invitation of a new one (admins only).
+ */
 export function UsersScreen() {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
@@ -38,16 +42,32 @@ export function UsersScreen() {
   const [isInviting, setInviting] = useState(false);
   const [isImporting, setImporting] = useState(false);
   const [onlyMinors, setOnlyMinors] = useState(false);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<UserSort>('last_name');
   const timeZone = useClubTimeZone();
   const today = clubDayOf(new Date(), timeZone ?? 'Europe/Paris');
 
-  const users = remote.status === 'ready' ? remote.value : null;
+  const loaded = remote.status === 'ready' ? remote.value : null;
+  const users = useMemo(
+    () =>
+      loaded
+        ? sortUsers(
+            loaded.filter((user) => matchesSearch(user, search)),
+            sort,
+          )
+        : null,
+    [loaded, search, sort],
+  );
+  const emptyText = (isRevoked: boolean) =>
+    search.trim() !== ''
+      ? t('users.search_empty', { search: search.trim() })
+      : t(onlyMinors ? 'users.empty_minors' : isRevoked ? 'users.empty_revoked' : 'users.empty_active');
   const byStatus = (isRevoked: boolean) => {
     if (remote.status === 'loading') return <p role="status">{t('users.loading')}</p>;
     if (remote.status === 'failed') {
       return <LoadFailure messageKey="users.load_failed" error={remote.error} onRetry={reload} />;
     }
-    const shown = remote.value.filter((user) => user.is_revoked === isRevoked);
+    const shown = (users ?? []).filter((user) => user.is_revoked === isRevoked);
     return (
       <>
         <button
@@ -58,12 +78,7 @@ export function UsersScreen() {
         >
           {t('users.only_minors')}
         </button>
-        <UserList
-          users={listByFamily(shown, today, onlyMinors)}
-          emptyKey={
-            onlyMinors ? 'users.empty_minors' : isRevoked ? 'users.empty_revoked' : 'users.empty_active'
-          }
-        />
+        <UserList users={listByFamily(shown, today, onlyMinors)} empty={emptyText(isRevoked)} />
       </>
     );
   };
@@ -101,6 +116,7 @@ export function UsersScreen() {
           {t('users.offline')}
         </p>
       )}
+      <UsersToolbar search={search} sort={sort} onSearch={setSearch} onSort={setSort} />
       <UsersTabs
         counts={{ active: countOf(false), revoked: countOf(true) }}
         panels={{ active: byStatus(false), revoked: byStatus(true) }}

@@ -1,9 +1,15 @@
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '@common/contract/notifications';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../../src/data/core/api-client';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
-import { fetchSystemEmailSettings, saveSystemEmailSetting } from '../../../../src/data/email-settings';
+import {
+  fetchMailSender,
+  fetchSystemEmailSettings,
+  saveSystemEmailSetting,
+  sendTestMail,
+} from '../../../../src/data/email-settings';
 import {
   EMAIL_TOUR_FLAG_KEY,
   EmailSettingsScreen,
@@ -22,6 +28,8 @@ const settingsWith = (weekly: boolean) =>
 vi.mock('../../../../src/data/email-settings', () => ({
   fetchSystemEmailSettings: vi.fn(),
   saveSystemEmailSetting: vi.fn(),
+  fetchMailSender: vi.fn(),
+  sendTestMail: vi.fn(),
 }));
 vi.mock('../../../../src/state/session', () => ({ useCurrentUser: () => ADMIN }));
 
@@ -30,6 +38,12 @@ beforeEach(() => {
   useConnectivityStore.setState({ isOnline: true });
   vi.mocked(fetchSystemEmailSettings).mockReset().mockResolvedValue(settingsWith(false));
   vi.mocked(saveSystemEmailSetting).mockReset().mockResolvedValue(settingsWith(true));
+  vi.mocked(fetchMailSender).mockReset().mockResolvedValue({
+    from_name: "Kayak Club de l'Odet",
+    from_address: 'club@kayak-odet.example.org',
+    reply_to: null,
+  });
+  vi.mocked(sendTestMail).mockReset().mockResolvedValue({ to: 'lena@example.org' });
 });
 
 const renderScreen = () =>
@@ -46,14 +60,14 @@ describe('the email settings', () => {
     expect(screen.getByText('Discussions sous les évènements')).toBeTruthy();
     expect(screen.getByText('Résumé des inscriptions (organisateurs)')).toBeTruthy();
     expect(fetchSystemEmailSettings).toHaveBeenCalledWith(ADMIN.id);
-    expect(screen.getByText('Programme de la semaine (bêta)')).toBeTruthy();
+    expect(screen.getByText('Programme de la semaine')).toBeTruthy();
     expect(screen.getByText("Envoyer un email d'invitation aux nouveaux membres.")).toBeTruthy();
     expect(screen.getByText('Rappels avant un évènement')).toBeTruthy();
   });
 
   it('saves a switch at once and shows what the server kept', async () => {
     renderScreen();
-    const weekly = await screen.findByRole('switch', { name: 'Programme de la semaine (bêta)' });
+    const weekly = await screen.findByRole('switch', { name: 'Programme de la semaine' });
     expect(weekly.getAttribute('aria-checked')).toBe('false');
     await act(async () => fireEvent.click(weekly));
     expect(saveSystemEmailSetting).toHaveBeenCalledWith(ADMIN.id, {
@@ -69,7 +83,7 @@ describe('the email settings', () => {
   it('offline: the switches are disabled with the reason', async () => {
     useConnectivityStore.setState({ isOnline: false });
     renderScreen();
-    const weekly = await screen.findByRole('switch', { name: 'Programme de la semaine (bêta)' });
+    const weekly = await screen.findByRole('switch', { name: 'Programme de la semaine' });
     expect(weekly).toHaveProperty('disabled', true);
     expect(weekly.getAttribute('aria-describedby')).toContain(
       screen.getByText(/Hors ligne/).getAttribute('id') ?? 'missing',
@@ -88,5 +102,40 @@ describe('the email settings', () => {
       expect(localStorage.getItem(EMAIL_TOUR_FLAG_KEY)).toBe(visit === 1 ? 'true' : 'false');
       unmount();
     }
+  });
+
+  it('names the sender and where replies go, and sends a test mail to the Admin', async () => {
+    renderScreen();
+    const sender = await screen.findByRole('region', { name: 'Expéditeur des mails' });
+    expect(
+      await within(sender).findByText("Kayak Club de l'Odet <club@kayak-odet.example.org>"),
+    ).toBeTruthy();
+    expect(within(sender).getByText('la même adresse')).toBeTruthy();
+    await act(async () =>
+      fireEvent.click(within(sender).getByRole('button', { name: 'Envoyer un mail de test' })),
+    );
+    expect(sendTestMail).toHaveBeenCalledTimes(1);
+    expect(within(sender).getByRole('status').textContent).toMatch(
+      /^Mail de test envoyé à lena@example\.org\./,
+    );
+  });
+
+  it('names a Reply-To when the server has one, and says a refused test mail in words', async () => {
+    vi.mocked(fetchMailSender).mockResolvedValue({
+      from_name: null,
+      from_address: 'club@kayak-odet.example.org',
+      reply_to: 'bureau@kayak-odet.example.org',
+    });
+    vi.mocked(sendTestMail).mockRejectedValue(new ApiError(429, 'too_many_requests', 'x'));
+    renderScreen();
+    const sender = await screen.findByRole('region', { name: 'Expéditeur des mails' });
+    expect(await within(sender).findByText('bureau@kayak-odet.example.org')).toBeTruthy();
+    expect(within(sender).getByText('club@kayak-odet.example.org')).toBeTruthy();
+    await act(async () =>
+      fireEvent.click(within(sender).getByRole('button', { name: 'Envoyer un mail de test' })),
+    );
+    expect(within(sender).getByRole('status').textContent).toBe(
+      'Trop de tentatives. Réessayez dans un moment.',
+    );
   });
 });

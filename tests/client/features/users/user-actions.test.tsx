@@ -33,14 +33,14 @@ const TABLE: Array<
   ['Contributor', 'User', false, false, '', false],
   ['Contributor', 'Admin', false, false, '', false],
   ['Admin', 'Admin', true, false, '', true],
-  ['Admin', 'User', false, true, 'Contributeur,Utilisateur', true],
-  ['Admin', 'Contributor', false, true, 'Contributeur,Utilisateur', true],
+  ['Admin', 'User', false, true, 'Organisation,Membre', true],
+  ['Admin', 'Contributor', false, true, 'Organisation,Membre', true],
   ['Admin', 'Admin', false, true, '', true],
   ['Admin', 'SuperAdmin', false, false, '', true],
   ['SuperAdmin', 'SuperAdmin', true, false, '', true],
-  ['SuperAdmin', 'User', false, true, 'Contributeur,Utilisateur,Administrateur', true],
-  ['SuperAdmin', 'Contributor', false, true, 'Contributeur,Utilisateur,Administrateur', true],
-  ['SuperAdmin', 'Admin', false, true, 'Contributeur,Utilisateur,Administrateur', true],
+  ['SuperAdmin', 'User', false, true, 'Organisation,Membre,Administration', true],
+  ['SuperAdmin', 'Contributor', false, true, 'Organisation,Membre,Administration', true],
+  ['SuperAdmin', 'Admin', false, true, 'Organisation,Membre,Administration', true],
   ['SuperAdmin', 'SuperAdmin', false, false, '', true],
 ];
 
@@ -76,12 +76,12 @@ describe('the user detail controls', () => {
 
   it('revokes after a confirmation naming the member, and shows a refusal in words', async () => {
     const fetchMock = stubFetch(() => json(403, { code: 'forbidden', message: 'forbidden' }));
-    render(
-      <UserActions actor={account(USER.id, 'Admin')} user={account(OTHER_ID, 'User')} onChanged={() => {}} />,
-    );
+    // Named as the club knows them (« d'Anaïs Morel »), not by username (docs/rules.md#words).
+    const anais = account(OTHER_ID, 'User', { first_name: 'Anaïs', last_name: 'Morel' });
+    render(<UserActions actor={account(USER.id, 'Admin')} user={anais} onChanged={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Révoquer' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('Révoquer le compte de paul ?');
+    expect(dialog.textContent).toContain("Révoquer le compte d'Anaïs Morel ?");
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Révoquer' })));
     const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
     expect(body).toEqual({ status: 'Revok', action: true });

@@ -65,7 +65,8 @@ const ADMIN_MENU = ['Application', 'Utilisateurs', 'Emails', 'Bilan de saison', 
 
 describe('the settings menu', () => {
   it.each([
-    ['Contributor', CONTENT_MENU],
+    // A Contributor reads the season report of the events they organise (docs/rules.md#season-report).
+    ['Contributor', ['Bilan de saison', ...CONTENT_MENU]],
     ['Admin', ADMIN_MENU],
     ['SuperAdmin', ADMIN_MENU],
   ] as const)('for a %s: %s', async (role, names) => {
@@ -87,13 +88,13 @@ describe('the settings menu', () => {
 });
 
 describe('the users list', () => {
-  it('shows active and revoked accounts in a keyboard tablist, with badge and lock in words', async () => {
+  it('shows active and revoked accounts in a keyboard tablist, with the role and lock in words', async () => {
     serve(signInAs('Admin'));
     renderApp('/settings/users');
     const active = await screen.findByRole('tab', { name: /Actifs/ });
     expect(active.getAttribute('aria-selected')).toBe('true');
     const paul = await screen.findByRole('link', { name: /paul \(Paul Durand\)/ });
-    expect(paul.textContent).toContain('Contributeur');
+    expect(paul.textContent).toContain('Organisation');
     expect(within(paul).getByRole('img', { name: 'Compte bloqué' })).toBeTruthy();
     expect(paul.getAttribute('href')).toBe(`/settings/user/${PAUL.id}`);
     expect(screen.queryByRole('link', { name: /zoe/ })).toBeNull();
@@ -104,7 +105,7 @@ describe('the users list', () => {
     expect(document.activeElement).toBe(revoked);
     const zoe = screen.getByRole('link', { name: /zoe/ });
     expect(zoe.textContent).not.toContain('(');
-    expect(zoe.textContent).toContain('Utilisateur');
+    expect(zoe.textContent).toContain('Membre');
   });
 
   it('lists a child under its guardian, marked and named with who added it; « Moins de 18 ans seulement » keeps the minors', async () => {
@@ -270,7 +271,7 @@ describe('the user detail', () => {
     renderApp(`/settings/user/${PAUL.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer le compte' }));
     const dialog = await screen.findByRole('alertdialog', { name: /Supprimer le compte.?\?/ });
-    expect(within(dialog).getByText(/Supprimer le compte de paul pour de bon/)).toBeTruthy();
+    expect(within(dialog).getByText(/Supprimer le compte de Paul Durand pour de bon/)).toBeTruthy();
     await act(async () =>
       fireEvent.click(within(dialog).getByRole('button', { name: /Supprimer le compte/ })),
     );
@@ -360,7 +361,7 @@ describe('the member import', () => {
       'listitem',
     );
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('Nouveau : sera invité'),
+      expect.stringContaining('Nouveau compte : invitation à envoyer'),
       expect.stringContaining('Erreur : email manquant'),
       expect.stringContaining('Déjà membre : rien ne change'),
     ]);
