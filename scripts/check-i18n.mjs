@@ -3,9 +3,11 @@
 //  - no text literal in JSX: user-facing words go through t('key');
 //  - every key in both fr.json and en.json;
 //  - every literal t('key') used in src/ exists;
-//  - every API error code has a message under `errors.`.
+//  - every API error code has a message under `errors.`;
+//  - French a club would write: the rules in FRENCH_RULES below, and greetings by first name.
 import fs from 'node:fs';
 import path from 'node:path';
+import { frenchProblems, greetsByUsername } from './french-rules.mjs';
 
 const problems = [];
 const read = (file) => fs.readFileSync(file, 'utf8');
@@ -42,6 +44,32 @@ for (const key of serverFr)
   if (!serverEn.has(key)) problems.push(`missing in server/i18n/server-pages.en.json: ${key}`);
 for (const key of serverEn)
   if (!serverFr.has(key)) problems.push(`missing in server/i18n/server-pages.fr.json: ${key}`);
+
+// French a club would write (docs/rules.md#words), checked on the app's French catalogues (scripts/french-rules.mjs);
+// a catalogue is fixed by rewording, never by loosening a rule.
+const frenchValues = (file) => {
+  const walk = (object, prefix = '') =>
+    Object.entries(object).flatMap(([key, value]) =>
+      value && typeof value === 'object'
+        ? walk(value, `${prefix}${key}.`)
+        : [[`${prefix}${key}`, String(value)]],
+    );
+  return walk(JSON.parse(read(file)));
+};
+for (const file of ['src/common/i18n/fr.json', 'src/common/i18n/later/fr.json']) {
+  for (const [key, value] of frenchValues(file))
+    for (const why of frenchProblems(value)) problems.push(`${file}: ${key} = "${value}": ${why}`);
+}
+// Greetings also in the server's pages and mails.
+for (const file of [
+  'src/common/i18n/fr.json',
+  'src/common/i18n/later/fr.json',
+  'server/i18n/server-pages.fr.json',
+]) {
+  for (const [key, value] of frenchValues(file))
+    if (greetsByUsername(value))
+      problems.push(`${file}: ${key} = "${value}": greet by first name ({{name}}), never by username`);
+}
 
 const errorCodes = [...read('src/common/contract/errors.ts').matchAll(/^\s+'([a-z_]+)',$/gm)].map(
   (m) => m[1],

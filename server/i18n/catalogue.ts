@@ -3,6 +3,7 @@ import en from '@common/i18n/en.json' with { type: 'json' };
 import fr from '@common/i18n/fr.json' with { type: 'json' };
 import laterEn from '@common/i18n/later/en.json' with { type: 'json' };
 import laterFr from '@common/i18n/later/fr.json' with { type: 'json' };
+import { formatWord } from '@common/rules/french-words';
 import serverEn from './server-pages.en.json' with { type: 'json' };
 import serverFr from './server-pages.fr.json' with { type: 'json' };
 
@@ -75,7 +76,12 @@ export function catalogueText(
     return typeof text === 'string' ? text : undefined;
   };
   const text = entry(CATALOGUES[language]) ?? entry(CATALOGUES.en) ?? `${section}.${key}`;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  // `{{name, de}}` elides as the app's formatter does (« d'Entraînement »): one function for both.
+  return text.replace(/\{\{(\w+)(?:,\s*(\w+))?\}\}/g, (whole, name: string, format?: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return format ? formatWord(format, value, language) : value;
+  });
 }
 
 /**

@@ -106,6 +106,7 @@ export function useNotReturned(): { read: NotReturnedRead; reload: () => void } 
   return { read, reload };
 }
 
-export function downloadNotReturnedCsv(): Promise<void> {
-  return downloadFile(NOT_RETURNED_CSV_PATH, 'equipee-materiel-non-rendu.csv');
+/** The CSV, saved as `fileName` unless the server names it (both name it alike: docs/rules.md#file-names). */
+export function downloadNotReturnedCsv(fileName: string): Promise<void> {
+  return downloadFile(NOT_RETURNED_CSV_PATH, fileName);
 }

@@ -1,4 +1,5 @@
 import fr from '@common/i18n/fr.json';
+import { formatWord } from '@common/rules/french-words';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../data/core/api-client';
@@ -36,6 +37,10 @@ export function initI18n(language: string = storedLanguage()): Promise<typeof i1
       // again: a screen never keeps a raw key because its texts came a moment late.
       react: { bindI18nStore: 'added' },
     });
+    // `{{name, de}}`: « d'Entraînement », « de Sortie », as the server writes it (docs/rules.md#words).
+    i18n.services.formatter?.add('de', (value, lng) =>
+      value == null ? '' : formatWord('de', String(value), lng ?? language),
+    );
     i18n.on('languageChanged', (lng) => {
       setApiLanguage(lng);
       document.documentElement.lang = lng;

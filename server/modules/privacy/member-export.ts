@@ -11,7 +11,7 @@ import { iso, isoOf, listSections } from './member-export-sections';
 
 type Db = Kysely<Database>;
 
-function profileOf(user: UserRow, publicDir: string): MemberExport['profile'] {
+export function profileOf(user: UserRow, publicDir: string): MemberExport['profile'] {
   const hasPicture = existsSync(path.join(publicDir, 'profile', `${user.id}.png`));
   return {
     id: user.id,
@@ -40,7 +40,7 @@ function profileOf(user: UserRow, publicDir: string): MemberExport['profile'] {
  * The member's guardians (restricted ones never named: docs/rules.md#families), children, consents, and what
  * guardians did in their place.
  */
-async function familyOf(db: Db, userId: string): Promise<MemberExport['family']> {
+export async function familyOf(db: Db, userId: string): Promise<MemberExport['family']> {
   const named = (row: { id: string; first_name: string | null; last_name: string | null }) => ({
     id: row.id,
     first_name: row.first_name,

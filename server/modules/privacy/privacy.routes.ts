@@ -3,22 +3,31 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { okResponseSchema, uuidParam } from '@common/contract/fields';
 import { memberExportSchema } from '@common/contract/member-export';
+import type { Language } from '@common/contract/user';
 import { accountDeletionBodySchema } from '@common/contract/users';
+import { clubDayOf } from '@common/rules/club-time';
+import { memberDataFileName } from '@common/rules/file-names';
 import { asksOwnPassword, mayReadProfile } from '@common/rules/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { currentClub } from '../../db/club-scope/current-club';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { catalogueText, languageFromHeader } from '../../i18n/catalogue';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { publicFilesDir } from '../../plugins/public-files';
+import { textAnswer } from '../../plugins/text-answer';
 import { runWrite } from '../../writes/run-write';
+import { readPageBrand } from '../settings/club-settings';
 import type { AccessEnded } from '../users/access-ended';
 import { assertMayActOnAccount } from '../users/member-access';
 import { confirmOwnPassword } from '../users/password-prompt.service';
 import { findUserById } from '../users/users.repository';
 import { deleteAccount } from './account-deletion.service';
 import { memberExportJson } from './member-export';
+import { memberExportHtml } from './member-export-page';
 
 /** Signed-in: a member's own data, theirs to take (GDPR art. 15 and 20), and leaving (art. 17). */
 export async function privacyRoutes(
@@ -27,6 +36,29 @@ export async function privacyRoutes(
   hooks: { onAccessEnded: AccessEnded },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  /**
+   * The member an export is about, once the actor may take it: a stranger learns nothing, not even whether the
+   * account exists; a guardian exports their child's.
+   */
+  const exportTarget = async (actor: UserRow, id: string) => {
+    const user = await findUserById(deps.db, id);
+    if (!user || user.deleted_at) {
+      throw mayReadProfile(actor, id)
+        ? new HttpError(404, 'not_found', 'id')
+        : new HttpError(403, 'forbidden');
+    }
+    await assertMayActOnAccount(deps, deps.db, actor, user, 'export', 'edit');
+    return user;
+  };
+  // « donnees-lena-bosser-2026-11-29.json »: the member's names and the club day (docs/rules.md#file-names).
+  const fileName = (user: UserRow, language: Language, extension: 'json' | 'html') =>
+    memberDataFileName(
+      catalogueText(language, 'fileNames', 'member_data'),
+      user.first_name || user.last_name ? [user.first_name, user.last_name] : [user.username],
+      clubDayOf(deps.now(), currentClub().timezone),
+      extension,
+    );
+
   routes.get(
     '/api/user/export/:id',
     {
@@ -39,21 +71,47 @@ export async function privacyRoutes(
       },
     },
     async (request, reply) => {
-      const actor = authOf(request).user;
-      const user = await findUserById(deps.db, request.params.id);
-      // A stranger learns nothing, not even whether the account exists; a guardian exports their child's.
-      if (!user || user.deleted_at) {
-        throw mayReadProfile(actor, request.params.id)
-          ? new HttpError(404, 'not_found', 'id')
-          : new HttpError(403, 'forbidden');
-      }
-      await assertMayActOnAccount(deps, deps.db, actor, user, 'export', 'edit');
+      const user = await exportTarget(authOf(request).user, request.params.id);
       const json = memberExportJson(deps.db, user, publicFilesDir(deps.config), deps.now());
+      const language = languageFromHeader(request.headers['accept-language']);
       return reply
         .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="equipee-${user.username}.json"`)
+        .header('content-disposition', `attachment; filename="${fileName(user, language, 'json')}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(json));
+    },
+  );
+
+  routes.get(
+    '/api/user/export/:id/page.html',
+    {
+      schema: {
+        params: uuidParam,
+        response: {
+          ...errorAnswers(403, 404),
+          200: textAnswer(
+            'text/html',
+            "The same data as the JSON file, as a page a person reads, in the member's language.",
+          ),
+        },
+        description:
+          'Who may take the JSON export may take this page (Content-Disposition: attachment): headings and tables, ' +
+          "in the member's language, under the club's name; every value escaped.",
+      },
+    },
+    async (request, reply) => {
+      const user = await exportTarget(authOf(request).user, request.params.id);
+      const reader = {
+        language: user.language,
+        clubName: (await readPageBrand(deps.db, deps.config)).clubName,
+        timeZone: currentClub().timezone,
+      };
+      const page = memberExportHtml(deps.db, user, publicFilesDir(deps.config), deps.now(), reader);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(user, user.language, 'html')}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(page));
     },
   );
 

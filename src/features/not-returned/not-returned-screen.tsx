@@ -1,3 +1,5 @@
+import { clubDayOf } from '@common/rules/club-time';
+import { notReturnedFileName } from '@common/rules/file-names';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,6 +8,7 @@ import {
   type NotReturnedPerson,
   useNotReturned,
 } from '../../data/not-returned';
+import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
@@ -21,13 +24,15 @@ import styles from './not-returned.module.css';
 export function NotReturnedScreen() {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
+  const timeZone = useClubTimeZone();
   const { read, reload } = useNotReturned();
   const [isDownloading, setDownloading] = useState(false);
 
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadNotReturnedCsv();
+      const today = timeZone ? clubDayOf(new Date(), timeZone) : '';
+      await downloadNotReturnedCsv(notReturnedFileName(t('fileNames.not_returned'), today));
     } catch (error) {
       showToast('error', 'error_fetch', errorText(t, error));
     } finally {

@@ -1,4 +1,5 @@
 import type { NotReturnedEntry } from '@common/contract/kit';
+import { clubDayOf } from '@common/rules/club-time';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, DAY, HOUR, insertModel, insertStuff, saveEvent } from '../helpers/event-fixtures';
@@ -217,7 +218,9 @@ describe('GET /api/stuff/not-returned', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toBe('attachment; filename="not-returned.csv"');
+    // Named in French by the club day it was read (docs/rules.md#file-names).
+    const today = clubDayOf(ctx.clock.now, 'Europe/Paris');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="materiel-non-rendu-${today}.csv"`);
     const [header, ...lines] = parse(csv.body, { bom: true, delimiter: ';' }) as string[][];
     expect(header).toEqual([
       'Évènement',

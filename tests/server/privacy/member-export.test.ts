@@ -77,7 +77,10 @@ describe('the member data export', () => {
     const response = await exportOf(member.id, member.token);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="equipee-lena.json"');
+    // Named in French by the member and the club day (docs/rules.md#file-names); no names given: the username.
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="donnees-lena-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const data = memberExportSchema.parse(JSON.parse(response.body));
     expect(data.profile).toMatchObject({ id: member.id, username: 'lena', email: 'lena@example.org' });
     expect(data.subscriptions).toEqual([
