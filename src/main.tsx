@@ -3,9 +3,9 @@ import './app/first-reads';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { registerServiceWorkerWhenIdle, reloadOnceForMissingChunks } from './app/pwa-update';
+import { reloadOnceForMissingChunks } from './app/pwa-update';
 import { routes } from './app/routes';
-import { keepWeekSnapshots } from './app/week-snapshot';
+import { afterNextPaint } from './data/core/after-paint';
 import { firstScreenReady } from './data/page-start';
 import { initI18n } from './i18n/i18n';
 import { keepInstallOffer } from './state/install-offer';
@@ -29,6 +29,11 @@ void Promise.all([initI18n(), firstScreenReady()]).then(() => {
     </StrictMode>,
   );
 });
-registerServiceWorkerWhenIdle();
-// The week as last seen, for the next cold start to show while this bundle loads (by this build only).
-keepWeekSnapshots(new URL(import.meta.url).pathname);
+// Neither the service worker's registration (itself waiting for an idle moment) nor the keeping of the week as
+// last seen (for the next cold start to show while this bundle loads, by this build only) is of the first
+// frame: their code comes after it, out of the bundle every page waits for.
+const entry = new URL(import.meta.url).pathname;
+afterNextPaint(() => {
+  void import('./app/pwa-register').then((m) => m.registerServiceWorkerWhenIdle());
+  void import('./app/week-snapshot').then((m) => m.keepWeekSnapshots(entry));
+}, true);

@@ -5,7 +5,7 @@
  */
 import type { CalendarFeedCreated } from '@common/contract/calendar-feed';
 
-const KEY_PREFIX = 'calendarFeed:';
+import { FEED_KEY_PREFIX as KEY_PREFIX } from './calendar-feed-forget';
 
 export function storedFeedLink(userId: string): CalendarFeedCreated | null {
   try {
@@ -28,14 +28,4 @@ export function storeFeedLink(userId: string, link: CalendarFeedCreated): void {
 
 export function forgetFeedLink(userId: string): void {
   localStorage.removeItem(KEY_PREFIX + userId);
-}
-
-/** Every user's stored feed URL on this device (sign-out). */
-export function forgetAllFeedLinks(): void {
-  const keys: string[] = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (key?.startsWith(KEY_PREFIX)) keys.push(key);
-  }
-  for (const key of keys) localStorage.removeItem(key);
 }

@@ -1,5 +1,5 @@
 import type { User } from '@common/contract/user';
-import { forgetAllFeedLinks } from './calendar-feed-store';
+import { forgetAllFeedLinks } from './calendar-feed-forget';
 import { forgetWeekSnapshot } from './week-snapshot-store';
 
 // The token lives in localStorage: writing or removing it is what other tabs see through the `storage` event.
