@@ -42,7 +42,7 @@ const SCENES: Scene[] = [
     show: async (page, events) => {
       await page
         .locator(`[data-event="${events.full}"]`)
-        .getByRole('button', { name: /^Détails de/ })
+        .getByRole('button', { name: /^Détails d(?:e |')/ })
         .click();
       await page.getByRole('dialog').getByTestId('registration-count').waitFor();
     },

@@ -8,6 +8,12 @@ import type { RoleName } from '@common/contract/user';
 
 export const DEMO_PASSWORD = 'Pagaie2026';
 export const DEMO_SLOGAN = "Kayak Club de l'Odet — on pagaie ensemble, de la rivière à la mer";
+/** The club's own name, short name (the home-screen icon's label) and colour (white text on it passes 4.5:1). */
+export const DEMO_BRAND = {
+  club_name: "Kayak Club de l'Odet",
+  short_name: 'KC Odet',
+  accent_colour: '#0f766e',
+} as const;
 
 export interface DemoPerson {
   username: string;

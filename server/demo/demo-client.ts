@@ -30,7 +30,7 @@ export class DemoClient {
   }
 
   /** A picture upload, as the browser's FormData sends it. */
-  async upload(token: string, url: string, png: Buffer): Promise<void> {
+  async upload(token: string, url: string, png: Buffer, method: 'POST' | 'PUT' = 'POST'): Promise<void> {
     const boundary = `----equipee-demo-${randomUUID()}`;
     const payload = Buffer.concat([
       Buffer.from(
@@ -40,7 +40,7 @@ export class DemoClient {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const response = await this.app.inject({
-      method: 'POST',
+      method,
       url,
       headers: {
         authorization: `Bearer ${token}`,

@@ -24,6 +24,7 @@ import { tickPastEvents, ticksOfPlannedEvents } from './attendance-story';
 import { avatarPng } from './avatars';
 import { callOffEvents } from './called-off';
 import {
+  DEMO_BRAND,
   DEMO_PASSWORD,
   DEMO_SLOGAN,
   type DemoPerson,
@@ -34,6 +35,7 @@ import {
   STAFF,
   STUFFS,
 } from './club';
+import { demoClubLogoPng } from './club-logo';
 import { DemoClient } from './demo-client';
 import { claimDemoFolder } from './demo-folder';
 import { type PlannedEvent, planEvents } from './event-plan';
@@ -176,6 +178,13 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
     admin.token,
     'PUT',
     `/api/internal/settings?key=slogan&value=${encodeURIComponent(DEMO_SLOGAN)}`,
+  );
+  // The club wears its own name, colour and logo: the app's title, home-screen icon and mails say it.
+  await api.call(admin.token, 'PUT', '/api/internal/club-settings', DEMO_BRAND);
+  await api.upload(
+    admin.token,
+    '/api/internal/settings/logo',
+    await demoClubLogoPng(DEMO_BRAND.accent_colour),
   );
 
   const models: Record<string, string> = {};
