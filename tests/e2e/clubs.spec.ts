@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { newEvent, rootToken } from './api';
 import { expectNoAxeViolations } from './axe';
 import { showEventRow, signIn } from './helpers';
-import { E2E_PASSWORD, type OwnServer, startOwnServer } from './server-process';
+import { createClubWithCli, E2E_PASSWORD, type OwnServer, startOwnServer } from './server-process';
 
 // Two clubs on one server, told apart by the host the browser asked for. Chromium sends *.localhost to this
 // machine, so club1.localhost (a host no club claims: the first club's) and club2.localhost (made with
@@ -12,32 +10,19 @@ import { E2E_PASSWORD, type OwnServer, startOwnServer } from './server-process';
 const PORT = 3131;
 const FIRST = `http://club1.localhost:${PORT}`;
 const SECOND = `http://club2.localhost:${PORT}`;
-const tsx = path.resolve('node_modules/.bin/tsx');
 let server: OwnServer;
 
 test.beforeAll(async () => {
   // A server of its own (seeded, then started) on a busy 2-core machine: more than the default 30 s.
   test.setTimeout(120_000);
-  server = await startOwnServer(PORT, {}, (env) => {
-    execFileSync(
-      tsx,
-      [
-        'server/cli.ts',
-        'create-club',
-        '--name',
-        'Aviron de Vannes',
-        '--host',
-        'club2.localhost',
-        '--username',
-        'boss',
-        '--email',
-        'boss@example.org',
-        '--password',
-        E2E_PASSWORD,
-      ],
-      { env, stdio: 'pipe' },
-    );
-  });
+  server = await startOwnServer(PORT, {}, (env) =>
+    createClubWithCli(env, {
+      name: 'Aviron de Vannes',
+      host: 'club2.localhost',
+      username: 'boss',
+      email: 'boss@example.org',
+    }),
+  );
 });
 
 test.afterAll(async () => {

@@ -235,7 +235,7 @@ test('with the address service unreachable the event is saved without a map link
   await expect(editor.getByText('Aucun lien de carte')).toBeVisible();
   await editor.getByRole('button', { name: "Annuler l'évènement" }).click();
   const asked = page.getByRole('alertdialog', { name: "Annuler l'évènement" });
-  await expect(asked.getByText("Personne n'est inscrit : personne ne sera prévenu.")).toBeVisible();
+  await expect(asked.getByText('Aucune inscription : aucun message ne partira.')).toBeVisible();
   await asked.getByRole('button', { name: "Confirmer l'annulation" }).click();
   await expect(page.getByText('Évènement annulé')).toBeVisible();
   editor = await openEditor(page, DAY, event.uuid_event);

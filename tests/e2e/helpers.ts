@@ -28,3 +28,36 @@ export async function showEventRow(page: Page, event: { uuid_event: string; star
   await expect(row).toBeVisible();
   return row;
 }
+
+/** The toasts that say a place or a spot in line is about to be given up (src/features/events/held-move.ts). */
+export const HELD_PLACE = 'Votre place sera libérée dans quelques secondes';
+export const HELD_WAITING = "Sortie de la liste d'attente dans quelques secondes";
+
+/**
+ * Giving a place up (or a spot in line) is held a few seconds on the device, with « Annuler » in a toast
+ * (docs/rules.md#subscriptions): waits for that toast, then for it to go, when the move is sent.
+ */
+export async function waitForHeldMove(page: Page, text: string = HELD_PLACE): Promise<void> {
+  const held = page.locator('.toast', { hasText: text });
+  await expect(held).toBeVisible();
+  await expect(held.getByRole('button', { name: 'Annuler' })).toBeVisible();
+  await expect(held).toBeHidden({ timeout: 15_000 });
+}
+
+/** The last names of the club's members kept on this phone for an organiser's walk-ins (Dexie's clubMembers). */
+export function keptMemberNames(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('equipee');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('clubMembers')) return resolve([]);
+          const read = db.transaction('clubMembers').objectStore('clubMembers').get('current');
+          read.onsuccess = () =>
+            resolve(((read.result?.members ?? []) as Array<{ last_name: string }>).map((m) => m.last_name));
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+}

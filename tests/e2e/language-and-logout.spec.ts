@@ -78,8 +78,8 @@ test('offline with a change not sent, « Déconnexion » asks first; staying kee
   await expectNoAxeViolations(page);
   await shootBothSizes(page, 'logout-unsent-offline');
 
-  // "Rester connecté" leads back to the week, still signed in, the change still waiting on the device.
-  await dialog.getByRole('button', { name: 'Rester connecté' }).click();
+  // "Ne pas se déconnecter" leads back to the week, still signed in, the change still waiting on the device.
+  await dialog.getByRole('button', { name: 'Ne pas se déconnecter' }).click();
   await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
   await expect(page.getByTestId('sync-badge')).toContainText('1 à envoyer');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();

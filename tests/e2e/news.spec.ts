@@ -34,7 +34,7 @@ test('a contributor posts news with a picture; a member reads it, offline too, a
   // A visitor: the empty state, a sign-in button instead of the menu.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/news');
-  await expect(page.getByText('Aucune actualité trouvé.')).toBeVisible();
+  await expect(page.getByText('Aucune actualité trouvée.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, 'news-empty-visitor');

@@ -194,3 +194,31 @@ export function createUsersWithCli(
     );
   }
 }
+
+/**
+ * A second club on an own server, made with the command line before it starts (its `beforeStart`): it answers
+ * on `host` (Chromium sends *.localhost to this machine), its SuperAdmin signing in with E2E_PASSWORD.
+ */
+export function createClubWithCli(
+  env: NodeJS.ProcessEnv,
+  club: { name: string; host: string; username: string; email: string },
+): void {
+  execFileSync(
+    path.resolve('node_modules/.bin/tsx'),
+    [
+      'server/cli.ts',
+      'create-club',
+      '--name',
+      club.name,
+      '--host',
+      club.host,
+      '--username',
+      club.username,
+      '--email',
+      club.email,
+      '--password',
+      E2E_PASSWORD,
+    ],
+    { env, stdio: 'pipe' },
+  );
+}

@@ -24,7 +24,7 @@ test('after signing out from the menu, a wrong password shows only the sign-in e
   // Signing out and the sign-in's own 401 are not a lost session: never a "session expired" message.
   const seen = () => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
   await expect
-    .poll(async () => (await seen()).some((text) => text.includes('Vous êtes déconnecté.')))
+    .poll(async () => (await seen()).some((text) => text.includes('Déconnexion effectuée.')))
     .toBe(true);
   expect((await seen()).filter((text) => text.includes('Votre session a expiré'))).toEqual([]);
   await expect(page).toHaveURL(/\/login$/);
