@@ -16,6 +16,8 @@ import { walkInRoutes } from './modules/attendance/walk-ins.routes';
 import { calendarAccountRoutes, calendarFeedRoutes } from './modules/calendar/calendar.routes';
 import { revokeFeed } from './modules/calendar/calendar-feed.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { refreshClubIcons, refreshOpaqueIcons } from './modules/club-app/club-icons.service';
+import { clubWebRoutes } from './modules/club-app/club-web.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { giveChildLogin } from './modules/family/child-login.service';
@@ -37,6 +39,7 @@ import { publicSettingsRoutes, settingsRoutes } from './modules/settings/setting
 import type { AccessEnded } from './modules/users/access-ended';
 import { accountsRoutes } from './modules/users/accounts.routes';
 import { resolveSession } from './modules/users/auth.service';
+import { emailSettingsRoutes } from './modules/users/email-settings.routes';
 import { memberImportRoutes } from './modules/users/member-import.routes';
 import { notificationSettingsRoutes } from './modules/users/notification-settings.routes';
 import { profilesRoutes } from './modules/users/profiles.routes';
@@ -139,11 +142,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await privacyRoutes(signedIn, deps, { onAccessEnded });
           await profilesRoutes(signedIn, deps, { onAccessEnded, giveChildLogin });
           await familyRoutes(signedIn, deps);
-          await picturesRoutes(signedIn, deps);
+          // A new logo makes the club's icons (files cannot read the settings they depend on).
+          await picturesRoutes(signedIn, deps, { afterLogo: () => refreshClubIcons(deps.db, deps.config) });
           await notificationSettingsRoutes(signedIn, deps);
+          await emailSettingsRoutes(signedIn, deps);
           await calendarAccountRoutes(signedIn, deps);
           await pushRoutes(signedIn, deps);
-          await settingsRoutes(signedIn, deps);
+          // The icons that sit on the accent colour follow it (club-app; settings cannot import it back).
+          await settingsRoutes(signedIn, deps, {
+            afterAccentColour: (colour) => refreshOpaqueIcons(deps.config, colour),
+          });
           await catalogRoutes(signedIn, deps);
           // Participation builds on events; events reaches its fill step through this hook, not an import.
           await eventsRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
@@ -162,6 +170,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     );
   });
 
+  await clubWebRoutes(app, deps);
   await registerPublicFiles(app, deps.config);
   await registerClientFiles(app, deps.config.staticDir);
   return app;

@@ -34,6 +34,8 @@ import * as actedFor from './migrations/2026-12-09-01-acted-for';
 import * as eventComments from './migrations/2026-12-10-01-event-comments';
 import * as kit from './migrations/2026-12-11-01-kit';
 import * as kitLogOutlivesEvents from './migrations/2026-12-11-02-kit-log-outlives-events';
+import * as emailBouncingSince from './migrations/2026-12-12-01-email-bouncing-since';
+import * as cancelMessage from './migrations/2026-12-12-03-cancel-message';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -72,6 +74,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-10-01-event-comments': eventComments,
   '2026-12-11-01-kit': kit,
   '2026-12-11-02-kit-log-outlives-events': kitLogOutlivesEvents,
+  '2026-12-12-01-email-bouncing-since': emailBouncingSince,
+  '2026-12-12-03-cancel-message': cancelMessage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -58,6 +58,8 @@ export interface UsersTable {
   hidden_from_members: Generated<boolean>;
   /** The SMTP server refused this address for good; notifications skip it until it changes. */
   email_bouncing: Generated<boolean>;
+  /** When the address was first refused for good (docs/rules.md#mails); null while not bouncing, or marked before it was kept. */
+  email_bouncing_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** `yyyy-mm-dd`, optional; a minor is under 18 on the club day (docs/rules.md#families). */
   birth_date: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a member who had guardians was told they came of age (docs/rules.md#families); null: not yet. */
@@ -157,6 +159,8 @@ export interface EventsTable {
   /** The event's own title and notes; null shows the model's name and description. */
   title: ColumnType<string | null, string | null | undefined, string | null>;
   notes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The organiser's word told with the cancellation, shown in the app; null when none or not cancelled. */
+  cancel_message: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

@@ -31,6 +31,10 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   ],
   'GET /api/answer/:token': ['showAnswer', "A mail's answer link: what the answer will do"],
   'POST /api/answer/:token': ['answer', "Answer from a mail: come, don't come, or give the place back"],
+  'POST /api/answer/:token/push': [
+    'answerFromNotification',
+    "A notification's answer: the mail's link, no page",
+  ],
   'GET /api/internal/club-settings': ['getClubSettings', "The club's name, accent colour and reminder delay"],
   'PUT /api/internal/club-settings': [
     'updateClubSettings',
@@ -41,6 +45,7 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'POST /api/user/register': ['inviteUser', 'Create an account and mail its invitation'],
   'POST /api/user/import': ['importMembers', 'Import members from a spreadsheet (CSV), preview first'],
   'GET /api/user/export/:id': ['exportMemberData', "A member's data, as a JSON file"],
+  'GET /api/user/export/:id/page.html': ['exportMemberDataPage', "A member's data, as a page a person reads"],
   'PUT /api/user/email/:id': ['changeEmail', "Change an account's email address"],
   'GET /api/family': [
     'getFamily',
@@ -68,6 +73,12 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'PUT /api/user/preference/:id': ['setNotificationPreferences', "Change a member's notification switches"],
   'GET /api/user/system/settings/:id': ['getSystemNotifications', "The club's notification switches"],
   'PUT /api/user/system/settings/:id': ['setSystemNotifications', "Change the club's notification switches"],
+  'GET /api/internal/email-settings': [
+    'getMailSender',
+    "Who the club's mails come from, and where answers go",
+  ],
+  'POST /api/internal/email-settings/test': ['sendTestMail', "Send a test mail to one's own address"],
+  'POST /api/user/:id/invitation': ['resendInvitation', 'Mail an invited account a new invitation link'],
   'POST /api/user/calendar-feed': [
     'createCalendarFeed',
     'Make your calendar feed link (a new one replaces the old)',
@@ -105,6 +116,10 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'PUT /api/event/checklist': ['setCheck', 'Set the attendance of a member or guest (tick or status)'],
   'PUT /api/event/walk-in': ['setWalkIn', 'Add a walk-in, or set their attendance'],
   'GET /api/event/:id/members': ['searchMembers', 'Find club members by name to add as walk-ins'],
+  'GET /api/event/checklist/members': [
+    'listClubMembers',
+    "The club's members, for an organiser's device to add a walk-in offline",
+  ],
   'PUT /api/event/checklist/stuff': [
     'setStuffHandOut',
     'Hand a booked item out, or take it back (replayable)',

@@ -33,6 +33,7 @@ export async function refreshAttendance(eventUuid: string): Promise<void> {
   await appDb().attendance.put({ eventUuid, entries });
 }
 
-export function downloadAttendanceCsv(eventUuid: string): Promise<void> {
-  return downloadFile(attendanceCsvPath(eventUuid), `attendance-${eventUuid}.csv`);
+/** The CSV, saved as `fileName` unless the server names it (both name it alike: docs/rules.md#file-names). */
+export function downloadAttendanceCsv(eventUuid: string, fileName: string): Promise<void> {
+  return downloadFile(attendanceCsvPath(eventUuid), fileName);
 }

@@ -50,8 +50,13 @@ export const savePreference = (
   });
 
 /** The member's data as the server keeps it, saved by the browser as a JSON file. */
-export const downloadMemberData = (userId: string): Promise<void> =>
-  downloadFile(`/api/user/export/${userId}`, 'equipee-data.json');
+/** The member's data as one JSON file; `fileName` as the server names it (docs/rules.md#file-names). */
+export const downloadMemberData = (userId: string, fileName: string): Promise<void> =>
+  downloadFile(`/api/user/export/${userId}`, fileName);
+
+/** The same data as a page a person reads (headings and tables), saved as an HTML file. */
+export const downloadMemberDataPage = (userId: string, fileName: string): Promise<void> =>
+  downloadFile(`/api/user/export/${userId}/page.html`, fileName);
 
 /**
  * Deletes the member's own account for good, confirmed with their password, then forgets it on this device:

@@ -20,8 +20,9 @@ export function fetchSeasonReport(query: SeasonReportQuery): Promise<SeasonRepor
   return apiRequest('GET', seasonReportPath(query), { schema: seasonReportSchema });
 }
 
-export function downloadSeasonReportCsv(query: SeasonReportQuery): Promise<void> {
-  return downloadFile(seasonReportCsvPath(query), `equipee-report-${query.from}-${query.to}.csv`);
+/** The CSV, saved as `fileName` unless the server names it (both name it alike: docs/rules.md#file-names). */
+export function downloadSeasonReportCsv(query: SeasonReportQuery, fileName: string): Promise<void> {
+  return downloadFile(seasonReportCsvPath(query), fileName);
 }
 
 /** The club season holding `today` (a club day): 1 September to 31 August. */

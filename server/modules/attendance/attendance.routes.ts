@@ -13,6 +13,7 @@ import { textAnswer } from '../../plugins/text-answer';
 import { idempotencyKeyOf, okAnswer, sendAnswer } from '../../writes/idempotency';
 import { runReplayableWrite } from '../../writes/run-write';
 import { attendanceCsv, attendanceOf } from './attendance.service';
+import { attendanceFileNameOf } from './attendance-file-name';
 import { setCheck } from './checklist.service';
 
 /** Signed-in: an event's attendance record, as JSON (the checklist screen) and as CSV (docs/rules.md#checklist). */
@@ -36,10 +37,12 @@ export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Pro
     async (request, reply) => {
       const language = languageFromHeader(request.headers['accept-language']);
       const entries = await attendanceOf(deps.db, authOf(request).user, request.params.id, language);
+      const { timezone } = currentClub();
+      const fileName = await attendanceFileNameOf(deps.db, request.params.id, language, timezone);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="attendance-${request.params.id}.csv"`)
-        .send(attendanceCsv(entries, language, currentClub().timezone));
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(attendanceCsv(entries, language, timezone));
     },
   );
 

@@ -4,11 +4,13 @@ import {
   stuffHandOutResponseSchema,
 } from '@common/contract/kit';
 import { idempotencyHeaderSchema } from '@common/contract/replay';
+import { clubDayOf } from '@common/rules/club-time';
+import { notReturnedFileName } from '@common/rules/file-names';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
-import { languageFromHeader } from '../../i18n/catalogue';
+import { catalogueText, languageFromHeader } from '../../i18n/catalogue';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { textAnswer } from '../../plugins/text-answer';
@@ -53,10 +55,16 @@ export async function kitHandOutRoutes(app: FastifyInstance, deps: AppDeps): Pro
     async (request, reply) => {
       const language = languageFromHeader(request.headers['accept-language']);
       const entries = await notReturned(deps.db, authOf(request).user, deps.now());
+      const { timezone } = currentClub();
+      // Named by the club day it was read: the list changes as kit comes back (docs/rules.md#file-names).
+      const fileName = notReturnedFileName(
+        catalogueText(language, 'fileNames', 'not_returned'),
+        clubDayOf(deps.now(), timezone),
+      );
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="not-returned.csv"')
-        .send(notReturnedCsv(entries, language, currentClub().timezone));
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(notReturnedCsv(entries, language, timezone));
     },
   );
 }

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'series_skip_outside',
   'guardian_loop',
   'thread_closed',
+  'invitation_not_pending',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

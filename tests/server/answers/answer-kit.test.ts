@@ -132,7 +132,7 @@ describe('the kit on the answer page', () => {
       `stuffs=${stuff.kayak}&stuffs=${stuff.paddle}&stuffs=`,
     );
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain('Vous êtes inscrit');
+    expect(done.body).toContain('Votre place est réservée');
     expect(await kitOf(event.uuid_event, 'bob')).toEqual([stuff.kayak, stuff.paddle]);
   });
 

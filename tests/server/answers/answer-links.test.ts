@@ -139,7 +139,7 @@ describe('answer links in mails', () => {
     expect(page.body).toContain('Pagaie (1 disponible)');
     const done = await act(yes, `uuid_stuff=${paddle}`);
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain('Vous êtes inscrit');
+    expect(done.body).toContain('Votre place est réservée');
     const row = await ctx.db
       .selectFrom('subscriptions')
       .innerJoin('booked_stuffs', 'booked_stuffs.subscription_uuid', 'subscriptions.uuid')

@@ -395,6 +395,17 @@ const MATRIX: Row[] = [
     [401, 403, 403, 403, 403, 200, 200],
   ],
   [
+    // Those who take attendance at an upcoming event (docs/rules.md#checklist): the Creator's fresh event is one,
+    // and the other Contributor created upcoming events in the rows above; the demoted creator runs none any more.
+    // A Contributor who runs none is refused in tests/server/attendance/club-members.test.ts.
+    'GET checklist/members',
+    async () => {
+      await newEvent();
+      return { method: 'GET', url: '/api/event/checklist/members' };
+    },
+    [401, 403, 200, 200, 403, 200, 200],
+  ],
+  [
     // Anyone signed in reads it: an Admin the club's, an organiser their events', anyone else an empty list.
     'GET stuff/not-returned',
     async () => ({ method: 'GET', url: '/api/stuff/not-returned' }),
@@ -537,7 +548,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix: events', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(280);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(287);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

@@ -175,6 +175,30 @@ const MATRIX: Row[] = [
     row(401, 403, 403, 403, 200, 403),
   ],
   [
+    'POST /api/user/{an invitee}/invitation (Admins who may change its role)',
+    async () => {
+      // A fresh invitee for each caller: an account gets one invitation mail per five minutes.
+      const invitee = await ctx.createUser(unique(), 'User');
+      await ctx.db
+        .updateTable('users')
+        .set({ confirmed_at: null, password_hash: null })
+        .where('id', '=', invitee.id)
+        .execute();
+      return { method: 'POST', url: `/api/user/${invitee.id}/invitation` };
+    },
+    row(401, 403, 403, 200, 200, 403),
+  ],
+  [
+    'GET /api/internal/email-settings',
+    () => ({ method: 'GET', url: '/api/internal/email-settings' }),
+    row(401, 403, 403, 200, 200, 403),
+  ],
+  [
+    'POST /api/internal/email-settings/test (to the Admin themself)',
+    () => ({ method: 'POST', url: '/api/internal/email-settings/test' }),
+    row(401, 403, 403, 202, 202, 403),
+  ],
+  [
     'POST /api/user/confirm/{token} (public; unknown token)',
     () => ({
       method: 'POST',
@@ -187,6 +211,15 @@ const MATRIX: Row[] = [
     'POST /api/user/email/confirm/{token} (public; unknown token)',
     () => ({ method: 'POST', url: `/api/user/email/confirm/${'x'.repeat(43)}` }),
     row(400, 400, 400, 400, 400, 400),
+  ],
+  [
+    // The token is the credential (docs/rules.md#answer-links): a session changes nothing.
+    'POST /api/answer/{token}/push (public; unknown token)',
+    () => ({
+      method: 'POST',
+      url: `/api/answer/${randomUUID()}.${randomUUID()}.come.${Math.floor(Date.now() / 1000) + 3600}.${'x'.repeat(43)}/push`,
+    }),
+    row(404, 404, 404, 404, 404, 404),
   ],
   [
     'POST /api/user/reset Ask (public)',
@@ -445,6 +478,12 @@ const MATRIX: Row[] = [
   ],
   ['GET /api/stuff', () => ({ method: 'GET', url: '/api/stuff' }), row(401, 200, 200, 200, 200, 200)],
   [
+    // An Admin's report is the club's, a Contributor's their own events' (docs/rules.md#season-report).
+    'GET /api/report/season',
+    () => ({ method: 'GET', url: '/api/report/season?from=2026-09-01&to=2026-09-30' }),
+    row(401, 403, 200, 200, 200, 403),
+  ],
+  [
     'POST /api/stuff/add',
     () => ({
       method: 'POST',
@@ -485,6 +524,11 @@ const MATRIX: Row[] = [
   [
     'GET /api/user/export/{a minor}',
     () => ({ method: 'GET', url: `/api/user/export/${ids.kid}` }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
+    'GET /api/user/export/{a minor}/page.html',
+    () => ({ method: 'GET', url: `/api/user/export/${ids.kid}/page.html` }),
     row(401, 403, 403, 200, 200, 200),
   ],
   [
@@ -575,7 +619,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(396);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(432);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

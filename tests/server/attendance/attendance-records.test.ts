@@ -1,3 +1,5 @@
+import { DEFAULT_TIMEZONE } from '@common/contract/club-defaults';
+import { clubDayOf } from '@common/rules/club-time';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseOldGuestData } from '../../../server/modules/participation/guests.service';
@@ -222,7 +224,9 @@ describe('the attendance record', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/);
+    // Named in French from the event (its model's name, « Kayak ») and its club day (docs/rules.md#file-names).
+    const day = clubDayOf(new Date(event.start_date), DEFAULT_TIMEZONE);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="presences-kayak-${day}.csv"`);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(response.body.split('\r\n')[0]).toBe(
       '\uFEFFNom;Type;Équipement;Présent;Statut;Pointé le;Pointé par;Reçu par le serveur le',

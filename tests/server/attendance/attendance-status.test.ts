@@ -235,7 +235,7 @@ describe('walk-ins', () => {
     const [header, ...lines] = parse(csv.body, { bom: true, delimiter: ';' }) as string[][];
     expect(header?.slice(0, 5)).toEqual(['Nom', 'Type', 'Équipement', 'Présent', 'Statut']);
     expect(lines.map((l) => l.slice(0, 5))).toEqual([
-      ['Gwen Morvan', 'Venu sans inscription', '', 'Oui', 'Présent'],
+      ['Gwen Morvan', 'Sans inscription', '', 'Oui', 'Présent'],
       ['nina', 'Membre', '', 'Oui', 'En retard'],
     ]);
   });

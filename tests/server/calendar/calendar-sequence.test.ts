@@ -136,6 +136,8 @@ describe('the columns of events', () => {
     'sequence',
     'uuid_series',
     'notes',
+    // The organiser's word on a cancellation: the feed shows the event cancelled (is_cancelled), not the word.
+    'cancel_message',
     // The club a row belongs to never changes (the policy refuses it).
     'club_id',
   ];

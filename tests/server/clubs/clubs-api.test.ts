@@ -7,7 +7,9 @@ import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { clubRegistry } from '../../../server/db/club-scope/club-registry';
 import { type Club, runInClub } from '../../../server/db/club-scope/current-club';
+import { answerUrl } from '../../../server/mail/answer-links';
 import { disableClub } from '../../../server/modules/clubs/create-club';
+import { readLinkSecret } from '../../../server/modules/notifications/unsubscribe-links';
 import { publicFilesDir } from '../../../server/plugins/public-files';
 import { addClub } from '../helpers/clubs';
 import { createEvent, insertModel, insertStuff, subscribe } from '../helpers/event-fixtures';
@@ -143,6 +145,16 @@ describe('two clubs on one deployment', () => {
     for (const route of guardianRoutes) {
       expect((await on(HOST_2, { ...route, headers: bearer(boss2) })).statusCode, route.method).toBe(404);
     }
+    // Resending an invitation names an account by id too (docs/rules.md#accounts-and-sessions).
+    const resend = { method: 'POST' as const, url: `/api/user/${childId}/invitation` };
+    expect((await on(HOST_2, { ...resend, headers: bearer(boss2) })).statusCode).toBe(404);
+    // A member's data, as JSON and as a readable page (docs/rules.md#members-in-and-out): 404 from club 2.
+    for (const url of [`/api/user/export/${childId}`, `/api/user/export/${childId}/page.html`]) {
+      expect((await on(HOST_2, { method: 'GET', url, headers: bearer(boss2) })).statusCode, url).toBe(404);
+      expect((await on('localhost', { method: 'GET', url, headers: bearer(admin1) })).statusCode, url).toBe(
+        200,
+      );
+    }
     // A range around the start, in UTC days: from 23:00 UTC the club's day (Europe/Paris) is already
     // the next one, and a one-day range named by the UTC date would miss the event.
     const day = (shift: number) =>
@@ -201,6 +213,66 @@ describe('two clubs on one deployment', () => {
     expect(answers[0]?.status).toBe(200);
     expect(answers[0]?.body.uuid_event).toBe(event2.uuid_event);
     expect(answers[1]?.status).toBe(404);
+  });
+
+  it("answers 404 to a notification's answer link on another club's host, and nothing is answered", async () => {
+    const event = await createEvent(ctx, admin1, model1);
+    const { id } = await ctx.createUser('noa');
+    const link = answerUrl(ctx.config, await readLinkSecret(ctx.db), {
+      eventUuid: event.uuid_event as string,
+      userId: id,
+      action: 'decline',
+      expiresAt: new Date(event.start_date as string),
+    });
+    const answerPath = `${new URL(link).pathname}/push`;
+    const answered = await on(HOST_2, { method: 'POST', url: answerPath });
+    expect(answered.statusCode).toBe(404);
+    expect(answered.json().code).toBe('not_found');
+    expect(
+      await ctx.db.selectFrom('event_declines').select('user_id').where('user_id', '=', id).execute(),
+    ).toEqual([]);
+    expect((await on('localhost', { method: 'POST', url: answerPath })).statusCode).toBe(204);
+  });
+
+  it("lists only the host's own members for a walk-in offline (docs/rules.md#checklist)", async () => {
+    // Club 1's Admin has upcoming events here; club 2's SuperAdmin gets one of their own.
+    await createEvent(ctx, admin1, model1);
+    const model2 = await runInClub(second, () => insertModel(ctx, 'Aviron'));
+    const start = new Date(ctx.clock.now.getTime() + 86_400_000);
+    const created = await on(HOST_2, {
+      method: 'POST',
+      url: '/api/event/add-or-update',
+      headers: bearer(boss2),
+      payload: {
+        uuid_model_event: model2,
+        start_date: start.toISOString(),
+        end_date: new Date(start.getTime() + 7_200_000).toISOString(),
+        max_subscribers: 5,
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    // Named, so the list (members with a name) holds them.
+    await runInClub(second, () =>
+      ctx.db.updateTable('users').set({ first_name: 'Bo' }).where('username', '=', 'boss').execute(),
+    );
+    await ctx.db.updateTable('users').set({ first_name: 'Anne' }).where('username', '=', 'anne').execute();
+    const ids = async (host: string, token: string) => {
+      const response = await on(host, {
+        method: 'GET',
+        url: '/api/event/checklist/members',
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<Array<{ id: string }>>().map((m) => m.id);
+    };
+    const [one, two] = await Promise.all([ids('localhost', admin1), ids(HOST_2, boss2)]);
+    expect(one.filter((id) => two.includes(id))).toEqual([]);
+    const boss = (await me(HOST_2, boss2)).json<{ id: string }>();
+    const anne = (await me('localhost', admin1)).json<{ id: string }>();
+    expect(two).toContain(boss.id);
+    expect(one).toContain(anne.id);
+    expect(one).not.toContain(boss.id);
+    expect(two).not.toContain(anne.id);
   });
 
   it("answers 404 for a calendar feed token on another club's host", async () => {

@@ -416,7 +416,7 @@ describe('messages about a child go to its guardians', () => {
     const toParent = await mailsTo(parent.email, 'event_cancellation');
     expect(toParent).toHaveLength(1);
     expect(toParent[0]?.body_text).toMatch(
-      /^Ce message concerne (Lou Message, Nina Message|Nina Message, Lou Message), dont vous êtes responsable\./,
+      /^Bonjour,\n\nCe message concerne (Lou Message, Nina Message|Nina Message, Lou Message), dont vous êtes responsable\./,
     );
     const toOther = await mailsTo(other.email, 'event_cancellation');
     expect(toOther).toHaveLength(1);

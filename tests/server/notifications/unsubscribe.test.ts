@@ -220,7 +220,9 @@ describe('one-click unsubscribe', () => {
     const always = received
       .map((mail) => mail.raw)
       .filter((raw) =>
-        /^(Réinitialisation|Une place s'est libérée|Rendez-vous)/.test(mailHeader(raw, 'Subject') ?? ''),
+        /^(Équipée : réinitialisation|Une place s'est libérée|Rendez-vous)/.test(
+          mailHeader(raw, 'Subject') ?? '',
+        ),
       );
     expect(always).toHaveLength(3);
     for (const raw of always) {

@@ -126,7 +126,9 @@ describe('the lock email', () => {
     await failTimes('dan', 5);
     let mails = await mailsTo('dan@example.org');
     expect(mails).toHaveLength(1);
-    expect(mailHeader(mails[0]?.raw ?? '', 'Subject')).toBe('Votre compte est temporairement verrouillé');
+    expect(mailHeader(mails[0]?.raw ?? '', 'Subject')).toBe(
+      'Équipée : votre compte est temporairement verrouillé',
+    );
     expect(mailText(mails[0]?.raw ?? '')).toContain("jusqu'au lundi 23/11/2026 10:15");
     resetTokenIn(mails[0]?.raw ?? '');
 
@@ -149,7 +151,7 @@ describe('the lock email', () => {
     await ctx.db.updateTable('users').set({ language: 'en' }).where('id', '=', id).execute();
     await failTimes('eve', 5);
     const [mail] = await mailsTo('eve@example.org');
-    expect(mailHeader(mail?.raw ?? '', 'Subject')).toBe('Your account is temporarily locked');
+    expect(mailHeader(mail?.raw ?? '', 'Subject')).toBe('Équipée: your account is temporarily locked');
     expect(mailText(mail?.raw ?? '')).toContain('locked until Tuesday, 24/11/2026, 18:15');
   });
 

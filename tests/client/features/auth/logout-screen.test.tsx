@@ -57,7 +57,7 @@ describe('logging out', () => {
     const router = renderLogout();
     const dialog = await screen.findByRole('alertdialog', { name: 'Se déconnecter ?' });
     expect(dialog.textContent).toContain('1 changement pas encore envoyé. Se déconnecter quand même ?');
-    fireEvent.click(screen.getByRole('button', { name: 'Rester connecté' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ne pas se déconnecter' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(signOut).not.toHaveBeenCalled();
   });

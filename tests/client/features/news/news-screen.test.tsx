@@ -111,7 +111,7 @@ describe('the news page', () => {
     serve([]);
     signIn();
     renderApp('/news');
-    expect(await screen.findByText('Aucune actualité trouvé.')).toBeTruthy();
+    expect(await screen.findByText('Aucune actualité trouvée.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retour' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
   });
@@ -131,7 +131,7 @@ describe('the news page', () => {
   it('offline with nothing kept: the empty state and why', async () => {
     serve('offline');
     renderApp('/news');
-    expect(await screen.findByText('Aucune actualité trouvé.')).toBeTruthy();
+    expect(await screen.findByText('Aucune actualité trouvée.')).toBeTruthy();
     expect(screen.getByText(/les actualités s'afficheront au retour du réseau/)).toBeTruthy();
   });
 

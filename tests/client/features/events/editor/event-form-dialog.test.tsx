@@ -295,9 +295,7 @@ describe('cancelling asks first', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: "Annuler l'évènement" }));
     const dialog = await screen.findByRole('alertdialog', { name: "Annuler l'évènement" });
-    expect(
-      await within(dialog).findByText("Personne n'est inscrit : personne ne sera prévenu."),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('Aucune inscription : aucun message ne partira.')).toBeTruthy();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retour' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
