@@ -185,6 +185,7 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
     admin.token,
     '/api/internal/settings/logo',
     await demoClubLogoPng(DEMO_BRAND.accent_colour),
+    'PUT',
   );
 
   const models: Record<string, string> = {};

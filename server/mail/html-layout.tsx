@@ -1,5 +1,6 @@
 import { MAPS_HOSTS } from '@common/contract/event';
 import type { Language } from '@common/contract/user';
+import { passesOnWhite, relativeLuminance } from '@common/rules/colour-contrast';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -39,14 +40,14 @@ export interface MailContent {
   signature: string;
 }
 
-/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+/**
+ * White on the club's colour, as the app's buttons have it, whenever it reads at 4.5:1 (docs/rules.md#club-settings
+ * refuses a colour under that, but one saved before the rule may be lighter); else black or white, whichever reads
+ * better.
+ */
 export function textOn(hex: string): '#000000' | '#ffffff' {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return luminance > 0.179 ? '#000000' : '#ffffff';
+  if (passesOnWhite(hex)) return '#ffffff';
+  return relativeLuminance(hex) > 0.179 ? '#000000' : '#ffffff';
 }
 
 // Inline styles (mail clients drop most <style>), one <style> for dark mode where a client honours it.
