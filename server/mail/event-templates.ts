@@ -77,7 +77,7 @@ export const EVENT_TEMPLATES = {
   event_cancellation: {
     fr: ({ event, message, guestsWithoutAddress }, { clubName, firstName }) => ({
       subject: `Annulé : ${event}`,
-      text: `${hello('fr', firstName)}\n\nL'évènement ${event} est annulé.${message ? `\n\nMessage de l'organisateur :\n${message}` : ''}${guestsToTell('fr', guestsWithoutAddress)}${signatureOf(clubName)}`,
+      text: `${hello('fr', firstName)}\n\nL'évènement ${event} est annulé.${message ? `\n\nMessage de l'organisation :\n${message}` : ''}${guestsToTell('fr', guestsWithoutAddress)}${signatureOf(clubName)}`,
     }),
     en: ({ event, message, guestsWithoutAddress }, { clubName, firstName }) => ({
       subject: `Cancelled: ${event}`,

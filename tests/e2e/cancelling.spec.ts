@@ -94,7 +94,7 @@ test('the cancellation mail with a message, as a mail client shows it (HTML part
     },
   });
   await page.setContent(html, { waitUntil: 'load' });
-  await expect(page.getByText("Message de l'organisateur :")).toBeVisible();
+  await expect(page.getByText("Message de l'organisation :")).toBeVisible();
   await expect(page.getByText('Vent de force 7 <b>annoncé</b>', { exact: false })).toBeVisible();
   expect(await page.locator('b', { hasText: 'annoncé' }).count()).toBe(0);
   await expectNoAxeViolations(page);

@@ -202,7 +202,7 @@ test('the contributor edits it, cancels and reactivates it, and emails its subsc
     await expect.poll(find, { timeout: 20_000 }).toBeTruthy();
     return mailText(find()?.raw ?? '');
   };
-  expect(await mailTo('Annulé')).toMatch(/Message de l'organisateur :\r?\nHoule de 3 m, on reporte\./);
+  expect(await mailTo('Annulé')).toMatch(/Message de l'organisation :\r?\nHoule de 3 m, on reporte\./);
   dialog = await openEditor(page, DAY, eventUuid);
   await expect(dialog.getByText('Cet évènement a été annulé')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Réactiver' })).toBeVisible();

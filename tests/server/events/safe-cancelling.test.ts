@@ -74,7 +74,7 @@ describe('cancelling with a message', () => {
       'sailor1@example.org',
       'sailor2@example.org',
     ]);
-    for (const mail of told) expect(mail.body_text).toContain(`Message de l'organisateur :\n${message}`);
+    for (const mail of told) expect(mail.body_text).toContain(`Message de l'organisation :\n${message}`);
     const [push] = await pushes();
     expect(push?.title).toBe('Évènement annulé');
     expect(push?.body).toContain('Vent de force 7 annoncé. On se retrouve samedi prochain !');

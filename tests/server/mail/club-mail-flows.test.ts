@@ -113,7 +113,7 @@ describe('the reminder', () => {
     expect(map).toContain('2%20quai%20Neuf%2C%2029000%20Quimper');
     expect(text).toMatch(/^Bonjour Léna,\n/);
     expect(text).toContain(`Adresse : 2 quai Neuf, 29000 Quimper\nCarte : ${map}\n`);
-    expect(text).toContain("Le mot de l'organisateur :\nRendez-vous au ponton.\nGourde.");
+    expect(text).toContain('À savoir :\nRendez-vous au ponton.\nGourde.');
     expect(text).toContain('Votre matériel : Pagaie double.');
     const answer = (action: string) =>
       new RegExp(

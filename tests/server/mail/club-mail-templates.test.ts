@@ -177,7 +177,7 @@ describe('the reminder', () => {
   it('gives the address with its map link and the notes, each only when there is one', async () => {
     const { text, html } = await mail('event_reminder', 'fr', SAMPLES.event_reminder, 'Léna');
     expect(text).toContain(
-      "Adresse : 2 quai Neuf, 29000 Quimper\nCarte : https://www.openstreetmap.org/x\n\nLe mot de l'organisateur :\nPonton.\n\nVotre matériel : Pagaie.",
+      'Adresse : 2 quai Neuf, 29000 Quimper\nCarte : https://www.openstreetmap.org/x\n\nÀ savoir :\nPonton.\n\nVotre matériel : Pagaie.',
     );
     expect(html).toMatch(/<a [^>]*href="https:\/\/www\.openstreetmap\.org\/x"/);
     const bare = await mail(

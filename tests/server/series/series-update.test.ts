@@ -190,7 +190,7 @@ describe('this session and the following', () => {
     const cancellations = await mails('series_cancellation');
     expect(cancellations).toHaveLength(3);
     for (const mail of cancellations) {
-      expect(mail.body_text).toContain("Message de l'organisateur :\nBassin en travaux jusqu’en mars.");
+      expect(mail.body_text).toContain("Message de l'organisation :\nBassin en travaux jusqu’en mars.");
       expect(mail.body_text.match(/^• /gm)).toHaveLength(3);
     }
     const pushes = await ctx.db.selectFrom('push_queue').select('payload').execute();
