@@ -6,10 +6,8 @@
 import { type DeclineEntry, declineEntrySchema } from '@common/contract/participation';
 import { z } from '@common/contract/zod';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
-import { useIsOnline } from './sync-status';
 
 export type { DeclineEntry };
 
@@ -29,20 +27,3 @@ export async function refreshEventDeclines(eventUuid: string): Promise<void> {
 /** First and last name, as the attendee lists name people; the username only when the member gave no name. */
 export const declineName = (d: DeclineEntry): string =>
   [d.first_name, d.last_name].filter(Boolean).join(' ').trim() || d.username;
-
-/**
- * An event's "not coming" answers for those who take attendance: as kept on the device at once, read again
- * whenever the network is there. A failed read keeps the list as last read: it never empties because the signal
- * dropped.
- */
-export function useEventDeclines(eventUuid: string): {
-  declines: DeclineEntry[] | null | undefined;
-  isOnline: boolean;
-} {
-  const isOnline = useIsOnline();
-  const declines = useKeptDeclines(eventUuid);
-  useEffect(() => {
-    if (isOnline) refreshEventDeclines(eventUuid).catch(() => undefined);
-  }, [eventUuid, isOnline]);
-  return { declines, isOnline };
-}

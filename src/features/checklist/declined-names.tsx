@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { declineName, useEventDeclines } from '../../data/declines';
+import { declineName } from '../../data/declines';
+import { useEventDeclines } from '../../data/event-declines';
 import styles from './declined-names.module.css';
 
 /**

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { declineName, useEventDeclines } from '../../../data/declines';
+import { declineName } from '../../../data/declines';
+import { useEventDeclines } from '../../../data/event-declines';
 import styles from './attendees.module.css';
 
 /**
