@@ -54,6 +54,9 @@ export function keepWeekSnapshots(build: string): () => void {
   const changes = new MutationObserver(keepWhenSettled);
   // Elements and texts only: attribute changes (a checklist's ticks, a pressed button) record nothing.
   if (root) changes.observe(root, { subtree: true, childList: true, characterData: true });
+  // Started after the first frame: the week may already be on screen and never change again, so it is kept
+  // once it has stayed as it is, not only after its next change.
+  keepWhenSettled();
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('pagehide', keep);
   return () => {
