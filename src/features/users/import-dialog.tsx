@@ -128,7 +128,9 @@ export function ImportDialog({ onImported, onClose }: { onImported: () => void; 
                   errors: count(preview.rows, 'error'),
                 })}
               </p>
-              <ol className={styles.rows} aria-label={t('memberImport.preview_label')}>
+              {/* Scrolls on its own when the file is long: focusable, so a keyboard can scroll it too. */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
+              <ol className={styles.rows} aria-label={t('memberImport.preview_label')} tabIndex={0}>
                 {preview.rows.map((row) => (
                   <PreviewRow key={row.line} row={row} />
                 ))}
