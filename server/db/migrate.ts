@@ -36,6 +36,7 @@ import * as kit from './migrations/2026-12-11-01-kit';
 import * as kitLogOutlivesEvents from './migrations/2026-12-11-02-kit-log-outlives-events';
 import * as emailBouncingSince from './migrations/2026-12-12-01-email-bouncing-since';
 import * as cancelMessage from './migrations/2026-12-12-03-cancel-message';
+import * as meetingPoint from './migrations/2026-12-13-01-meeting-point';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-11-02-kit-log-outlives-events': kitLogOutlivesEvents,
   '2026-12-12-01-email-bouncing-since': emailBouncingSince,
   '2026-12-12-03-cancel-message': cancelMessage,
+  '2026-12-13-01-meeting-point': meetingPoint,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -159,6 +159,8 @@ export interface EventsTable {
   /** The event's own title and notes; null shows the model's name and description. */
   title: ColumnType<string | null, string | null | undefined, string | null>;
   notes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where members meet (the shed, the slipway…), shown like the notes; null when none. */
+  meeting_point: ColumnType<string | null, string | null | undefined, string | null>;
   /** The organiser's word told with the cancellation, shown in the app; null when none or not cancelled. */
   cancel_message: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;

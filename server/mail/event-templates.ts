@@ -52,7 +52,7 @@ const guestsToTell = (language: Language, guests: string[] | undefined) =>
 
 /**
  * The reminder's facts (docs/rules.md#reminders), each on its own line and only when the event has it: the address
- * and its map link, then the organiser's notes as typed.
+ * and its map link, the meeting point, then the organiser's notes as typed.
  */
 function reminderFacts(language: Language, details: ReminderDetails | undefined): string {
   if (!details) return '';
@@ -61,6 +61,7 @@ function reminderFacts(language: Language, details: ReminderDetails | undefined)
   const place = [
     details.address ? word('reminder_address', { address: details.address }) : null,
     details.mapUrl ? word('reminder_map', { url: details.mapUrl }) : null,
+    details.meetingPoint ? word('reminder_meeting_point', { place: details.meetingPoint }) : null,
   ].filter((line): line is string => line !== null);
   const notes = details.notes ? [word('reminder_notes', {}), details.notes].join('\n') : null;
   return [place.length > 0 ? place.join('\n') : null, notes]

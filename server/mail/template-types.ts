@@ -20,6 +20,8 @@ export interface ReminderDetails {
   address: string | null;
   /** The organiser's own maps link, else an OpenStreetMap search for the address; null without either. */
   mapUrl: string | null;
+  /** Where members meet (the shed, the slipway…); null when none. */
+  meetingPoint: string | null;
   /** The event's notes, as the organiser typed them. */
   notes: string | null;
 }

@@ -225,5 +225,15 @@ test('an invitation opened on another device signs the member in and welcomes th
   await expect(page.getByRole('img', { name: /bouton « Partager »/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshotWhole(page, `${shots}/install-help-ios-390.png`, 390);
+
+  // The same help in English, the device's other language; the title stays the club's own name.
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Install' })).toBeVisible();
+  await page.getByRole('button', { name: 'iPhone or iPad' }).click();
+  await expect(page.getByText(/tap “Share”/)).toBeVisible();
+  await expect(page).toHaveTitle(CLUB);
+  await expectNoAxeViolations(page);
+  await screenshotWhole(page, `${shots}/install-help-ios-en-390.png`, 390);
   await context.close();
 });

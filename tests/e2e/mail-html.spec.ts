@@ -284,6 +284,7 @@ test('the reminder and the promotion list the kit (docs/rules.md#kit), in the te
   const details = {
     address: '12 quai de la Douane, 29200 Brest',
     mapUrl: map,
+    meetingPoint: 'La cale',
     notes: 'Rendez-vous à la cale à 9 h.',
   };
   const reminder = renderMail('event_reminder', 'fr', { event: EVENT, kit, details }, club);

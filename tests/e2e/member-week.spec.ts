@@ -35,7 +35,7 @@ async function nextWeekOf(request: APIRequestContext, token: string, stamp: numb
       city: 'Quimper',
       zip_code: '29000',
       max_subscribers: 10,
-      ...(notes ? { notes } : {}),
+      ...(notes ? { notes, meeting_point: 'Hangar du club, quai bas' } : {}),
     };
     const saved = await call<{ uuid_event: string; start_date: string }>(
       request,
@@ -106,6 +106,8 @@ test('the week opens at today with the notes on its cards; « Je ne viens plus �
   await row.getByRole('button', { name: `Détails de ${friday.title}` }).click();
   const sheet = page.getByRole('dialog', { name: friday.title });
   await expect(sheet).toBeVisible();
+  // Where to meet, beside the address (the reminder mail and push carry it too).
+  await expect(sheet.getByText('Hangar du club, quai bas')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Se désinscrire' })).toHaveCount(0);
   await expect(sheet.getByRole('button', { name: 'Je ne viens pas' })).toHaveCount(0);
   await expectNoAxeViolations(page);

@@ -68,6 +68,7 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
       model_description: named?.model_description ?? '',
       title: event.title,
       notes: event.notes,
+      meeting_point: event.meeting_point,
       creator: {
         id: event.creator_id,
         first_name: named?.first_name ?? null,

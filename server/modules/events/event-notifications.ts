@@ -32,7 +32,9 @@ export function whatChanged(
     before.street !== after.street ||
     before.city !== after.city ||
     before.zip_code !== after.zip_code ||
-    before.location !== after.location;
+    before.location !== after.location ||
+    // Where members meet is part of the place (docs/rules.md#events).
+    before.meeting_point !== after.meeting_point;
   const hasRealChange =
     hasEquipmentChanged ||
     hasDateOrPlaceChanged ||

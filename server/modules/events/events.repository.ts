@@ -5,10 +5,21 @@ type Db = Kysely<Database>;
 // `sequence` is the database's own (a trigger raises it on every change a calendar shows).
 type EventColumns = Omit<
   EventRow,
-  'uuid' | 'creator_id' | 'created_at' | 'sequence' | 'uuid_series' | 'title' | 'notes' | 'cancel_message'
+  | 'uuid'
+  | 'creator_id'
+  | 'created_at'
+  | 'sequence'
+  | 'uuid_series'
+  | 'title'
+  | 'notes'
+  | 'meeting_point'
+  | 'cancel_message'
 >;
-/** The event's own words (docs/rules.md#events): a field left out keeps its value, null clears it. */
-export type EventWords = Partial<Pick<EventRow, 'title' | 'notes'>>;
+/**
+ * The event's own words and meeting point (docs/rules.md#events): a field left out keeps its value, null clears
+ * it.
+ */
+export type EventWords = Partial<Pick<EventRow, 'title' | 'notes' | 'meeting_point'>>;
 /** The cancellation's word (docs/rules.md#events): left out keeps it, null clears it. */
 type CancelWord = Partial<Pick<EventRow, 'cancel_message'>>;
 

@@ -80,10 +80,11 @@ export function eventColumns(input: Omit<EventInput, 'uuid_event'>) {
 }
 
 /** The words a request gives: only those it names, so a save from a client that sends none keeps them. */
-export function eventWords(input: Pick<EventInput, 'title' | 'notes'>): EventWords {
+export function eventWords(input: Pick<EventInput, 'title' | 'notes' | 'meeting_point'>): EventWords {
   return {
     ...(input.title !== undefined ? { title: input.title } : {}),
     ...(input.notes !== undefined ? { notes: input.notes } : {}),
+    ...(input.meeting_point !== undefined ? { meeting_point: input.meeting_point } : {}),
   };
 }
 

@@ -24,6 +24,7 @@ export async function modelStart(db: Db, modelUuid: string, timeZone: string): P
       city: last.city,
       zip_code: last.zip_code,
       location: last.location,
+      meeting_point: last.meeting_point,
       max_subscribers: last.max_subscribers,
       subscriber_is_infinite: last.subscriber_is_infinite,
       stuffs_available: (await eventStuffUuids(db, last.uuid)).map((uuid) => ({ uuid })),

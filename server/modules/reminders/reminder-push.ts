@@ -14,19 +14,26 @@ export interface ReminderPlace {
   address: string | null;
   /** Where a click on the notification's body goes: the organiser's maps link, else a search for the address. */
   mapUrl: string | null;
+  /** Where members meet (the shed, the slipway…); null when the event names none. */
+  meetingPoint: string | null;
   /** The organiser's own notes for this event (not the model's description, which every session repeats). */
   notes: string | null;
 }
 
 export function reminderPlace(
-  event: Pick<EventRow, 'street' | 'zip_code' | 'city' | 'location' | 'notes'>,
+  event: Pick<EventRow, 'street' | 'zip_code' | 'city' | 'location' | 'meeting_point' | 'notes'>,
 ): ReminderPlace {
   const address = addressLine(event);
   // An event with no address has no map link either, even with a stale pin: the pin is made from the address.
   const mapUrl = address
     ? event.location || `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`
     : null;
-  return { address, mapUrl, notes: event.notes?.trim() || null };
+  return {
+    address,
+    mapUrl,
+    meetingPoint: event.meeting_point?.trim() || null,
+    notes: event.notes?.trim() || null,
+  };
 }
 
 const text = (language: Language, key: string, values?: Record<string, string>) =>
@@ -68,10 +75,10 @@ function answerActions(links: ReminderLinks, recipient: UserRow, child: UserRow 
 }
 
 /**
- * A reminder push's extension (notifyPush): the address, the organiser's notes (cut to fit a notification)
- * and the booked kit below its first line; the maps link; « Je viens » / « Je ne viens pas » as actions. A
- * guardian's copy about one child answers for that child and lists the child's kit; it gets its own tag, so
- * the reminder of a brother at the same event does not replace it. A copy about several children (never a
+ * A reminder push's extension (notifyPush): the address, the meeting point, the organiser's notes (cut to fit a
+ * notification) and the booked kit below its first line; the maps link; « Je viens » / « Je ne viens pas » as
+ * actions. A guardian's copy about one child answers for that child and lists the child's kit; it gets its own
+ * tag, so the reminder of a brother at the same event does not replace it. A copy about several children (never a
  * reminder's today) keeps its plain text.
  */
 export function reminderExtension(
@@ -87,6 +94,7 @@ export function reminderExtension(
     const lines = [
       message.body,
       place.address ? text(language, 'address', { address: place.address }) : null,
+      place.meetingPoint ? text(language, 'meeting_point', { place: place.meetingPoint }) : null,
       place.notes ? text(language, 'notes', { notes: shortened(place.notes) }) : null,
       kit.length > 0 ? text(language, 'kit', { items: shortened(kit.join(', ')) }) : null,
     ];

@@ -50,9 +50,10 @@ async function sessionInput(
     is_cancelled: keepOr(update.is_cancelled, session.is_cancelled),
     stuffs_available:
       update.stuffs_available ?? (await eventStuffUuids(db, session.uuid)).map((uuid) => ({ uuid })),
-    // Absent, each keeps its own, as add-or-update reads an absent title, notes or co-organisers.
+    // Absent, each keeps its own, as add-or-update reads an absent title, notes, meeting point or co-organisers.
     ...(update.title !== undefined ? { title: update.title } : {}),
     ...(update.notes !== undefined ? { notes: update.notes } : {}),
+    ...(update.meeting_point !== undefined ? { meeting_point: update.meeting_point } : {}),
     ...(update.co_organisers !== undefined ? { co_organisers: update.co_organisers } : {}),
     // Kept on each session the update cancels, so the app says why (docs/rules.md#events).
     ...(update.cancel_message !== undefined ? { cancel_message: update.cancel_message } : {}),

@@ -54,6 +54,11 @@ export const eventFieldsSchema = z.object({
    */
   title: optionalName(LIMITS.eventTitleMax).optional(),
   notes: optionalText(1, LIMITS.eventNotesMax).optional(),
+  /**
+   * Additive: where members meet (the shed, the slipway…), one clean line as a title is since mails and pushes
+   * show it; absent keeps it, an empty string clears it.
+   */
+  meeting_point: optionalName(LIMITS.meetingPointMax).optional(),
 });
 
 /** A place count is given unless the event takes anyone. */
@@ -180,6 +185,8 @@ export const eventSchema = z.object({
   /** The event's own title and notes, null when the model's name and description stand. */
   title: z.string().nullable().optional(),
   notes: z.string().nullable().optional(),
+  /** Where members meet, shown to every member like the notes; null when none, absent from older servers. */
+  meeting_point: z.string().nullable().optional(),
   /**
    * A cancelled event's word from its organiser, as told by mail (docs/rules.md#events); null when none or
    * not cancelled, absent from servers and caches from before it.
@@ -227,6 +234,8 @@ export const modelStartSchema = z.object({
       city: z.string().nullable(),
       zip_code: z.string().nullable(),
       location: z.string(),
+      /** Where members met last time; optional to readers of older servers. */
+      meeting_point: z.string().nullable().optional(),
       max_subscribers: z.number().int(),
       subscriber_is_infinite: z.boolean(),
       stuffs_available: z.array(z.object({ uuid: z.string() })),

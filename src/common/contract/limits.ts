@@ -25,6 +25,8 @@ export const LIMITS = {
   /** An event's own title and notes. */
   eventTitleMax: 100,
   eventNotesMax: 2_000,
+  /** Where members meet for an event: the shed, the slipway, the car park (docs/rules.md#events). */
+  meetingPointMax: 200,
   /** A comment under an event (docs/rules.md#talking-around-an-event). */
   commentMax: 2_000,
   /** Comments one member may write per hour, all events together. */

@@ -102,6 +102,7 @@ export const seriesUpdateSchema = z
     /** The sessions' own title and notes (empty clears them), and their co-organisers. */
     title: eventFieldsSchema.shape.title,
     notes: eventFieldsSchema.shape.notes,
+    meeting_point: eventFieldsSchema.shape.meeting_point,
     co_organisers: z.array(z.string().uuid()).max(LIMITS.coOrganisersMax).optional(),
     /** With `is_cancelled` true: the organiser's word, in the one mail and push each member gets. */
     cancel_message: optionalText(1, LIMITS.cancelMessageMax).optional(),

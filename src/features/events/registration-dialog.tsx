@@ -53,6 +53,12 @@ export function RegistrationDialog({
                 <dd>{address}</dd>
               </>
             )}
+            {event.meeting_point && (
+              <>
+                <dt>{t('registration.meeting_point')}</dt>
+                <dd>{event.meeting_point}</dd>
+              </>
+            )}
             <dt>{t('registration.dates')}</dt>
             <dd>
               <EventDatesText start={event.start_date} end={event.end_date} />

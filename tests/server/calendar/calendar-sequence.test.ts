@@ -138,6 +138,8 @@ describe('the columns of events', () => {
     'notes',
     // The organiser's word on a cancellation: the feed shows the event cancelled (is_cancelled), not the word.
     'cancel_message',
+    // Where members meet: told in the app and the reminder; the feed's DESCRIPTION carries neither it nor the notes.
+    'meeting_point',
     // The club a row belongs to never changes (the policy refuses it).
     'club_id',
   ];

@@ -161,6 +161,7 @@ describe('what a new event of a model starts from', () => {
       city: 'Combrit',
       zip_code: '29120',
       location: expect.any(String),
+      meeting_point: null,
       max_subscribers: 12,
       subscriber_is_infinite: false,
       stuffs_available: [{ uuid: boat }],

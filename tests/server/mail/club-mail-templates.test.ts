@@ -37,6 +37,7 @@ const SAMPLES: { [K in MailKind]: TemplateData[K] } = {
     details: {
       address: '2 quai Neuf, 29000 Quimper',
       mapUrl: 'https://www.openstreetmap.org/x',
+      meetingPoint: 'Hangar des kayaks',
       notes: 'Ponton.',
     },
   },
@@ -174,16 +175,27 @@ describe('the invitation', () => {
 });
 
 describe('the reminder', () => {
-  it('gives the address with its map link and the notes, each only when there is one', async () => {
+  it('gives the address with its map link, the meeting point and the notes, each only when there is one', async () => {
     const { text, html } = await mail('event_reminder', 'fr', SAMPLES.event_reminder, 'Léna');
     expect(text).toContain(
-      'Adresse : 2 quai Neuf, 29000 Quimper\nCarte : https://www.openstreetmap.org/x\n\nÀ savoir :\nPonton.\n\nVotre matériel : Pagaie.',
+      'Adresse : 2 quai Neuf, 29000 Quimper\nCarte : https://www.openstreetmap.org/x\nRendez-vous : Hangar des kayaks\n\nÀ savoir :\nPonton.\n\nVotre matériel : Pagaie.',
     );
+    const english = await mail('event_reminder', 'en', SAMPLES.event_reminder, 'Léna');
+    expect(english.text).toContain(
+      'Map: https://www.openstreetmap.org/x\nMeeting point: Hangar des kayaks\n',
+    );
+    const meetingOnly = await mail(
+      'event_reminder',
+      'fr',
+      { event: EVENT, details: { address: null, mapUrl: null, meetingPoint: 'La cale', notes: null } },
+      'Léna',
+    );
+    expect(meetingOnly.text).toContain(`pour ${EVENT}.\n\nRendez-vous : La cale\n\n— ${CLUB}`);
     expect(html).toMatch(/<a [^>]*href="https:\/\/www\.openstreetmap\.org\/x"/);
     const bare = await mail(
       'event_reminder',
       'fr',
-      { event: EVENT, details: { address: null, mapUrl: null, notes: null } },
+      { event: EVENT, details: { address: null, mapUrl: null, meetingPoint: null, notes: null } },
       'Léna',
     );
     expect(bare.text).toBe(

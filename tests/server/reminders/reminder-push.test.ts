@@ -77,11 +77,17 @@ async function pushesTo(name: string): Promise<PushMessage[]> {
   return rows.map((row) => JSON.parse(row.payload) as PushMessage);
 }
 
-/** An event on `start`, with the address, notes and pin given, that each of `names` holds a place in. */
+/** An event on `start`, with the address, meeting point, notes and pin given, that each of `names` holds a place in. */
 async function eventAt(
   start: string,
   names: string[],
-  place: { street: string | null; city: string | null; zip_code: string | null; location: string },
+  place: {
+    street: string | null;
+    city: string | null;
+    zip_code: string | null;
+    location: string;
+    meeting_point?: string | null;
+  },
   notes: string | null,
 ) {
   const event = await createEvent(ctx, organiser, model, {
@@ -112,22 +118,29 @@ describe('a reminder by push', () => {
     event = await eventAt(
       '2026-12-02T17:00:00Z', // Wednesday 18:00
       ['bob', 'emma'],
-      { street: '3 quai de la Douane', zip_code: '29200', city: 'Brest', location: MAP },
+      {
+        street: '3 quai de la Douane',
+        zip_code: '29200',
+        city: 'Brest',
+        location: MAP,
+        meeting_point: 'Hangar des kayaks',
+      },
       `Rendez-vous au club à 17 h 30 pour charger la remorque. ${'Prévoir des affaires de rechange. '.repeat(6)}`,
     );
     ctx.clock.now = at('2026-12-01T17:00:00Z'); // Tuesday 18:00
     expect(await run()).toEqual({ mail: 0, push: 2 });
   });
 
-  it('carries the address, the notes cut short, the kit, the map link and the two answers, in French', async () => {
+  it('carries the address, the meeting point, the notes cut short, the kit, the map link and the two answers, in French', async () => {
     const [push] = await pushesTo('bob');
     expect(push?.title).toBe('Rappel');
     const lines = push?.body.split('\n') ?? [];
     expect(lines[0]).toContain('Kayak, mercredi 02/12/2026 18:00');
     expect(lines[1]).toBe('Adresse : 3 quai de la Douane, 29200 Brest');
-    expect(lines[2]).toMatch(/^À savoir : Rendez-vous au club à 17 h 30 pour charger la remorque\. .*…$/);
-    expect((lines[2] ?? '').length).toBeLessThanOrEqual('À savoir : '.length + 140);
-    expect(lines[3]).toBe('Matériel réservé : Pagaie');
+    expect(lines[2]).toBe('Rendez-vous : Hangar des kayaks');
+    expect(lines[3]).toMatch(/^À savoir : Rendez-vous au club à 17 h 30 pour charger la remorque\. .*…$/);
+    expect((lines[3] ?? '').length).toBeLessThanOrEqual('À savoir : '.length + 140);
+    expect(lines[4]).toBe('Matériel réservé : Pagaie');
     expect(push?.map_url).toBe(MAP);
     expect(push?.url).toBe(`/event/${event}`);
     expect(push?.tag).toBe(`event-${event}`);
@@ -146,6 +159,7 @@ describe('a reminder by push', () => {
     expect(push?.title).toBe('Reminder');
     expect(push?.body.split('\n').slice(1)).toEqual([
       'Address: 3 quai de la Douane, 29200 Brest',
+      'Meeting point: Hangar des kayaks',
       expect.stringMatching(/^Good to know: Rendez-vous au club/),
       'Kit booked: Pagaie',
     ]);
@@ -206,7 +220,7 @@ describe('a reminder by push', () => {
 });
 
 describe('a reminder of an event without an address', () => {
-  it('has no address line and no map link, even with a pin left over', async () => {
+  it('has no address line, no meeting point line and no map link, even with a pin left over', async () => {
     ctx.clock.now = at('2026-12-07T09:00:00Z'); // Monday 10:00
     await ctx.db.deleteFrom('push_queue').execute();
     await eventAt(

@@ -52,6 +52,7 @@ const ALL_SHOWN = {
   maxSubscribers: true,
   title: true,
   notes: true,
+  meetingPoint: true,
 };
 
 interface Props {

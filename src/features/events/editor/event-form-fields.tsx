@@ -5,6 +5,7 @@ import { useModels, useStuffs } from '../../../data/catalog';
 import styles from './editor.module.css';
 import type { EventFormValues, FieldErrors } from './event-form-state';
 import { EventWordsFields } from './event-words-fields';
+import { MeetingPointField } from './meeting-point-field';
 
 interface FieldsProps {
   values: EventFormValues;
@@ -192,8 +193,8 @@ function StuffFields({ props }: { props: FieldsProps }) {
 }
 
 /**
- * The event form's fields: model, start and end, address, places, equipment offered; and the event's own
- * title and notes.
+ * The event form's fields: model, start and end, address and meeting point, places, equipment offered; and
+ * the event's own title and notes.
  */
 export function EventFormFields(props: FieldsProps) {
   const { t } = useTranslation();
@@ -246,6 +247,13 @@ export function EventFormFields(props: FieldsProps) {
       <DateTimeFields which="start" props={props} />
       <DateTimeFields which="end" props={props} />
       <AddressFields props={props} />
+      <MeetingPointField
+        value={values.meetingPoint}
+        error={shown.meetingPoint ? errors.meetingPoint : undefined}
+        isReadOnly={isReadOnly}
+        onChange={onChange}
+        onBlur={onBlur}
+      />
       <PlacesFields props={props} />
       <StuffFields props={props} />
     </>

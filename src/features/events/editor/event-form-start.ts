@@ -39,6 +39,7 @@ export function fillFromLast(
     street: last.street ?? '',
     city: last.city ?? '',
     zipCode: last.zip_code ?? '',
+    meetingPoint: last.meeting_point ?? '',
     isInfinite: last.subscriber_is_infinite,
     maxSubscribers: last.subscriber_is_infinite ? '' : String(last.max_subscribers),
     stuffUuids: last.stuffs_available.map((s) => s.uuid),

@@ -4,6 +4,7 @@
  * into instants with the club's zone; who may do what and the date rules come from common/rules.
  */
 import type { EventDto, EventInput } from '@common/contract/event';
+import { isCleanName } from '@common/contract/fields';
 import { LIMITS } from '@common/contract/limits';
 import type { User } from '@common/contract/user';
 import { clubDateTime, clubDayOf, clubTimeOf } from '@common/rules/club-time';
@@ -29,6 +30,8 @@ export interface EventFormValues {
   street: string;
   city: string;
   zipCode: string;
+  /** Where members meet (the shed, the slipway…); empty for none. */
+  meetingPoint: string;
   isInfinite: boolean;
   maxSubscribers: string;
   stuffUuids: string[];
@@ -52,6 +55,7 @@ export function initialValues(event: EventDto | null, timeZone: string): EventFo
       street: '',
       city: '',
       zipCode: '',
+      meetingPoint: '',
       isInfinite: false,
       maxSubscribers: '',
       stuffUuids: [],
@@ -71,6 +75,7 @@ export function initialValues(event: EventDto | null, timeZone: string): EventFo
     street: event.street ?? '',
     city: event.city ?? '',
     zipCode: event.zip_code ?? '',
+    meetingPoint: event.meeting_point ?? '',
     isInfinite: event.subscriber_is_infinite,
     maxSubscribers: String(event.max_subscribers),
     stuffUuids: event.stuffs_available.map((s) => s.uuid),
@@ -79,7 +84,7 @@ export function initialValues(event: EventDto | null, timeZone: string): EventFo
 }
 
 export type FieldErrors = Partial<
-  Record<'modelUuid' | 'startDay' | 'endDay' | 'maxSubscribers' | 'title' | 'notes', string>
+  Record<'modelUuid' | 'startDay' | 'endDay' | 'maxSubscribers' | 'title' | 'notes' | 'meetingPoint', string>
 >;
 
 const instantOf = (day: string, time: string, timeZone: string): Date | null =>
@@ -106,6 +111,9 @@ export function validate(
   // The inputs cap their length; a pasted text past it is said rather than cut.
   if (values.title.trim().length > LIMITS.eventTitleMax) errors.title = 'eventWords.too_long';
   if (values.notes.trim().length > LIMITS.eventNotesMax) errors.notes = 'eventWords.too_long';
+  if (values.meetingPoint.trim().length > LIMITS.meetingPointMax) errors.meetingPoint = 'eventWords.too_long';
+  // One line a mail and a push show as is: no control or bidirectional character (docs/rules.md#events).
+  else if (!isCleanName(values.meetingPoint)) errors.meetingPoint = 'eventWords.meeting_point_characters';
   if (!values.isInfinite) {
     const max = Number(values.maxSubscribers);
     if (values.maxSubscribers.trim() === '') errors.maxSubscribers = 'eventForm.required';
@@ -136,6 +144,8 @@ export function toInput(
     city: text(values.city),
     zip_code: text(values.zipCode),
     location,
+    // As the title: an edit always says it ('' clears); a new event leaves it out when empty.
+    ...(event || values.meetingPoint.trim() ? { meeting_point: values.meetingPoint.trim() } : {}),
     subscriber_is_infinite: values.isInfinite,
     // §5: sent as a number; kept as the event had it when unlimited (the server stores 0 otherwise).
     ...(values.isInfinite ? {} : { max_subscribers: Number(values.maxSubscribers) }),

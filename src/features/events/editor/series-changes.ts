@@ -52,6 +52,8 @@ export function seriesChanges(
   // An emptied title or notes clears them on every session (the contract reads '' as none).
   if (after.title.trim() !== before.title.trim()) update.title = after.title.trim() || null;
   if (after.notes.trim() !== before.notes.trim()) update.notes = after.notes.trim() || null;
+  if (after.meetingPoint.trim() !== before.meetingPoint.trim())
+    update.meeting_point = after.meetingPoint.trim() || null;
   if (!sameSet(after.coOrganisers, before.coOrganisers)) update.co_organisers = after.coOrganisers;
   return Object.keys(update).length === 0 ? { kind: 'none' } : { kind: 'changes', update, isAddressChanged };
 }

@@ -140,6 +140,33 @@ describe('the registration popup offers what the rules allow', () => {
   });
 });
 
+describe("the event's facts", () => {
+  it('show « Rendez-vous » beside the address when the event names a meeting point, and nothing otherwise', () => {
+    const { unmount } = render(
+      <RegistrationDialog
+        event={{ ...eventOf('upcoming', 'none'), meeting_point: 'Hangar des kayaks' }}
+        user={USER}
+        onClose={() => undefined}
+      />,
+    );
+    const term = screen.getByText('Rendez-vous', { selector: 'dt' });
+    expect(term.nextElementSibling?.tagName).toBe('DD');
+    expect(term.nextElementSibling?.textContent).toBe('Hangar des kayaks');
+    // Right after the address: where it is, then where to meet there.
+    expect(term.previousElementSibling?.textContent).toBe('1 quai, 29200 Brest');
+    unmount();
+    render(
+      <RegistrationDialog
+        event={{ ...eventOf('upcoming', 'none'), meeting_point: null }}
+        user={USER}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.queryByText('Rendez-vous', { selector: 'dt' })).toBeNull();
+    expect(screen.getByText('Adresse', { selector: 'dt' })).toBeTruthy();
+  });
+});
+
 describe('offline', () => {
   afterEach(() => useConnectivityStore.setState({ isOnline: true }));
 

@@ -7,7 +7,9 @@ import { useConnectivityStore } from '../../../../../src/data/core/connectivity'
 import { saveEvent } from '../../../../../src/data/event-writes';
 import { readModelStart } from '../../../../../src/data/model-start';
 import { EventFormDialog } from '../../../../../src/features/events/editor/event-form-dialog';
+import { initialValues, toInput } from '../../../../../src/features/events/editor/event-form-state';
 import { loadLaterTexts } from '../../../../../src/i18n/later-texts';
+import { cachedEvent } from '../../../data/event-fixture';
 import { USER } from '../../../fake-api';
 import { stubModalDialogs } from '../../../modal-dialogs';
 
@@ -82,12 +84,55 @@ describe("an event's own title and notes", () => {
   });
 });
 
+describe('the meeting point', () => {
+  it('is an optional field after the address, with its hint, sent trimmed with a new event', async () => {
+    render(<EventFormDialog event={null} user={ORGANISER} onClose={() => undefined} />);
+    const input = field('Point de rendez-vous (facultatif)');
+    expect(input.required).toBe(false);
+    expect(input.getAttribute('aria-describedby')).toBe('event-meeting-point-hint');
+    expect(screen.getByText('Où se retrouver : le hangar, la cale, le parking…').id).toBe(
+      'event-meeting-point-hint',
+    );
+    // After the address fields in the form's order.
+    expect(field('Rue').compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.change(field("Modèle d'évènement"), { target: { value: SEA.uuid } });
+    fireEvent.change(input, { target: { value: '  Hangar des kayaks ' } });
+    const [startDay, endDay] = screen.getAllByLabelText('Date');
+    fireEvent.change(startDay as HTMLElement, { target: { value: dayFromNow(3) } });
+    fireEvent.change(endDay as HTMLElement, { target: { value: dayFromNow(3) } });
+    fireEvent.change(screen.getAllByLabelText('Heure')[1] as HTMLElement, { target: { value: '12:00' } });
+    fireEvent.change(field('Nombre de places'), { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
+    await waitFor(() => expect(saveEvent).toHaveBeenCalledTimes(1));
+    expect(sent()?.meeting_point).toBe('Hangar des kayaks');
+  });
+
+  it('says an invisible character rather than sending it', () => {
+    render(<EventFormDialog event={null} user={ORGANISER} onClose={() => undefined} />);
+    const input = field('Point de rendez-vous (facultatif)');
+    fireEvent.change(input, { target: { value: 'La cale \u202e' } });
+    fireEvent.blur(input);
+    expect(screen.getByText(/caractère invisible/).getAttribute('role')).toBe('alert');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("is left out of a new event's save when empty, and an edit emptied sends '' to clear it", () => {
+    const created = toInput(initialValues(null, ZONE), ZONE, null, '', false);
+    expect(created).not.toHaveProperty('meeting_point');
+    const event = cachedEvent({ meeting_point: 'La cale' });
+    expect(initialValues(event, ZONE).meetingPoint).toBe('La cale');
+    const values = { ...initialValues(event, ZONE), meetingPoint: '  ' };
+    expect(toInput(values, ZONE, event, '', false).meeting_point).toBe('');
+  });
+});
+
 describe("a new event starts from the model's last event", () => {
   const LAST = {
     street: 'Port de Sainte-Marine',
     city: 'Combrit',
     zip_code: '29120',
     location: '',
+    meeting_point: 'La cale',
     max_subscribers: 12,
     subscriber_is_infinite: false,
     stuffs_available: [{ uuid: BOAT.uuid }],
@@ -104,6 +149,7 @@ describe("a new event starts from the model's last event", () => {
     expect(readModelStart).toHaveBeenCalledWith(SEA.uuid);
     expect(field('Rue').value).toBe('Port de Sainte-Marine');
     expect(field('Ville').value).toBe('Bénodet');
+    expect(field(/Point de rendez-vous/).value).toBe('La cale');
     expect(field('Nombre de places').value).toBe('12');
     expect(field(/Kayak de mer/).checked).toBe(true);
     const [startTime, endTime] = screen.getAllByLabelText('Heure') as HTMLInputElement[];
@@ -156,6 +202,7 @@ describe('"Dupliquer"', () => {
       model_description: SEA.description,
       title: 'Sortie mer à Combrit',
       notes: 'Rendez-vous à la cale.',
+      meeting_point: 'Hangar des kayaks',
       creator: { id: 'someone-else', first_name: 'Erwan', last_name: 'Le Gall' },
       start_date: start.toISOString(),
       end_date: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
@@ -183,6 +230,7 @@ describe('"Dupliquer"', () => {
     expect(screen.getByText(/Copie de l'évènement/)).toBeTruthy();
     expect(field('Titre (facultatif)').value).toBe('Sortie mer à Combrit');
     expect(field('Notes (facultatif)').value).toBe('Rendez-vous à la cale.');
+    expect(field('Point de rendez-vous (facultatif)').value).toBe('Hangar des kayaks');
     const [startDay] = screen.getAllByLabelText('Date') as HTMLInputElement[];
     // Ten days ago, so two weeks later: four days from now.
     expect(startDay?.value).toBe(clubDayOf(new Date(Date.parse(past.start_date) + 14 * DAY), ZONE));
@@ -196,6 +244,7 @@ describe('"Dupliquer"', () => {
       uuid_model_event: SEA.uuid,
       title: 'Sortie mer à Combrit',
       notes: 'Rendez-vous à la cale.',
+      meeting_point: 'Hangar des kayaks',
       city: 'Combrit',
       max_subscribers: 12,
       stuffs_available: [{ uuid: BOAT.uuid }],

@@ -24,6 +24,21 @@ describe('series changes with the event’s own words', () => {
     });
   });
 
+  it('sends a changed meeting point trimmed, and clears an emptied one', () => {
+    const after = { ...before, meetingPoint: '  La cale ' };
+    expect(seriesChanges(before, after, ZONE)).toEqual({
+      kind: 'changes',
+      update: { meeting_point: 'La cale' },
+      isAddressChanged: false,
+    });
+    const withPoint = initialValues(cachedEvent({ meeting_point: 'Le hangar' }), ZONE);
+    expect(seriesChanges(withPoint, { ...withPoint, meetingPoint: ' ' }, ZONE)).toEqual({
+      kind: 'changes',
+      update: { meeting_point: null },
+      isAddressChanged: false,
+    });
+  });
+
   it('clears an emptied title, and sees co-organisers in another order as unchanged', () => {
     const after = { ...before, title: '  ', coOrganisers: ['a'] };
     expect(seriesChanges(before, after, ZONE)).toEqual({
