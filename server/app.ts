@@ -24,6 +24,7 @@ import { giveChildLogin } from './modules/family/child-login.service';
 import { familyRoutes } from './modules/family/family.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { memberFileRoutes } from './modules/member-file/member-file.routes';
 import { newsRoutes, publicNewsRoutes } from './modules/news/news.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await privacyRoutes(signedIn, deps, { onAccessEnded });
           await profilesRoutes(signedIn, deps, { onAccessEnded, giveChildLogin });
           await familyRoutes(signedIn, deps);
+          await memberFileRoutes(signedIn, deps);
           // A new logo makes the club's icons (files cannot read the settings they depend on).
           await picturesRoutes(signedIn, deps, { afterLogo: () => refreshClubIcons(deps.db, deps.config) });
           await notificationSettingsRoutes(signedIn, deps);

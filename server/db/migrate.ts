@@ -37,6 +37,7 @@ import * as kitLogOutlivesEvents from './migrations/2026-12-11-02-kit-log-outliv
 import * as emailBouncingSince from './migrations/2026-12-12-01-email-bouncing-since';
 import * as cancelMessage from './migrations/2026-12-12-03-cancel-message';
 import * as meetingPoint from './migrations/2026-12-13-01-meeting-point';
+import * as memberFile from './migrations/2026-12-14-01-member-file';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-12-01-email-bouncing-since': emailBouncingSince,
   '2026-12-12-03-cancel-message': cancelMessage,
   '2026-12-13-01-meeting-point': meetingPoint,
+  '2026-12-14-01-member-file': memberFile,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

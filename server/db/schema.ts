@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AccountAuditTable, ConsentsTable, GuardianshipsTable } from './account-links-schema';
 import type { ClubsTable } from './clubs-schema';
 import type { BookedStuffsTable, KitLogTable, WishedStuffsTable } from './kit-schema';
+import type { HealthItemsTable, LicencesTable } from './member-file-schema';
 import type {
   AnswerLinksUsedTable,
   EventDeclinesTable,
@@ -277,6 +278,8 @@ export interface Database {
   booked_stuffs: BookedStuffsTable;
   wished_stuffs: WishedStuffsTable;
   kit_log: KitLogTable;
+  licences: LicencesTable;
+  health_items: HealthItemsTable;
   clubs: ClubsTable;
 }
 

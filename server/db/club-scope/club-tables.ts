@@ -45,6 +45,8 @@ export const CLUB_TABLES = [
   'booked_stuffs',
   'wished_stuffs',
   'kit_log',
+  'licences',
+  'health_items',
   'data_version',
 ] as const;
 

@@ -66,6 +66,9 @@ export async function eraseTracesOf(db: Db, user: Pick<UserRow, 'id' | 'email'>)
   await db.deleteFrom('series_nudges').where('user_id', '=', id).execute();
   await db.deleteFrom('notification_preferences').where('user_id', '=', id).execute();
   await db.deleteFrom('idempotency_keys').where('user_id', '=', id).execute();
+  // The member's file is health data (docs/rules.md#members-file): it goes with the account.
+  await db.deleteFrom('licences').where('user_id', '=', id).execute();
+  await db.deleteFrom('health_items').where('user_id', '=', id).execute();
   if (user.email !== null) {
     await db
       .deleteFrom('mail_queue')

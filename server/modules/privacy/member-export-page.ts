@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { escapeHtml } from '../../html';
 import { catalogueText } from '../../i18n/catalogue';
+import { memberFileExportOf } from '../member-file/member-file.service';
 import { familyOf, profileOf } from './member-export';
 import { findCalendarFeedToken } from './member-export.repository';
 import { iso, listSections } from './member-export-sections';
@@ -51,6 +52,8 @@ function cellText(reader: PageReader, column: string, value: Cell): string {
   if (column === 'language') return text('profile', `language_${value}`);
   if (column === 'type') return text('notifications', value);
   if (column === 'kind') return text('my_family', `consent_${value}`);
+  if (column === 'health_item') return text('my_data_page', `health_${value}`);
+  if (column === 'way') return text('my_data_page', `way_${value}`);
   return value;
 }
 
@@ -107,6 +110,18 @@ function familyHtml(reader: PageReader, family: MemberExport['family']): string[
   ]);
 }
 
+/** The member's file (docs/rules.md#members-file), its columns named apart from the consents' and notifications'. */
+function memberFileHtml(reader: PageReader, file: MemberExport['member_file']): string[] {
+  const licences = file.licences.map(({ type, ...rest }) => ({ ...rest, licence_type: type }));
+  const items = file.health_items.map(({ kind, ...rest }) => ({ health_item: kind, ...rest }));
+  return [
+    heading(reader, 3, 'licences'),
+    listTable(reader, licences as Row[]),
+    heading(reader, 3, 'health_items'),
+    listTable(reader, items as Row[]),
+  ];
+}
+
 /**
  * The member's data as a page a person reads (docs/rules.md#members-in-and-out): the same content as the
  * JSON file, in headings and tables, in the member's language, under the club's name. Written as it is
@@ -138,6 +153,10 @@ export async function* memberExportHtml(
   yield heading(reader, 2, 'calendar_feed') +
     recordTable(reader, { exists: feed !== undefined, created_at: iso(feed?.created_at ?? null) });
   yield [heading(reader, 2, 'family'), ...familyHtml(reader, await familyOf(db, user.id))].join('\n');
+  yield [
+    heading(reader, 2, 'member_file'),
+    ...memberFileHtml(reader, await memberFileExportOf(db, user.id)),
+  ].join('\n');
   for (const [section, pages] of Object.entries(listSections(db, user.id))) {
     yield heading(reader, 2, section);
     let columns: string[] | null = null;

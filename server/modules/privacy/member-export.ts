@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { everyConsentOf } from '../family/consents.repository';
 import { actedForOf, findChildrenOf, findGuardiansOf } from '../family/guardianships.repository';
+import { memberFileExportOf } from '../member-file/member-file.service';
 import { findCalendarFeedToken } from './member-export.repository';
 import { iso, isoOf, listSections } from './member-export-sections';
 
@@ -83,6 +84,7 @@ export async function* memberExportJson(
   const feed = await findCalendarFeedToken(db, user.id);
   yield `,"calendar_feed":${JSON.stringify({ exists: feed !== undefined, created_at: iso(feed?.created_at ?? null) })}`;
   yield `,"family":${JSON.stringify(await familyOf(db, user.id))}`;
+  yield `,"member_file":${JSON.stringify(await memberFileExportOf(db, user.id))}`;
   for (const [name, pages] of Object.entries(listSections(db, user.id))) {
     yield `,${JSON.stringify(name)}:[`;
     let isFirst = true;

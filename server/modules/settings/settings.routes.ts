@@ -26,6 +26,7 @@ import {
   showAttendees,
   storedShortName,
 } from './club-settings';
+import { memberFileSettings, writeMemberFileSettings } from './member-file-settings';
 import { deleteSetting, readSetting, writeSetting } from './settings.repository';
 
 /** Public (registered outside the signed-in scope): the login screen shows the slogan and logo before anyone signs in. */
@@ -74,6 +75,7 @@ export async function settingsRoutes(
       child_login_age: await childLoginAge(deps.db),
       guardians_invite_guardians: await guardiansInviteGuardians(deps.db),
       short_name: await storedShortName(deps.db),
+      ...(await memberFileSettings(deps.db)),
     };
   };
 
@@ -98,6 +100,7 @@ export async function settingsRoutes(
         child_login_age,
         guardians_invite_guardians,
         short_name,
+        ...memberFile
       } = request.body;
       // White text sits on the accent colour (docs/rules.md#club-settings): the form proposes a darker shade.
       if (accent_colour !== undefined && !passesOnWhite(accent_colour))
@@ -116,6 +119,7 @@ export async function settingsRoutes(
           await writeSetting(trx, 'guardians_invite_guardians', String(guardians_invite_guardians), now);
         if (short_name === null) await deleteSetting(trx, 'short_name');
         else if (short_name !== undefined) await writeSetting(trx, 'short_name', short_name, now);
+        await writeMemberFileSettings(trx, memberFile, now);
       });
       // The maskable icon may sit on the accent colour (docs/rules.md#club-settings): made again to match.
       if (accent_colour !== undefined) await hooks.afterAccentColour(accent_colour);

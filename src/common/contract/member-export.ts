@@ -85,6 +85,35 @@ export const memberExportSchema = z.object({
         .describe("What a guardian did in the member's place (« Gwen Le Bihan pour Lou »), newest first."),
     })
     .describe('Families: guardians, children and consents.'),
+  member_file: z
+    .object({
+      licences: z
+        .array(
+          z.object({
+            season: z.string(),
+            number: z.string(),
+            federation: z.string(),
+            type: z.string(),
+            recorded_at: z.string(),
+          }),
+        )
+        .describe('The licence of each season, newest first, as an Admin entered it.'),
+      health_items: z
+        .array(
+          z.object({
+            kind: z.string().describe('caci, qs_sport, minor_questionnaire, pps or savoir_nager.'),
+            date: z.string(),
+            competition: z.boolean().nullable(),
+            all_no: z.boolean().nullable(),
+            signed_by: z.string().nullable(),
+            way: z.string().nullable(),
+            recorded_at: z.string(),
+            recorded_by_admin: z.boolean(),
+          }),
+        )
+        .describe('Health papers: dates and attestations only, never a questionnaire nor a diagnosis.'),
+    })
+    .describe("The member's file: licences and health papers."),
   subscriptions: z
     .array(
       z.object({

@@ -1,4 +1,5 @@
 import { SHORT_NAME_MAX } from './club-defaults';
+import { healthProfileSchema, LICENCE_TYPES_MAX, licenceTypeSchema, monthDayField } from './member-file';
 import { z } from './zod';
 
 export { DEFAULT_SLOGAN } from './club-defaults';
@@ -68,6 +69,16 @@ export const clubSettingsSchema = z.object({
    * then shows the club's name cut to 12 (the start settings' `short_name`, already worked out).
    */
   short_name: z.string().min(1).max(SHORT_NAME_MAX).nullable().optional(),
+  /** The member's file (docs/rules.md#members-file): the season's first day, `MM-DD` (default `09-01`). */
+  season_start: monthDayField.optional(),
+  /** Until this day (`MM-DD`, default `09-30`) last season's licence still counts. */
+  grace_end: monthDayField.optional(),
+  /** The health preset the club follows (default `code_du_sport`). */
+  health_profile: healthProfileSchema.optional(),
+  /** The licence types the club's federation issues (at most 30); none: any type is taken. */
+  licence_types: z.array(licenceTypeSchema).max(LICENCE_TYPES_MAX).optional(),
+  /** Seasons health items are kept after the licence lapsed (0–10, default 1). */
+  health_keep_seasons: z.number().int().min(0).max(10).optional(),
 });
 export type ClubSettings = z.infer<typeof clubSettingsSchema>;
 /**
@@ -87,6 +98,11 @@ export const clubSettingsUpdateSchema = z
     show_attendees: z.boolean(),
     child_login_age: z.number().int().min(15).max(18),
     guardians_invite_guardians: z.boolean(),
+    season_start: monthDayField,
+    grace_end: monthDayField,
+    health_profile: healthProfileSchema,
+    licence_types: z.array(licenceTypeSchema).max(LICENCE_TYPES_MAX),
+    health_keep_seasons: z.number().int().min(0).max(10),
   })
   .partial();
 export const CLUB_SETTINGS_PATH = '/api/internal/club-settings';

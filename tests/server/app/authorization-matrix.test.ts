@@ -579,6 +579,34 @@ const MATRIX: Row[] = [
     row(401, 403, 403, 403, 403, 200),
   ],
   [
+    'PUT /api/user/{a minor}/licence (Admins only)',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/${ids.kid}/licence`,
+      payload: { number: '0123456', federation: 'FFCK', type: 'Canoë Plus', season: '2026-2027' },
+    }),
+    row(401, 403, 403, 200, 200, 403),
+  ],
+  [
+    'PUT /api/user/{a minor}/health (the member, a guardian, Admins)',
+    () => ({
+      method: 'PUT',
+      url: `/api/user/${ids.kid}/health`,
+      payload: { items: [{ kind: 'pps', date: '2025-10-01' }] },
+    }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
+    "GET /api/user/{a minor}/member-file (health data: never an organiser's)",
+    () => ({ method: 'GET', url: `/api/user/${ids.kid}/member-file` }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
+    'GET /api/user/{a minor}/dossier',
+    () => ({ method: 'GET', url: `/api/user/${ids.kid}/dossier` }),
+    row(401, 403, 403, 200, 200, 200),
+  ],
+  [
     'GET /api/event/{id}/comments',
     async () => ({ method: 'GET', url: `/api/event/${await eventToTalkUnder()}/comments` }),
     row(401, 200, 200, 200, 200, 200),
@@ -619,7 +647,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(432);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(456);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

@@ -155,6 +155,21 @@ describe('two clubs on one deployment', () => {
         200,
       );
     }
+    // The member's file (docs/rules.md#members-file): 404 from club 2, even for its Admin.
+    const memberFileRoutes = [
+      {
+        method: 'PUT' as const,
+        url: `/api/user/${childId}/licence`,
+        payload: { number: '42', federation: 'FFCK', type: 'Canoë Plus', season: '2025-2026' },
+      },
+      { method: 'PUT' as const, url: `/api/user/${childId}/health`, payload: { items: [] } },
+      { method: 'GET' as const, url: `/api/user/${childId}/member-file` },
+      { method: 'GET' as const, url: `/api/user/${childId}/dossier` },
+    ];
+    for (const route of memberFileRoutes) {
+      expect((await on(HOST_2, { ...route, headers: bearer(boss2) })).statusCode, route.url).toBe(404);
+      expect((await on('localhost', { ...route, headers: bearer(admin1) })).statusCode, route.url).toBe(200);
+    }
     // A range around the start, in UTC days: from 23:00 UTC the club's day (Europe/Paris) is already
     // the next one, and a one-day range named by the UTC date would miss the event.
     const day = (shift: number) =>

@@ -40,6 +40,8 @@ export const TABLES_AFTER_CLUBS = [
   'booked_stuffs',
   'wished_stuffs',
   'kit_log',
+  'licences',
+  'health_items',
 ] as const;
 
 export async function seedEveryTable(
@@ -390,6 +392,33 @@ export async function seedEveryTable(
         received_at: now,
         is_ignored: false,
         idempotency_key: null,
+      })
+      .execute();
+    await db
+      .insertInto('licences')
+      .values({
+        user_id: userId,
+        season: '2025-2026',
+        number: '123456',
+        federation: 'FFCK',
+        type: 'Canoë Plus',
+        recorded_at: now,
+        recorded_by: userId,
+      })
+      .execute();
+    await db
+      .insertInto('health_items')
+      .values({
+        user_id: userId,
+        kind: 'caci',
+        day: '2025-09-01',
+        competition: true,
+        all_no: null,
+        signed_by: null,
+        way: null,
+        recorded_at: now,
+        recorded_by: userId,
+        recorded_by_admin: true,
       })
       .execute();
   }

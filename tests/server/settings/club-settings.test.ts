@@ -37,6 +37,11 @@ describe('the club settings', () => {
       child_login_age: 15,
       guardians_invite_guardians: true,
       short_name: null,
+      season_start: '09-01',
+      grace_end: '09-30',
+      health_profile: 'code_du_sport',
+      licence_types: [],
+      health_keep_seasons: 1,
     });
     expect((await read(member)).statusCode).toBe(403);
     expect((await write(member, { club_name: 'Mine' })).statusCode).toBe(403);
@@ -51,6 +56,11 @@ describe('the club settings', () => {
       child_login_age: 15,
       guardians_invite_guardians: true,
       short_name: null,
+      season_start: '09-01',
+      grace_end: '09-30',
+      health_profile: 'code_du_sport',
+      licence_types: [],
+      health_keep_seasons: 1,
     });
     const saved = await write(admin, { club_name: '  Les Pagayeurs  ', reminder_hours: 0 });
     expect(saved.json()).toEqual({
@@ -61,6 +71,11 @@ describe('the club settings', () => {
       child_login_age: 15,
       guardians_invite_guardians: true,
       short_name: null,
+      season_start: '09-01',
+      grace_end: '09-30',
+      health_profile: 'code_du_sport',
+      licence_types: [],
+      health_keep_seasons: 1,
     });
     const start = (await ctx.app.inject({ method: 'GET', url: '/api/internal/settings/start' })).json();
     expect([start.club_name, start.accent_colour]).toEqual(['Les Pagayeurs', '#0f766e']);
