@@ -6,7 +6,7 @@ import { replaceCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import formStyles from '../../ui/form.module.css';
 import { PasswordField } from '../../ui/password-field';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../ui/form-dialog';
 import sectionStyles from './profile-section.module.css';
 
 function EmailChangeDialog({ user, onClose }: { user: User; onClose: () => void }) {

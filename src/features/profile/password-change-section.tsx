@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeMyPassword } from '../../data/profile';
 import { showToast } from '../../state/toast-store';
 import { PasswordField } from '../../ui/password-field';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../ui/form-dialog';
 import sectionStyles from './profile-section.module.css';
 
 function PasswordChangeDialog({ userId, onClose }: { userId: string; onClose: () => void }) {

@@ -7,7 +7,7 @@ import type { FamilyChild } from '../../../data/family';
 import { type Consents, fetchConsents, saveConsents } from '../../../data/family-writes';
 import { errorText } from '../../../i18n/error-text';
 import { showToast } from '../../../state/toast-store';
-import { FormDialog } from '../form-dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import styles from './family.module.css';
 
 /**

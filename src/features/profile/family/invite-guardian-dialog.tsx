@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { linkGuardian } from '../../../data/family-writes';
 import { showToast } from '../../../state/toast-store';
 import form from '../../../ui/form.module.css';
-import { FormDialog } from '../form-dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import styles from './family.module.css';
 
 /**

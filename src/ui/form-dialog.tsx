@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../i18n/error-text';
-import confirmStyles from '../../ui/confirm-dialog.module.css';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { errorText } from '../i18n/error-text';
+import confirmStyles from './confirm-dialog.module.css';
+import { ModalDialog } from './modal-dialog';
 
 /**
- * A profile dialog that asks for the password with a change (a new email, a new password): its fields, the
+ * A dialog that asks for the password with a change (a new email, a new password): its fields, the
  * refusal in words, « Annuler » and the button that sends. `onSubmit` either answers a refusal found before
  * any round trip, or makes the write (a server refusal thrown is said in the dialog, which stays open); the
  * dialog closes once it succeeded. While it runs, nothing closes the dialog.
