@@ -127,6 +127,9 @@ export function planEvents(monday: string): PlannedEvent[] {
       organiser: 'soazig.tanguy',
       stuffs: ['k1', 'paddle', 'vest'],
       subscribers: withKit(range(14, 18), ['k1', 'paddle', 'vest']),
+      // Next week's river trip has a guest too: whatever the day and hour the demo is opened, an upcoming
+      // event shows one (this week's Sunday is past by Sunday noon).
+      guests: [{ host: m(14), first_name: 'Maëlle', last_name: 'Quéré' }],
     },
     {
       ...base,
