@@ -114,9 +114,10 @@ describe('login screen', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Impossible de joindre le serveur');
   });
 
-  it('shows and hides the password', () => {
+  // The sign-in screen is its own chunk: it shows once loaded.
+  it('shows and hides the password', async () => {
     renderApp('/login');
-    const password = screen.getByLabelText('Mot de passe') as HTMLInputElement;
+    const password = (await screen.findByLabelText('Mot de passe')) as HTMLInputElement;
     expect(password.type).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
     expect(password.type).toBe('text');
@@ -124,9 +125,9 @@ describe('login screen', () => {
     expect(password.type).toBe('password');
   });
 
-  it('links to /askreset and /news', () => {
+  it('links to /askreset and /news', async () => {
     renderApp('/login');
-    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Mot de passe oublié ?' })).getAttribute('href')).toBe(
       '/askreset',
     );
     expect(screen.getByRole('link', { name: 'Actualités' }).getAttribute('href')).toBe('/news');
