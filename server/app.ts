@@ -24,7 +24,9 @@ import { giveChildLogin } from './modules/family/child-login.service';
 import { familyRoutes } from './modules/family/family.routes';
 import { picturesRoutes } from './modules/files/pictures.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { withEventDossiers } from './modules/member-file/event-dossiers-view';
 import { memberFileRoutes } from './modules/member-file/member-file.routes';
+import { runImport } from './modules/member-file/member-import-run';
 import { newsRoutes, publicNewsRoutes } from './modules/news/news.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { fillFromWaitingList } from './modules/participation/fill-step';
@@ -139,7 +141,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         async (signedIn) => {
           registerWriteLimits(signedIn, deps.config.rateLimits, deps.now);
           await usersRoutes(signedIn, deps);
-          await signedIn.register(memberImportRoutes(deps));
+          await signedIn.register(memberImportRoutes(deps, runImport));
           await privacyRoutes(signedIn, deps, { onAccessEnded });
           await profilesRoutes(signedIn, deps, { onAccessEnded, giveChildLogin });
           await familyRoutes(signedIn, deps);
@@ -156,7 +158,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           });
           await catalogRoutes(signedIn, deps);
           // Participation builds on events; events reaches its fill step through this hook, not an import.
-          await eventsRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
+          // Likewise the members' files, which read events (docs/rules.md#members-file).
+          await eventsRoutes(signedIn, deps, {
+            afterUpdate: fillFromWaitingList,
+            withDossiers: withEventDossiers,
+          });
           await seriesRoutes(signedIn, deps, { afterUpdate: fillFromWaitingList });
           await participationRoutes(signedIn, deps);
           await attendanceRoutes(signedIn, deps);

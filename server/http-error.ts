@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@common/contract/errors';
+import type { DossierReason } from '@common/contract/member-file';
 import type { Verdict } from '@common/rules/events';
 
 /** A refusal the client can act on: answered as `{code, message, field}` with the message translated. */
@@ -24,6 +25,17 @@ export class StuffUnavailableError extends HttpError {
   ) {
     super(409, 'stuff_unavailable', field);
     this.name = 'StuffUnavailableError';
+  }
+}
+
+/**
+ * 409 `dossier_incomplete` (docs/rules.md#members-file): the model blocks a member whose file is neither `ok`
+ * nor `soon` on the event's day; `reasons` say what it lacks, as the reader may read them.
+ */
+export class DossierIncompleteError extends HttpError {
+  constructor(readonly reasons: readonly DossierReason[]) {
+    super(409, 'dossier_incomplete');
+    this.name = 'DossierIncompleteError';
   }
 }
 

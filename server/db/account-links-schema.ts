@@ -37,7 +37,7 @@ export interface AccountAuditTable {
   /** The club the row belongs to; its default is the transaction's club. */
   club_id: Generated<number>;
   id: Generated<number>;
-  action: 'account_deleted' | 'acted_for';
+  action: 'account_deleted' | 'acted_for' | 'health_erased';
   actor_id: string;
   target_id: string;
   at: Date;

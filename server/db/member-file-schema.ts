@@ -12,6 +12,9 @@ export interface LicencesTable {
   number: string;
   federation: string;
   type: string;
+  /** The licence's own first and last days (a federation's export), else null: its season's days count. */
+  start_day: string | null;
+  end_day: string | null;
   recorded_at: Date;
   recorded_by: string;
 }

@@ -38,6 +38,10 @@ import * as emailBouncingSince from './migrations/2026-12-12-01-email-bouncing-s
 import * as cancelMessage from './migrations/2026-12-12-03-cancel-message';
 import * as meetingPoint from './migrations/2026-12-13-01-meeting-point';
 import * as memberFile from './migrations/2026-12-14-01-member-file';
+import * as modelRequirements from './migrations/2026-12-14-02-model-requirements';
+import * as waitingDossierTold from './migrations/2026-12-14-04-waiting-dossier-told';
+import * as paperReminders from './migrations/2026-12-14-06-paper-reminders';
+import * as licenceValidity from './migrations/2026-12-14-08-licence-validity';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -80,6 +84,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-12-03-cancel-message': cancelMessage,
   '2026-12-13-01-meeting-point': meetingPoint,
   '2026-12-14-01-member-file': memberFile,
+  '2026-12-14-02-model-requirements': modelRequirements,
+  '2026-12-14-04-waiting-dossier-told': waitingDossierTold,
+  '2026-12-14-06-paper-reminders': paperReminders,
+  '2026-12-14-08-licence-validity': licenceValidity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -26,6 +26,8 @@ export interface WaitingListTable {
   event_uuid: string;
   user_id: string;
   created_at: Date;
+  /** When the member was told their file kept them from a freed place (docs/rules.md#members-file); null: not yet. */
+  dossier_told_at: Generated<Date | null>;
 }
 
 export interface GuestsTable {

@@ -16,6 +16,7 @@ import type {
   SubscriptionNoticesTable,
   WeeklyListRunsTable,
 } from './messaging-schema';
+import type { PaperRemindersTable } from './paper-reminders-schema';
 import type {
   ChecklistLogTable,
   GuestsTable,
@@ -123,6 +124,12 @@ export interface EventModelsTable {
   name: string;
   description: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** What the model asks of its subscribers' files (docs/rules.md#members-file); all off: nothing. */
+  requires_licence: Generated<boolean>;
+  requires_health: Generated<boolean>;
+  requires_competition: Generated<boolean>;
+  requires_savoir_nager: Generated<boolean>;
+  enforcement: Generated<'warn' | 'block'>;
 }
 
 export interface StuffsTable {
@@ -280,6 +287,7 @@ export interface Database {
   kit_log: KitLogTable;
   licences: LicencesTable;
   health_items: HealthItemsTable;
+  paper_reminders: PaperRemindersTable;
   clubs: ClubsTable;
 }
 

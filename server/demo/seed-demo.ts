@@ -39,6 +39,7 @@ import { demoClubLogoPng } from './club-logo';
 import { DemoClient } from './demo-client';
 import { claimDemoFolder } from './demo-folder';
 import { type PlannedEvent, planEvents } from './event-plan';
+import { demoBirthDate, recordMemberFiles } from './member-files';
 import { talkAroundSeaDays } from './threads';
 import { createTrainingSeries } from './training-series';
 import { createYouthSection } from './youth-section';
@@ -153,14 +154,16 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
     });
     people.set(person.username, { ...person, id: row.id, token: '' });
   }
-  for (const person of people.values()) {
+  for (const [index, person] of [...people.values()].entries()) {
     person.token = await api.signIn(person.username, DEMO_PASSWORD);
+    const birthDate = demoBirthDate(person.username, index);
     await api.call(person.token, 'PUT', `/api/user/profile/update/${person.id}`, {
       first_name: person.first_name,
       last_name: person.last_name,
       city: 'Quimper',
       zip_code: '29000',
       language: person.language ?? 'fr',
+      ...(birthDate ? { birth_date: birthDate } : {}),
     });
     for (const [name, active] of Object.entries(person.preferences ?? {}))
       await api.call(person.token, 'PUT', `/api/user/preference/${person.id}`, {
@@ -291,6 +294,8 @@ async function tellStory({ api, db, clock, today, monday, timeZone }: StoryConte
   );
   clock.now = today;
   await talkAroundSeaDays(api, clock, created, tokenOf);
+  // The members' files at today: every state of the rule is someone's (docs/rules.md#members-file).
+  await recordMemberFiles(api, { today: clubDayOf(today, timeZone), people, children: youth.children });
 
   return [...people.values()].filter(isPrintedAtStart).map((p) => ({
     username: p.username,

@@ -27,12 +27,13 @@ const bornAged = (day: string, age: number) => {
  * The youth section (docs/rules.md#families): each family's first parent adds their children (no login of their
  * own) and links the other parent; the « École de pagaie » runs on Wednesdays 14:00–16:00 at the club, twelve
  * sessions from last week on, every child subscribed by a parent to the whole series with a kayak; the first
- * family gives this season's consents. Answers the sessions to tick.
+ * family gives this season's consents. Answers the sessions to tick, and each child with the parent who added
+ * them.
  */
 export async function createYouthSection(
   api: DemoClient,
   options: YouthSectionOptions,
-): Promise<{ pastSessions: TickJob[] }> {
+): Promise<{ pastSessions: TickJob[]; children: Array<{ id: string; guardian: string }> }> {
   const series = await weeklySeries(api, {
     ...options,
     firstDay: shiftDay(options.monday, -5), // last week's Wednesday
@@ -41,6 +42,7 @@ export async function createYouthSection(
     weekdays: ['WE'],
     stuffUuids: [options.kayakUuid],
   });
+  const children: Array<{ id: string; guardian: string }> = [];
   for (const [index, family] of FAMILIES.entries()) {
     const [first, ...others] = family.guardians.map((username) => options.people.get(username) as Someone);
     if (!first) continue;
@@ -50,6 +52,7 @@ export async function createYouthSection(
         last_name: child.last_name,
         birth_date: bornAged(options.today, child.age),
       });
+      children.push({ id: made.id, guardian: first.username });
       for (const other of others) {
         await api.call(first.token, 'POST', `/api/user/${made.id}/guardians`, {
           email: options.emailOf(other.username),
@@ -70,5 +73,5 @@ export async function createYouthSection(
       }
     }
   }
-  return { pastSessions: sessionsToTick(series.sessions, options.organiser, []) };
+  return { pastSessions: sessionsToTick(series.sessions, options.organiser, []), children };
 }

@@ -69,10 +69,11 @@ export function catalogueText(
   key: string,
   values: Record<string, string> = {},
 ): string {
+  // A dotted key reads inside the section (`memberFile`, `status.ok`), as i18next's `memberFile.status.ok`.
   const entry = (catalogue: Catalogue) => {
-    const texts = catalogue[section];
-    const text =
-      typeof texts === 'object' && texts !== null ? (texts as Record<string, unknown>)[key] : undefined;
+    const text = key
+      .split('.')
+      .reduce<unknown>((node, part) => (isSection(node) ? node[part] : undefined), catalogue[section]);
     return typeof text === 'string' ? text : undefined;
   };
   const text = entry(CATALOGUES[language]) ?? entry(CATALOGUES.en) ?? `${section}.${key}`;

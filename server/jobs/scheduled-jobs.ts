@@ -6,8 +6,11 @@ import type { Database } from '../db/schema';
 import { purgeSentMail } from '../mail/mail-queue';
 import { makeMissingClubIcons } from '../modules/club-app/club-icons.service';
 import { tellComingOfAge } from '../modules/family/coming-of-age.service';
+import { eraseLapsedHealthItems } from '../modules/member-file/paper-erasure.service';
+import { sendPaperReminders } from '../modules/member-file/paper-reminders.service';
 import { eraseOldGuestData } from '../modules/participation/guests.service';
 import { sendDueNudges } from '../modules/reminders/nudges.service';
+import { isQuietTime } from '../modules/reminders/reminder-time';
 import { sendDueReminders } from '../modules/reminders/reminders.service';
 import { purgeOldKeys } from '../writes/idempotency';
 import { sendWeeklyList } from './weekly-list';
@@ -19,7 +22,8 @@ const REMINDER_PERIOD_MS = 5 * 60_000;
 
 /**
  * Housekeeping run at start and every hour (guests' personal data past 30 days, expired replay keys, mail
- * sent more than 30 days ago, the one notice to a member with guardians who came of age), and
+ * sent more than 30 days ago, the one notice to a member with guardians who came of age, health items past the
+ * club's retention and the reminders before a paper of the member's file ends, each once), and
  * the weekly event list every Monday 07:00 club time, or at start when that moment passed earlier the same
  * Monday (the week's row in weekly_list_runs keeps it to one list a week, whoever sends it). `onMailQueued`
  * asks the mail worker for a round once the list's messages are committed. Reminders are looked for at start
@@ -43,11 +47,19 @@ export function startScheduledJobs(options: {
   const eachClub = (name: string, work: (club: Club) => Promise<void>) =>
     forEachClub(clubs, work).catch((error: unknown) => options.log.error({ err: error }, `${name} failed`));
   const run = () =>
-    eachClub('scheduled job', async () => {
+    eachClub('scheduled job', async (club) => {
       await eraseOldGuestData(options.db, options.now());
       await purgeOldKeys(options.db, options.now());
       await purgeSentMail(options.db, options.now());
       if ((await tellComingOfAge(options)) > 0) options.onMailQueued();
+      // The member's file (docs/rules.md#members-file): old health items erased; papers ending reminded of,
+      // outside the quiet hours as every reminder (docs/rules.md#reminders).
+      await eraseLapsedHealthItems(options);
+      if (!isQuietTime(options.now(), club.timezone)) {
+        const papers = await sendPaperReminders(options);
+        if (papers.mail > 0) options.onMailQueued();
+        if (papers.push > 0) options.onPushQueued?.();
+      }
     });
   const sendWeeklyIn = async (club: Club) => {
     const result = await sendWeeklyList(options);

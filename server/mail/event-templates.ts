@@ -4,7 +4,9 @@ import { hello, signatureOf } from './signature';
 import type {
   AccountMailKind,
   AdminMailKind,
+  DossierMailKind,
   FamilyMailKind,
+  PaperMailKind,
   ReminderDetails,
   SeriesMailKind,
   TalkMailKind,
@@ -182,5 +184,12 @@ export const EVENT_TEMPLATES = {
   },
 } satisfies Omit<
   Templates,
-  AccountMailKind | WeeklyMailKind | SeriesMailKind | FamilyMailKind | TalkMailKind | AdminMailKind
+  | AccountMailKind
+  | WeeklyMailKind
+  | SeriesMailKind
+  | FamilyMailKind
+  | TalkMailKind
+  | AdminMailKind
+  | PaperMailKind
+  | DossierMailKind
 >;

@@ -123,6 +123,23 @@ export interface TemplateData {
   };
   /** An organiser's morning digest: per event, who joined, left or waits, and places left (null: no limit). */
   organiser_digest: { events: DigestEvent[] };
+  /**
+   * Before a paper of the member's file ends, or at the season start (docs/rules.md#members-file): `item` the
+   * paper, `endsOn` its last day (`yyyy-mm-dd`), `season` the season not renewed, `child` the child a guardian's
+   * copy is about, `link` the profile in the app.
+   */
+  paper_reminder: {
+    item: 'licence' | 'renewal' | 'caci' | 'qs_sport' | 'minor_questionnaire' | 'pps';
+    endsOn: string;
+    season: string | null;
+    child: string | null;
+    link: string;
+  };
+  /**
+   * To a waiting member passed over at a freed place for their file (docs/rules.md#members-file): `reasons` already
+   * in words in the recipient's language, `link` the profile in the app, where « Mon dossier » is.
+   */
+  waiting_list_dossier_skip: { event: string; reasons: string[]; link: string };
   /** An Admin's test mail to themself: `when` already written in the club's time zone and their language. */
   email_test: { when: string };
   /** `weekStart`: the week's Monday (`yyyy-mm-dd`); `logoUrl` and the links are absolute. */
@@ -147,6 +164,10 @@ export type AccountMailKind =
   | 'email_change_notice';
 /** The kinds written by family-templates.ts. */
 export type FamilyMailKind = 'guardian_linked' | 'child_duplicate' | 'came_of_age';
+/** The kinds written by paper-templates.ts. */
+export type PaperMailKind = 'paper_reminder';
+/** The kinds written by dossier-templates.ts. */
+export type DossierMailKind = 'waiting_list_dossier_skip';
 /** The kinds written by admin-templates.ts. */
 export type AdminMailKind = 'email_test';
 /** The kinds written by talk-templates.ts. */

@@ -1,8 +1,10 @@
 import type { Language } from '@common/contract/user';
 import { catalogueText } from '../i18n/catalogue';
 import { ADMIN_TEMPLATES } from './admin-templates';
+import { DOSSIER_TEMPLATES } from './dossier-templates';
 import { EVENT_TEMPLATES } from './event-templates';
 import { FAMILY_TEMPLATES } from './family-templates';
+import { PAPER_TEMPLATES } from './paper-templates';
 import { SERIES_TEMPLATES } from './series-templates';
 import { hello, signatureOf } from './signature';
 import { TALK_TEMPLATES } from './talk-templates';
@@ -86,6 +88,8 @@ export const TEMPLATES: Templates = {
   ...FAMILY_TEMPLATES,
   ...TALK_TEMPLATES,
   ...ADMIN_TEMPLATES,
+  ...PAPER_TEMPLATES,
+  ...DOSSIER_TEMPLATES,
 };
 
 /** "Kayak, samedi 28/11/2026 10:00": how messages name an event, in the club's time zone. */

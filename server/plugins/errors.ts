@@ -1,8 +1,13 @@
 import { codeForStatus, type ErrorBody } from '@common/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, StuffUnavailableError, TooManyRequestsError } from '../http-error';
-import { errorMessage, languageFromHeader } from '../i18n/catalogue';
+import {
+  DossierIncompleteError,
+  HttpError,
+  StuffUnavailableError,
+  TooManyRequestsError,
+} from '../http-error';
+import { catalogueText, errorMessage, languageFromHeader } from '../i18n/catalogue';
 
 export function sendError(
   request: FastifyRequest,
@@ -10,11 +15,18 @@ export function sendError(
   statusCode: number,
   code: string,
   field: string | null = null,
-  extra: Pick<ErrorBody, 'uuid_stuff'> = {},
+  extra: Pick<ErrorBody, 'uuid_stuff' | 'reasons'> = {},
 ): FastifyReply {
+  const language = languageFromHeader(request.headers['accept-language']);
   const body: ErrorBody = {
     code,
-    message: errorMessage(code, languageFromHeader(request.headers['accept-language'])),
+    message: [
+      errorMessage(code, language),
+      // What the member's file lacks, in words too (docs/rules.md#members-file).
+      ...(extra.reasons ?? []).map(
+        (reason) => `${catalogueText(language, 'memberFile', `reason.${reason}`)}.`,
+      ),
+    ].join(' '),
     field,
     ...extra,
   };
@@ -41,6 +53,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof TooManyRequestsError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof StuffUnavailableError)
       return sendError(request, reply, 409, error.code, error.field, { uuid_stuff: error.uuidStuff });
+    if (error instanceof DossierIncompleteError)
+      return sendError(request, reply, 409, error.code, null, { reasons: [...error.reasons] });
     if (error instanceof HttpError) {
       return sendError(request, reply, error.statusCode, error.code, error.field);
     }

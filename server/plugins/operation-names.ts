@@ -64,6 +64,8 @@ const OPERATIONS: Readonly<Record<string, readonly [operationId: string, summary
   'PUT /api/user/:id/health': ['replaceHealthItems', "Replace a member's health items"],
   'GET /api/user/:id/member-file': ['readMemberFile', "A member's licences and health items"],
   'GET /api/user/:id/dossier': ['readDossier', "A member's file status on a day"],
+  'GET /api/user/dossiers-to-settle': ['listDossiersToSettle', "Members' files that need an Admin's action"],
+  'GET /api/user/dossiers-to-settle.csv': ['listDossiersToSettleCsv', 'The files to settle as CSV'],
   'PUT /api/user/password/:id': ['changePassword', "Change one's own password, with the current one"],
   'DELETE /api/user/:id': ['deleteAccount', 'Delete an account (the member themself or an admin)'],
   'GET /api/user': ['listUsers', 'Every account'],

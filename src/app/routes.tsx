@@ -105,6 +105,12 @@ export const routes: RouteObject[] = [
                     () => import('../features/users/user-detail-screen'),
                     (m) => m.UserDetailScreen,
                   ),
+                  // « À régulariser » (docs/rules.md#members-file): the reasons are health data, Admins only.
+                  lazyScreen(
+                    '/settings/to-settle',
+                    () => import('../features/users/to-settle-screen'),
+                    (m) => m.ToSettleScreen,
+                  ),
                   lazyScreen(
                     '/settings/email',
                     () => import('../features/email-settings/email-settings-screen'),

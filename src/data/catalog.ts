@@ -7,7 +7,8 @@ import { appDb } from './core/db';
 import { syncEngine } from './core/sync';
 
 export type { Model, Stuff };
-export type ModelInput = Pick<Model, 'name' | 'description'>;
+/** `requirements` null asks nothing of members' files (docs/rules.md#members-file). */
+export type ModelInput = Pick<Model, 'name' | 'description' | 'requirements' | 'enforcement'>;
 /** `kind` null (or empty) clears it; absent keeps it as it is (docs/rules.md#kit). */
 export type StuffInput = Pick<Stuff, 'name' | 'description' | 'is_infinite'> & {
   stock?: number;

@@ -118,7 +118,8 @@ const deliver = async (enqueue: Promise<number>): Promise<Delivery> =>
 
 /**
  * `kit`: the items booked, in the order of the kinds shown, `[]` for own equipment (docs/rules.md#kit). `actor`:
- * the signed-in guardian when `user` is their child (docs/rules.md#families).
+ * the signed-in guardian when `user` is their child (docs/rules.md#families). `override`: one who takes
+ * attendance subscribes a member whose file blocks (docs/rules.md#members-file).
  */
 export function changeSubscription(
   user: User,
@@ -126,8 +127,9 @@ export function changeSubscription(
   subscribe: boolean,
   kit: readonly string[] = [],
   actor: User = user,
+  override = false,
 ): Promise<Delivery> {
-  const change = { eventUuid, subscribe, stuffs: kit };
+  const change = { eventUuid, subscribe, stuffs: kit, override };
   return deliver(queueSubscription(appDb(), user, change, Date.now(), actor));
 }
 

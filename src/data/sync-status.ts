@@ -30,15 +30,18 @@ export interface FailedWrite {
   code: string;
   /** With `stuff_unavailable`: the name of the kit's item that is gone, as the drain kept it (kit-refusal.ts). */
   stuffName: string | null;
+  /** With `dossier_incomplete`: what the member's file lacks (docs/rules.md#members-file); empty otherwise. */
+  reasons: string[];
 }
 
-function refusalOf(lastError: string | null): Pick<FailedWrite, 'code' | 'stuffName'> {
+function refusalOf(lastError: string | null): Pick<FailedWrite, 'code' | 'stuffName' | 'reasons'> {
   try {
     const body = JSON.parse(lastError ?? 'null') as { stuff_name?: unknown } | null;
     const stuffName = typeof body?.stuff_name === 'string' ? body.stuff_name : null;
-    return { code: readErrorBody(body)?.code ?? 'server_error', stuffName };
+    const read = readErrorBody(body);
+    return { code: read?.code ?? 'server_error', stuffName, reasons: read?.reasons ?? [] };
   } catch {
-    return { code: 'server_error', stuffName: null };
+    return { code: 'server_error', stuffName: null, reasons: [] };
   }
 }
 

@@ -59,13 +59,21 @@ export const changeRole = (id: string, role: RoleName): Promise<User> =>
 
 /**
  * A spreadsheet of members: `isDryRun` answers what each row would become and writes nothing; otherwise the
- * new rows are created and invited, all or none. The server reads UTF-8 or Windows-1252.
+ * new rows are created and invited, all or none. The server reads UTF-8 or Windows-1252. `federation` names a
+ * licence export's federation when the file has no column for it.
  */
-export const importMembers = (file: Blob, isDryRun: boolean): Promise<MemberImportResponse> =>
-  apiRequest('POST', `${MEMBER_IMPORT_PATH}?dry_run=${isDryRun}`, {
+export const importMembers = (
+  file: Blob,
+  isDryRun: boolean,
+  federation = '',
+): Promise<MemberImportResponse> =>
+  apiRequest('POST', `${MEMBER_IMPORT_PATH}?dry_run=${isDryRun}${federationQuery(federation)}`, {
     file: { body: file, type: 'text/csv' },
     schema: memberImportResponseSchema,
   });
+
+const federationQuery = (federation: string) =>
+  federation.trim() === '' ? '' : `&federation=${encodeURIComponent(federation.trim())}`;
 
 /** Deletes a member's account for good, confirmed with the admin's own password. */
 export const deleteMember = (id: string, password: string): Promise<void> =>

@@ -47,6 +47,7 @@ export const CLUB_TABLES = [
   'kit_log',
   'licences',
   'health_items',
+  'paper_reminders',
   'data_version',
 ] as const;
 

@@ -1,15 +1,35 @@
 import type { EventDto } from '@common/contract/event';
+import type { DossierReason } from '@common/contract/member-file';
 import type { Language } from '@common/contract/user';
 import { groupByKind } from '@common/rules/kit';
 import { escapeHtml, type PageBrand, simplePage } from '../../html';
 import { catalogueCount, catalogueText, errorMessage } from '../../i18n/catalogue';
 import type { AnswerAction } from '../../mail/answer-links';
+import { memberFilePath } from '../../mail/app-links';
 import type { AnswerResult, LinkProblem } from './answers.service';
 
 const text = (language: Language, key: string, values?: Record<string, string>) =>
   catalogueText(language, 'answer_page', key, values);
 const paragraph = (value: string) => `<p>${escapeHtml(value)}</p>`;
 const link = (href: string, label: string) => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
+/** Where « Mon dossier » is, from the app's address: the profile screen. */
+const dossierUrl = (appUrl: string) => new URL(memberFilePath, appUrl).toString();
+
+/**
+ * What a member's file lacks, in the words « Mon dossier » uses (docs/rules.md#members-file), and the way to fix
+ * it: `intro`, the reasons as a list, then the link to the profile. The reasons only, no other health detail.
+ */
+function dossierPart(language: Language, intro: string, reasons: readonly DossierReason[], appUrl: string) {
+  return [
+    paragraph(intro),
+    '<ul>',
+    ...reasons.map(
+      (reason) => `<li>${escapeHtml(catalogueText(language, 'memberFile', `reason.${reason}`))}</li>`,
+    ),
+    '</ul>',
+    link(dossierUrl(appUrl), text(language, 'dossier_fix')),
+  ];
+}
 
 export interface ConfirmInput {
   language: Language;
@@ -89,7 +109,10 @@ export function confirmPage(input: ConfirmInput): string {
   );
 }
 
-/** POST: what was recorded. */
+/**
+ * POST: what was recorded; under a model that warns, what the member's file lacks and where to complete it
+ * (`dossier`, with the app's address).
+ */
 export function donePage(
   brand: PageBrand,
   language: Language,
@@ -97,6 +120,7 @@ export function donePage(
   eventName: string,
   eventUrl: string,
   forName?: string,
+  dossier?: { warnings: readonly DossierReason[]; appUrl: string },
 ): string {
   return simplePage(
     language,
@@ -104,6 +128,9 @@ export function donePage(
     [
       ...(forName ? [paragraph(text(language, 'for_child', { name: forName }))] : []),
       paragraph(text(language, `done_${result}`, { event: eventName })),
+      ...(dossier && dossier.warnings.length > 0
+        ? dossierPart(language, text(language, 'dossier_warn'), dossier.warnings, dossier.appUrl)
+        : []),
       link(eventUrl, text(language, 'open_event')),
     ],
     brand,
@@ -128,6 +155,17 @@ export function problemPage(
   problem: LinkProblem,
   appUrl: string,
 ): string {
+  // A file the model blocks says what it lacks and where to complete it (docs/rules.md#members-file).
+  if (problem.problem === 'refused' && problem.code === 'dossier_incomplete')
+    return simplePage(
+      language,
+      text(language, 'refused_title'),
+      [
+        ...dossierPart(language, text(language, 'refused_dossier_text'), problem.reasons ?? [], appUrl),
+        link(appUrl, text(language, 'open_app')),
+      ],
+      brand,
+    );
   const body =
     problem.problem === 'refused'
       ? text(language, 'refused_text', { reason: errorMessage(problem.code, language) })

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { HttpError } from '../../http-error';
+import { DossierIncompleteError, HttpError } from '../../http-error';
 import { actOnAnswerLink, type LinkProblem } from './answers.service';
 
 /** The API's status for a refusal's code: the few a rule answers outside 409 keep theirs. */
@@ -21,6 +21,8 @@ function linkError(found: Exclude<LinkProblem, { problem: 'used' }>): HttpError 
     case 'expired':
       return new HttpError(409, 'event_past');
     case 'refused':
+      // A file the model blocks answers as the app's subscribe does, with its reasons (docs/rules.md#members-file).
+      if (found.code === 'dossier_incomplete') return new DossierIncompleteError(found.reasons ?? []);
       return new HttpError(REFUSAL_STATUS[found.code] ?? 409, found.code);
   }
 }

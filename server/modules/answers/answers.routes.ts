@@ -127,10 +127,11 @@ export async function answerRoutes(app: FastifyInstance, deps: AppDeps): Promise
         if ('problem' in found)
           return problem(reply, languageFromHeader(request.headers['accept-language']), found);
         const { language, eventName, eventUrl, forName } = described(found);
+        const dossier = { warnings: found.warnings ?? [], appUrl: `${currentClub().publicUrl}/` };
         return html(
           reply,
           200,
-          donePage(await brand(), language, found.result, eventName, eventUrl, forName),
+          donePage(await brand(), language, found.result, eventName, eventUrl, forName, dossier),
         );
       },
     );

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@common/contract/errors';
 import type { EventDto } from '@common/contract/event';
+import type { DossierReason } from '@common/contract/member-file';
 import { clubDayOf } from '@common/rules/club-time';
 import { factsOf, isFull, standingOf } from '@common/rules/events';
 import { mayActFor } from '@common/rules/family';
@@ -7,10 +8,11 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, UserRow } from '../../db/schema';
-import { HttpError } from '../../http-error';
+import { DossierIncompleteError, HttpError } from '../../http-error';
 import { type AnswerClaims, readAnswerToken } from '../../mail/answer-links';
 import { runWrite } from '../../writes/run-write';
 import { findEventDto } from '../events/event-details';
+import { checkDossier } from '../member-file/event-dossier.service';
 import { readLinkSecret } from '../notifications/unsubscribe-links';
 import { setDecline } from '../participation/declines.service';
 import { setSubscription } from '../participation/subscriptions.service';
@@ -29,7 +31,7 @@ export type LinkProblem =
   | { problem: 'gone' }
   | { problem: 'account' }
   | { problem: 'deleted' }
-  | { problem: 'refused'; code: ErrorCode };
+  | { problem: 'refused'; code: ErrorCode; reasons?: DossierReason[] };
 
 /** A link that may act: who, for whom, what, and the event as it is now. */
 export interface LiveLink {
@@ -96,7 +98,7 @@ export async function actOnAnswerLink(
   deps: AppDeps,
   token: string,
   stuffs: string[],
-): Promise<(LiveLink & { result: AnswerResult }) | LinkProblem> {
+): Promise<(LiveLink & { result: AnswerResult; warnings?: DossierReason[] }) | LinkProblem> {
   try {
     return await runWrite(deps, async (trx) => {
       const link = await liveLink(deps, trx, token);
@@ -112,18 +114,28 @@ export async function actOnAnswerLink(
       const standing = standingOf(link.event, member.id);
       if (standing.isSubscribed) return { ...link, result: 'subscribed' as const };
       if (standing.isWaiting) return { ...link, result: 'waiting' as const };
+      // The file check of the app's subscribe (docs/rules.md#members-file): a file the model blocks refuses the
+      // answer with its reasons; under `warn` they go with the page. The member, or their guardian, reads them.
+      const { warnings } = await checkDossier(trx, claims.eventUuid, member.id, {
+        readsHealth: true,
+        override: false,
+        mayOverride: false,
+      });
+      const warned = warnings.length > 0 ? { warnings } : {};
       if (willWait(link)) {
         const event = await joinWaitingList(deps, trx, actor, { ...request, stuffs });
-        return { ...link, event, result: 'waiting' as const };
+        return { ...link, event, result: 'waiting' as const, ...warned };
       }
       const event = await setSubscription(deps, trx, actor, {
         ...request,
         stuffs,
         subscribe: true,
       });
-      return { ...link, event, result: 'subscribed' as const };
+      return { ...link, event, result: 'subscribed' as const, ...warned };
     });
   } catch (error) {
+    if (error instanceof DossierIncompleteError)
+      return { problem: 'refused', code: error.code, reasons: [...error.reasons] };
     if (error instanceof HttpError && error.statusCode < 500) return { problem: 'refused', code: error.code };
     throw error;
   }

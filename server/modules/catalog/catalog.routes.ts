@@ -95,7 +95,14 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promis
     item: modelSchema,
     input: modelInputSchema,
     update: modelUpdateSchema,
-    toItem: (uuid, input) => ({ uuid, name: input.name, description: input.description }),
+    toItem: (uuid, input) => ({
+      uuid,
+      name: input.name,
+      description: input.description,
+      // Absent keeps what the model asks on an update (docs/rules.md#members-file).
+      ...(input.requirements === undefined ? {} : { requirements: input.requirements }),
+      ...(input.enforcement === undefined ? {} : { enforcement: input.enforcement }),
+    }),
     list: listModels,
     insert: insertModel,
     save: updateModel,

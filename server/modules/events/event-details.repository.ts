@@ -141,6 +141,12 @@ export function loadDetailRows(db: Db, events: Array<{ uuid: string }>) {
         'events.uuid as event_uuid',
         'event_models.name as model_name',
         'event_models.description as model_description',
+        // What the model asks of members' files travels with every event (docs/rules.md#members-file).
+        'event_models.requires_licence',
+        'event_models.requires_health',
+        'event_models.requires_competition',
+        'event_models.requires_savoir_nager',
+        'event_models.enforcement',
         'users.first_name',
         'users.last_name',
       ])

@@ -2,6 +2,7 @@ import type { EventDto } from '@common/contract/event';
 import type { Kysely } from 'kysely';
 import type { Database, EventRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { requirementsOfRow } from '../catalog/models.repository';
 import { coOrganisersByEvent } from './co-organisers.repository';
 import {
   countCommentsByEvent,
@@ -16,6 +17,15 @@ import { findEvent } from './events.repository';
 import { toWalkInEntry } from './walk-in-entry';
 
 type Db = Kysely<Database>;
+
+/** The model's file columns as the event's detail query reads them (null when the model is gone). */
+interface ModelRule {
+  requires_licence: boolean | null;
+  requires_health: boolean | null;
+  requires_competition: boolean | null;
+  requires_savoir_nager: boolean | null;
+  enforcement: 'warn' | 'block' | null;
+}
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -115,8 +125,26 @@ export async function loadEventDtos(db: Db, events: EventRow[]): Promise<EventDt
       walk_ins: (walkInsBy.get(event.uuid) ?? []).map(toWalkInEntry),
       attendees_limited: false,
       comments_count: commentCounts.get(event.uuid) ?? 0,
+      ...fileRuleOf(named),
     };
   });
+}
+
+/**
+ * What the event's model asks of its subscribers' files and how (docs/rules.md#members-file): model data, so
+ * every reader gets it, the week read included; an event without its model asks nothing.
+ */
+function fileRuleOf(named: ModelRule | undefined): Pick<EventDto, 'requirements' | 'enforcement'> {
+  if (!named?.enforcement) return { requirements: null, enforcement: 'warn' };
+  return {
+    requirements: requirementsOfRow({
+      requires_licence: named.requires_licence ?? false,
+      requires_health: named.requires_health ?? false,
+      requires_competition: named.requires_competition ?? false,
+      requires_savoir_nager: named.requires_savoir_nager ?? false,
+    }),
+    enforcement: named.enforcement,
+  };
 }
 
 /** Holdings by stuff, as numbers: each event counts its overlaps without walking every other stuff's. */

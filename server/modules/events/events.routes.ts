@@ -1,4 +1,5 @@
 import {
+  type EventDto,
   eventInputSchema,
   eventRangeParamsSchema,
   eventSchema,
@@ -8,12 +9,14 @@ import {
 } from '@common/contract/event';
 import { okResponseSchema, uuidParam } from '@common/contract/fields';
 import { groupMailRequestSchema } from '@common/contract/participation';
-import { mayCreateEvent } from '@common/rules/events';
+import { type Actor, mayCreateEvent } from '@common/rules/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
+import type { Database } from '../../db/schema';
 import { assertAllowed } from '../../http-error';
 import { authOf, viewerOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
@@ -40,7 +43,11 @@ const WEEKS_KEPT = 64;
 export async function eventsRoutes(
   app: FastifyInstance,
   deps: AppDeps,
-  hooks: { afterUpdate: AfterEventUpdate },
+  hooks: {
+    afterUpdate: AfterEventUpdate;
+    /** The reader's file and, for organisers, each subscriber's (docs/rules.md#members-file). */
+    withDossiers: (db: Kysely<Database>, reader: Actor, event: EventDto) => Promise<EventDto>;
+  },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const weeks = keptAnswers<KeptWeek>(WEEKS_KEPT);
@@ -129,7 +136,8 @@ export async function eventsRoutes(
         viewerOf(authOf(request)),
         await eventDto(deps.db, request.params.id),
       );
-      return withKitState(deps.db, reader, await withVenueFacts(deps, deps.db, reader, event));
+      const atVenue = await withKitState(deps.db, reader, await withVenueFacts(deps, deps.db, reader, event));
+      return hooks.withDossiers(deps.db, reader, atVenue);
     },
   );
 

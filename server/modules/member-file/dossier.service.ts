@@ -1,6 +1,6 @@
 import type { Dossier, HealthItem } from '@common/contract/member-file';
 import { dossierOf } from '@common/rules/member-file';
-import { MEMBER_FILE_PRESETS } from '@common/rules/member-file-presets';
+import { clubPreset } from '@common/rules/member-file-club-preset';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
@@ -40,9 +40,13 @@ export async function readDossier(
   });
   const file = {
     birth_date: member.birth_date,
-    licences: licences.map(({ season, number, federation, type }) => ({ season, number, federation, type })),
+    licences: licences.map(({ season, number, federation, type, start_day, end_day }) => ({
+      ...{ season, number, federation, type },
+      start: start_day ?? null,
+      end: end_day ?? null,
+    })),
     health,
   };
-  const preset = MEMBER_FILE_PRESETS[settings.health_profile];
+  const preset = clubPreset(settings);
   return dossierOf(file, OWN_FILE, preset, settings, date ?? clubToday(deps));
 }

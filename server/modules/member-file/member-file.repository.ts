@@ -5,14 +5,43 @@ import type { Database } from '../../db/schema';
 // The SQL of the member's file (docs/rules.md#members-file): licences per season and health items.
 type Db = Kysely<Database>;
 
-export type LicenceRow = Omit<Selectable<LicencesTable>, 'club_id'>;
+/** The licence's own days are optional here: batch reads that skip them still make rows (then null). */
+export type LicenceRow = Omit<Selectable<LicencesTable>, 'club_id' | 'start_day' | 'end_day'> &
+  Partial<Pick<Selectable<LicencesTable>, 'start_day' | 'end_day'>>;
 export type HealthItemRow = Omit<Selectable<HealthItemsTable>, 'club_id' | 'id'>;
+
+/** A licence row's columns, for every read of licences (one member's, a batch's, the club's). */
+export const LICENCE_COLUMNS = [
+  'user_id',
+  'season',
+  'number',
+  'federation',
+  'type',
+  'start_day',
+  'end_day',
+  'recorded_at',
+  'recorded_by',
+] as const;
+
+/** A health item row's columns, for every read of health items. */
+export const HEALTH_ITEM_COLUMNS = [
+  'user_id',
+  'kind',
+  'day',
+  'competition',
+  'all_no',
+  'signed_by',
+  'way',
+  'recorded_at',
+  'recorded_by',
+  'recorded_by_admin',
+] as const;
 
 /** Every season's licence of the member, the newest season first. */
 export function licencesOf(db: Db, userId: string): Promise<LicenceRow[]> {
   return db
     .selectFrom('licences')
-    .select(['user_id', 'season', 'number', 'federation', 'type', 'recorded_at', 'recorded_by'])
+    .select(LICENCE_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('season', 'desc')
     .execute();
@@ -32,18 +61,7 @@ export async function saveLicence(db: Db, licence: LicenceRow): Promise<void> {
 export function healthItemsOf(db: Db, userId: string): Promise<HealthItemRow[]> {
   return db
     .selectFrom('health_items')
-    .select([
-      'user_id',
-      'kind',
-      'day',
-      'competition',
-      'all_no',
-      'signed_by',
-      'way',
-      'recorded_at',
-      'recorded_by',
-      'recorded_by_admin',
-    ])
+    .select(HEALTH_ITEM_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('day', 'desc')
     .orderBy('kind')

@@ -10,6 +10,7 @@ import { runWrite } from '../../writes/run-write';
 import { readDossier } from './dossier.service';
 import { readMemberFile, recordLicence, replaceHealth } from './member-file.service';
 import { healthListSchema, licenceAnswerSchema, memberFileSchema } from './member-file-shapes';
+import { toSettleRoutes } from './to-settle.routes';
 
 /** The member's file (docs/rules.md#members-file): the licence and the health items. Signed-in routes. */
 export async function memberFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -80,4 +81,6 @@ export async function memberFileRoutes(app: FastifyInstance, deps: AppDeps): Pro
     },
     (request) => readDossier(deps, deps.db, authOf(request).user, request.params.id, request.query.date),
   );
+
+  toSettleRoutes(app, deps);
 }

@@ -87,7 +87,8 @@ const sameItem = (a: ReturnType<typeof columnsOf>, row: HealthItemRow): boolean 
 
 /**
  * `PUT /api/user/{id}/licence` (docs/rules.md#members-file): an Admin who may change the account records the
- * season's licence; its type is one of the club's licence types once the club has named some.
+ * season's licence; its type is one of the club's licence types once the club has named some. The member
+ * import passes the licence's own days from a federation's export; the form has none (the season's count).
  */
 export async function recordLicence(
   deps: Pick<AppDeps, 'now'>,
@@ -95,6 +96,7 @@ export async function recordLicence(
   actor: UserRow,
   id: string,
   body: LicenceUpdate,
+  days: { start: string | null; end: string | null } = { start: null, end: null },
 ): Promise<Licence> {
   if (!isAdminRole(actor.role_name)) throw new HttpError(403, 'forbidden');
   const member = await memberOf(db, actor, id);
@@ -102,7 +104,14 @@ export async function recordLicence(
   const types = await licenceTypes(db);
   if (types.length > 0 && !types.some((type) => type.name === body.type))
     throw new HttpError(400, 'invalid_input', 'type');
-  const row: LicenceRow = { user_id: member.id, ...body, recorded_at: deps.now(), recorded_by: actor.id };
+  const row: LicenceRow = {
+    user_id: member.id,
+    ...body,
+    start_day: days.start,
+    end_day: days.end,
+    recorded_at: deps.now(),
+    recorded_by: actor.id,
+  };
   await saveLicence(db, row);
   return toLicence(row);
 }

@@ -59,6 +59,7 @@ const GUARDIANS_HEAR_OF: ReadonlySet<MailKind> = new Set<MailKind>([
   'series_nudge',
   'series_promotion',
   'series_subscription',
+  'waiting_list_dossier_skip',
 ]);
 
 const REACHES_INACTIVE: ReadonlySet<MailKind> = new Set([

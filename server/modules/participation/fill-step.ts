@@ -12,13 +12,10 @@ import type { Promotion } from '../events/events.service';
 import { insertBookedStuffs, readWishedKit, wishedStuffsOf } from '../kit/kit.repository';
 import { notify } from '../notifications/notify';
 import { notifyPush } from '../notifications/notify-push';
+import { blockedWaiting, tellPassedOver } from './dossier-skip';
+import { waitingLine } from './fill-step.repository';
 import { noteForOrganisers } from './organiser-digest';
-import {
-  deleteWaitingEntryBySeq,
-  firstWaiting,
-  insertSubscription,
-  recordPromotion,
-} from './participation.repository';
+import { deleteWaitingEntryBySeq, insertSubscription, recordPromotion } from './participation.repository';
 import { availableItems } from './stuff-availability';
 
 /**
@@ -27,7 +24,8 @@ import { availableItems } from './stuff-availability';
  * places remain, with the stuff they wished for when it is still available, else on their own
  * equipment (and may then pick a stuff once). Never for a cancelled or past event. Each promoted member
  * is told (email, and a push to their devices), whatever their preferences — or, when `tell` is given
- * (a series changed many sessions at once), handed to it to be told once for all. Answers how many were
+ * (a series changed many sessions at once), handed to it to be told once for all. A waiting member whose file
+ * the model blocks is passed over and told why, once (docs/rules.md#members-file). Answers how many were
  * promoted.
  */
 export async function fillFromWaitingList(
@@ -43,11 +41,24 @@ export async function fillFromWaitingList(
   const name = await eventName(db, event);
   // Every wished item, locked at once in uuid order (docs/rules.md#kit): promotions one by one would lock them in the
   // order of the line, and a booking at an overlapping event locking the same rows in uuid order could deadlock.
-  if (placesLeft(facts) > 0) await lockStuffs(db, await wishedStuffsOf(db, event.uuid), deps.config.rowLocks);
+  if (placesLeft(facts) <= 0) return 0;
+  await lockStuffs(db, await wishedStuffsOf(db, event.uuid), deps.config.rowLocks);
+  // The line is read once (the event row is locked: nobody joins or leaves it meanwhile), and the files of all
+  // its members in one batch: a file the model blocks is passed over, its member keeps their place in line.
+  const line = await waitingLine(db, event.uuid);
+  const blocked = await blockedWaiting(
+    db,
+    event.uuid,
+    line.map((member) => member.id),
+  );
+  const passedOver: typeof line = [];
   let promoted = 0;
-  while (placesLeft(facts) > 0) {
-    const next = await firstWaiting(db, event.uuid);
-    if (!next) break;
+  for (const next of line) {
+    if (placesLeft(facts) <= 0) break;
+    if (blocked.has(next.id)) {
+      passedOver.push(next);
+      continue;
+    }
     // Each wished item still there is booked, the rest is own equipment (docs/rules.md#kit).
     const wished = await readWishedKit(db, next.seq);
     const available = await availableItems(db, event, wished);
@@ -82,5 +93,6 @@ export async function fillFromWaitingList(
     promoted++;
     facts = await readFacts(); // each promotion takes a place
   }
+  await tellPassedOver(deps, db, event, name, passedOver, blocked);
   return promoted;
 }

@@ -7,9 +7,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database, UserRow } from '../../db/schema';
 import { assertAllowed, HttpError } from '../../http-error';
 import { eventDto } from '../events/event-details';
-import { lockEvent } from '../events/event-facts';
 import type { Promotion } from '../events/events.service';
-import { memberActedFor } from '../family/acting-for.service';
 import { insertBookedStuffs, readBookedKit } from '../kit/kit.repository';
 import { deleteDecline } from './declines.repository';
 import { fillFromWaitingList } from './fill-step';
@@ -24,6 +22,7 @@ import {
   readStanding,
 } from './participation.repository';
 import { lockAndAssertKit } from './stuff-availability';
+import { checkSubscriberFile, subscriberOf, withWarnings } from './subscribe-dossier';
 import { noteSubscriptionChange } from './subscription-notices';
 
 type Db = Kysely<Database>;
@@ -41,16 +40,8 @@ export async function setSubscription(
   tell = true,
   onPromotion?: (promotion: Promotion) => unknown,
 ): Promise<EventDto> {
-  const { member } = await memberActedFor(
-    deps,
-    db,
-    actor,
-    request.uuid_user,
-    'subscribe',
-    'uuid_user',
-    request.uuid_event,
-  );
-  const { event, facts } = await lockEvent(deps, db, request.uuid_event);
+  const subscriber = await subscriberOf(deps, db, actor, request);
+  const { member, event, facts } = subscriber;
   const existing = await lockSubscription(db, event.uuid, member.id);
   const standing = await readStanding(db, event.uuid, member.id);
   const kit = kitOf(request);
@@ -72,6 +63,8 @@ export async function setSubscription(
       await endStuffPick(db, existing.uuid);
       return eventDto(db, event.uuid);
     }
+    // The member's file, for a newcomer only: nobody already in is put out (docs/rules.md#members-file).
+    const warnings = await checkSubscriberFile(deps, db, actor, subscriber, request.override === true);
     await lockAndAssertKit(db, event, kit, deps.config.rowLocks, { field });
     const subscriptionUuid = await insertSubscription(
       db,
@@ -83,7 +76,7 @@ export async function setSubscription(
     await deleteDecline(db, event.uuid, member.id); // coming replaces "not coming"
     if (tell) await noteSubscriptionChange(deps, db, event.uuid, member.id, true);
     await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'subscribed');
-    return eventDto(db, event.uuid);
+    return withWarnings(await eventDto(db, event.uuid), warnings);
   }
 
   assertAllowed(mayUnsubscribe(facts, standing, deps.now()));

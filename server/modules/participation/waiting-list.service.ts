@@ -11,9 +11,11 @@ import { lockEvent } from '../events/event-facts';
 import { offeredAmong } from '../events/events.repository';
 import { memberActedFor } from '../family/acting-for.service';
 import { insertWishedStuffs } from '../kit/kit.repository';
+import { checkDossier } from '../member-file/event-dossier.service';
 import { deleteDecline } from './declines.repository';
 import { digestStateOf, noteForOrganisers } from './organiser-digest';
 import { insertWaitingEntry, readStanding } from './participation.repository';
+import { withWarnings } from './subscribe-dossier';
 
 /** `POST /api/event/waiting-list`: only for a full, open, upcoming event the member is neither in nor waiting for. */
 export async function joinWaitingList(
@@ -34,6 +36,13 @@ export async function joinWaitingList(
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
   const standing = await readStanding(db, event.uuid, member.id);
   assertAllowed(mayJoinWaitingList(facts, standing, deps.now()));
+  // Waiting is checked as subscribing is (docs/rules.md#members-file); no override here: an organiser
+  // subscribes the member instead.
+  const { warnings } = await checkDossier(db, event.uuid, member.id, {
+    readsHealth: true,
+    override: false,
+    mayOverride: false,
+  });
   // A wish is checked for being offered only: its stock is read at promotion (docs/rules.md#kit).
   const wished = kitOf(request);
   const offered = await offeredAmong(db, event.uuid, wished);
@@ -44,5 +53,5 @@ export async function joinWaitingList(
   await insertWishedStuffs(db, seq, wished);
   await deleteDecline(db, event.uuid, member.id); // waiting for a place replaces "not coming"
   await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'waiting');
-  return eventDto(db, event.uuid);
+  return withWarnings(await eventDto(db, event.uuid), warnings);
 }

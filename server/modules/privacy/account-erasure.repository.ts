@@ -69,6 +69,8 @@ export async function eraseTracesOf(db: Db, user: Pick<UserRow, 'id' | 'email'>)
   // The member's file is health data (docs/rules.md#members-file): it goes with the account.
   await db.deleteFrom('licences').where('user_id', '=', id).execute();
   await db.deleteFrom('health_items').where('user_id', '=', id).execute();
+  // Which paper ended when is health data too: the reminders sent about it go with it.
+  await db.deleteFrom('paper_reminders').where('user_id', '=', id).execute();
   if (user.email !== null) {
     await db
       .deleteFrom('mail_queue')

@@ -1,15 +1,17 @@
+import type { DossierReason } from '@common/contract/member-file';
 import type { SeriesSubscribe, SeriesSubscribeAnswer } from '@common/contract/series';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database, EventRow, UserRow } from '../../db/schema';
-import { HttpError } from '../../http-error';
+import { DossierIncompleteError, HttpError } from '../../http-error';
 import { describeEvent } from '../../mail/templates';
 import { runWrite } from '../../writes/run-write';
 import { lockEvent } from '../events/event-facts';
 import { eventName } from '../events/event-name';
 import type { Promotion } from '../events/events.service';
 import { memberActedFor, noteActedFor } from '../family/acting-for.service';
+import { checkDossier } from '../member-file/event-dossier.service';
 import { notify } from '../notifications/notify';
 import { readStanding } from '../participation/participation.repository';
 import { setSubscription } from '../participation/subscriptions.service';
@@ -23,7 +25,7 @@ type Outcome = SeriesSubscribeAnswer['sessions'][number];
 /**
  * One session, decided as a single subscribe decides it, in the transaction `db` with the event row
  * locked: subscribed; full → on the waiting list (as POST waiting-list would put them); already in →
- * `already`; any refusal → `refused` with its code. Leaving: `unsubscribed` (the fill step runs, as for a
+ * `already`; any refusal → `refused` with its code (and, for a file the model blocks, its reasons). Leaving: `unsubscribed` (the fill step runs, as for a
  * single unsubscribe) or `left_waiting_list`. No per-session confirmation: the series sends one.
  */
 async function decideSession(
@@ -43,22 +45,43 @@ async function decideSession(
     return { outcome: standing.isSubscribed ? 'unsubscribed' : 'left_waiting_list', code: null };
   }
   if (standing.isSubscribed || standing.isWaiting) return { outcome: 'already', code: null };
+  // The file check of a single subscribe, session by session (docs/rules.md#members-file): a file the model
+  // blocks keeps the member off the session and its waiting list; under `warn`, what it lacks goes with the answer.
+  let warned: { reasons?: DossierReason[] } = {};
+  try {
+    const { warnings } = await checkDossier(db, event.uuid, actor.id, {
+      readsHealth: true,
+      override: false,
+      mayOverride: false,
+    });
+    if (warnings.length > 0) warned = { reasons: warnings };
+  } catch (error) {
+    if (error instanceof HttpError) return refusal(error);
+    throw error;
+  }
   try {
     await setSubscription(deps, db, actor, { ...single, subscribe: true }, false);
-    return { outcome: 'subscribed', code: null };
+    return { outcome: 'subscribed', code: null, ...warned };
   } catch (error) {
     // Refusals are raised before anything is written, so the transaction goes on unharmed.
     if (!(error instanceof HttpError)) throw error;
-    if (error.code !== 'event_full') return { outcome: 'refused', code: error.code };
+    if (error.code !== 'event_full') return refusal(error);
   }
   try {
     await joinWaitingList(deps, db, actor, single);
-    return { outcome: 'waiting', code: null };
+    return { outcome: 'waiting', code: null, ...warned };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return { outcome: 'refused', code: error.code };
+    return refusal(error);
   }
 }
+
+/** A refused session: its code, and what the file lacks when that is the reason. */
+const refusal = (error: HttpError): Omit<Outcome, 'uuid_event' | 'start_date'> => ({
+  outcome: 'refused',
+  code: error.code,
+  ...(error instanceof DossierIncompleteError ? { reasons: [...error.reasons] } : {}),
+});
 
 /** The kit each session books, as the request sent it (docs/rules.md#kit). */
 const pickStuff = (request: SeriesSubscribe) =>

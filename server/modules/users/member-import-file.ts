@@ -2,6 +2,7 @@ import { FORBIDDEN_CONTROL_CHARACTER } from '@common/contract/fields';
 import { MEMBER_IMPORT_MAX_ROWS } from '@common/contract/member-import';
 import { parse } from 'csv-parse/sync';
 import { HttpError } from '../../http-error';
+import { LICENCE_HEADER_NAMES, type LicenceColumn, looksLikeHealth } from './licence-import-columns';
 
 /** The columns an import reads; any other column of the file is left alone. */
 export type ImportColumn =
@@ -12,12 +13,23 @@ export type ImportColumn =
   | 'phone'
   | 'birth_date'
   | 'guardian_1_email'
-  | 'guardian_2_email';
+  | 'guardian_2_email'
+  | LicenceColumn;
 
 /** One data row as the file gives it, each known column's cell trimmed ('' when empty or absent). */
 export interface FileRow {
   line: number;
   cells: Record<ImportColumn, string>;
+}
+
+/**
+ * The file read: its rows; whether it is a federation's licence export (it has a licence number column,
+ * docs/rules.md#members-in-and-out), and the headers left unread because they look like health data.
+ */
+export interface ImportFile {
+  rows: FileRow[];
+  isLicenceFile: boolean;
+  ignoredColumns: string[];
 }
 
 /**
@@ -75,6 +87,7 @@ const HEADER_NAMES: Record<ImportColumn, readonly string[]> = {
     'courriel responsable 2',
     'email parent 2',
   ],
+  ...LICENCE_HEADER_NAMES,
 };
 
 export const normaliseHeader = (name: string): string =>
@@ -82,7 +95,7 @@ export const normaliseHeader = (name: string): string =>
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[_\-.'’]+/g, ' ')
+    .replace(/[_\-.'’°º#]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -121,10 +134,11 @@ function separatorOf(text: string): ';' | ',' {
 
 /**
  * The file's data rows, read by a maintained CSV parser (quotes, separators and line breaks inside cells
- * as Excel writes them), with their known columns. Refuses, naming why: a file the parser cannot read, one
- * without a data row, one without an email column, one past MEMBER_IMPORT_MAX_ROWS (413).
+ * as Excel writes them), with their known columns; a column whose header looks like health data is never
+ * read. Refuses, naming why: a file the parser cannot read, one without a data row, one without an email
+ * column unless it is a licence export, one past MEMBER_IMPORT_MAX_ROWS (413).
  */
-export function readImportFile(text: string): FileRow[] {
+export function readImportFile(text: string): ImportFile {
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     // With `info`, each record comes with where it ends in the file (csv-parse's types miss that).
@@ -142,25 +156,24 @@ export function readImportFile(text: string): FileRow[] {
   }
   const [header, ...data] = records;
   if (!header || data.length === 0) throw new HttpError(400, 'import_empty');
-  const columns = header.record.map((name) => COLUMN_BY_HEADER.get(normaliseHeader(name)));
-  if (!columns.includes('email')) throw new HttpError(400, 'import_no_email_column');
+  const ignoredColumns = header.record.filter((name) => looksLikeHealth(normaliseHeader(name)));
+  const columns = header.record.map((name) =>
+    looksLikeHealth(normaliseHeader(name)) ? undefined : COLUMN_BY_HEADER.get(normaliseHeader(name)),
+  );
+  const isLicenceFile = columns.includes('licence_number');
+  if (!columns.includes('email') && !isLicenceFile) throw new HttpError(400, 'import_no_email_column');
   if (data.length > MEMBER_IMPORT_MAX_ROWS) throw new HttpError(413, 'import_too_many_rows');
 
-  return data.map(({ record, info }) => {
-    const cells: Record<ImportColumn, string> = {
-      email: '',
-      username: '',
-      first_name: '',
-      last_name: '',
-      phone: '',
-      birth_date: '',
-      guardian_1_email: '',
-      guardian_2_email: '',
-    };
+  const rows = data.map(({ record, info }) => {
+    const cells = Object.fromEntries(Object.keys(HEADER_NAMES).map((column) => [column, ''])) as Record<
+      ImportColumn,
+      string
+    >;
     columns.forEach((column, i) => {
       // The first column of a kind wins: a second « Nom » (a club's own) does not overwrite the first.
       if (column && cells[column] === '') cells[column] = (record[i] ?? '').trim();
     });
     return { line: info.lines, cells };
   });
+  return { rows, isLicenceFile, ignoredColumns };
 }

@@ -1,26 +1,36 @@
 import {
   MEMBER_IMPORT_MAX_BYTES,
   MEMBER_IMPORT_PATH,
+  type MemberImportResponse,
   memberImportQuerySchema,
   memberImportResponseSchema,
 } from '@common/contract/member-import';
 import { mayImportMembers } from '@common/rules/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { runWrite } from '../../writes/run-write';
-import { importMembers } from './member-import.service';
 import { decodeCsv } from './member-import-file';
 
 /**
  * The spreadsheet import (docs/rules.md#members-in-and-out), in its own scope: only this route reads `text/csv`
  * bodies, decoded to text (UTF-8 or Windows-1252) as they are parsed, at most 1 MiB (413 `too_large` beyond).
  */
-export function memberImportRoutes(deps: AppDeps) {
+/** Reads the file and imports it: members, or a federation's licences (runImport, member-file/member-import-run.ts). */
+export type ImportRunner = (
+  deps: AppDeps,
+  db: Kysely<Database>,
+  text: string,
+  options: { isDryRun: boolean; actor: UserRow; federation: string | undefined },
+) => Promise<MemberImportResponse>;
+
+export function memberImportRoutes(deps: AppDeps, runImport: ImportRunner) {
   return async (scope: FastifyInstance): Promise<void> => {
     scope.addContentTypeParser(
       'text/csv',
@@ -52,15 +62,23 @@ export function memberImportRoutes(deps: AppDeps) {
             'without a login, each guardian linked or invited. Separator `,` or `;`; UTF-8 ' +
             '(with or without BOM) or Windows-1252. At most 2,000 rows and 1 MiB. `dry_run=true` (the ' +
             'default) answers what each row would become and writes nothing; `dry_run=false` creates every ' +
-            '`new` row as invited, all or none, and mails the invitations.',
+            '`new` row as invited, all or none, and mails the invitations. A file with a licence number column is ' +
+            "a federation's licence export: licence number, type, first and last days, season (else read from " +
+            'the first day) and federation (else the `federation` query field); each row is matched on the ' +
+            'licence number recorded in any season, then on names and birth date, then on the email; a row ' +
+            'matching nobody is invited when it has an email, else `member_not_found`; two members matched is ' +
+            '`member_ambiguous`. Each licence is recorded as `PUT /api/user/{id}/licence` does. Columns that ' +
+            'look like health data are never read and are named in `ignored_columns`.',
         },
       },
       (request) => {
-        if (!mayImportMembers(authOf(request).user)) throw new HttpError(403, 'forbidden');
-        const isDryRun = request.query.dry_run;
+        const actor = authOf(request).user;
+        if (!mayImportMembers(actor)) throw new HttpError(403, 'forbidden');
+        const { dry_run: isDryRun, federation } = request.query;
+        const options = { isDryRun, actor, federation };
         return isDryRun
-          ? importMembers(deps, deps.db, request.body, true)
-          : runWrite(deps, (trx) => importMembers(deps, trx, request.body, false, authOf(request).user.id));
+          ? runImport(deps, deps.db, request.body, options)
+          : runWrite(deps, (trx) => runImport(deps, trx, request.body, options));
       },
     );
   };

@@ -11,7 +11,7 @@ import { insertAccountTokens } from './account-tokens.repository';
 import { CONFIRM_TTL_MS } from './accounts.service';
 import { insertGuardianLinks } from './guardian-links.repository';
 import { childKey } from './member-import-family';
-import { readImportFile } from './member-import-file';
+import type { FileRow } from './member-import-file';
 import {
   type ClubAccounts,
   freeUsername,
@@ -20,13 +20,7 @@ import {
   usernameBase,
 } from './member-import-plan';
 import { hashToken, newToken } from './tokens';
-import {
-  findUserById,
-  findUsersByIds,
-  insertUsers,
-  listImportFacts,
-  lockMemberImports,
-} from './users.repository';
+import { findUserById, findUsersByIds, insertUsers, listImportFacts } from './users.repository';
 
 type Db = Kysely<Database>;
 
@@ -34,7 +28,9 @@ type Db = Kysely<Database>;
 const INSERT_CHUNK = 500;
 
 /** The club's accounts as the plan reads them, and each address's account id (for the guardian links). */
-async function clubAccounts(db: Db): Promise<ClubAccounts & { idByEmail: ReadonlyMap<string, string> }> {
+export type ClubAccountsWithIds = ClubAccounts & { idByEmail: ReadonlyMap<string, string> };
+
+export async function clubAccounts(db: Db): Promise<ClubAccountsWithIds> {
   const rows = await listImportFacts(db);
   const withEmail = rows.flatMap((r) => (r.email === null ? [] : [{ ...r, email: r.email.toLowerCase() }]));
   return {
@@ -53,28 +49,40 @@ async function clubAccounts(db: Db): Promise<ClubAccounts & { idByEmail: Readonl
 }
 
 /**
- * `POST /api/user/import` (docs/rules.md#members-in-and-out), Admin only, checked by
- * the route. A dry run answers what each row would become and writes nothing. A real run, in the caller's
- * one transaction, plans again under a lock (so two admins importing the same file at once make each
- * member once: the second finds the first's members and answers `exists`), then creates every `new` row
- * as invited, with a confirmation link valid 7 days and the invitation mail, queued as bulk so a password
- * reset asked meanwhile still leaves first.
+ * `POST /api/user/import` (docs/rules.md#members-in-and-out), Admin only, checked by the route, for a file of
+ * members. A dry run answers what each row would become and writes nothing. A real run, in the caller's
+ * one transaction and under the club's import lock (member-import-run.ts), plans again (so two admins
+ * importing the same file at once make each member once: the second finds the first's members and answers
+ * `exists`), then creates every `new` row as invited (createMembers).
  */
 export async function importMembers(
   deps: AppDeps,
   db: Db,
-  text: string,
+  fileRows: FileRow[],
   isDryRun: boolean,
   actorId: string | null = null,
 ): Promise<MemberImportResponse> {
-  const fileRows = readImportFile(text);
-  // One club's imports queue behind each other, never behind another club's.
-  if (!isDryRun) await lockMemberImports(db, currentClub().id);
   const club = await clubAccounts(db);
   const today = clubDayOf(deps.now(), currentClub().timezone);
   const { rows, members } = planImport(fileRows, club, today);
   if (isDryRun || members.length === 0) return { dry_run: isDryRun, created: 0, rows };
-  const guardians = await guardiansToInvite(members, club);
+  const made = await createMembers(deps, db, members, club, actorId);
+  return { dry_run: false, created: made.created, invitation_mail: made.mail, rows };
+}
+
+/**
+ * Creates the planned members and the guardians they name as invited, with a confirmation link valid 7 days
+ * and the invitation mail, queued as bulk so a password reset asked meanwhile still leaves first. Answers how
+ * many accounts were made, what became of the mails, and each new account's id by username.
+ */
+export async function createMembers(
+  deps: AppDeps,
+  db: Db,
+  members: PlannedMember[],
+  club: ClubAccountsWithIds,
+  actorId: string | null,
+): Promise<{ created: number; mail: 'sent' | 'logged' | 'off'; idByUsername: ReadonlyMap<string, string> }> {
+  const guardians = guardiansToInvite(members, club);
   const invited = [...members, ...guardians];
   const ids = await createInvited(deps, db, invited);
   await linkGuardians(deps, db, members, ids, club.idByEmail, actorId);
@@ -82,17 +90,14 @@ export async function importMembers(
   const queued = await inviteByMail(deps, db, ids, inviter ? fullName(inviter) : null);
   // Queued means the invitation type is on; with no SMTP server it only reaches the disk log.
   const mail = queued === 0 ? 'off' : deps.config.smtpUrl === undefined ? 'logged' : 'sent';
-  return { dry_run: false, created: invited.length, invitation_mail: mail, rows };
+  return { created: invited.length, mail, idByUsername: ids.idByUsername };
 }
 
 /**
  * The guardians a file names who are neither members nor rows of the file: each is invited as a new account
  * (named from the address), as `POST /api/user/{id}/guardians` would invite them.
  */
-function guardiansToInvite(
-  members: PlannedMember[],
-  club: ClubAccounts & { idByEmail: ReadonlyMap<string, string> },
-): PlannedMember[] {
+function guardiansToInvite(members: PlannedMember[], club: ClubAccountsWithIds): PlannedMember[] {
   const inFile = new Set(members.map((m) => m.row.email));
   const taken = new Set([...club.usernames, ...members.map((m) => m.row.username)]);
   const invited: PlannedMember[] = [];

@@ -1,10 +1,29 @@
+import { enforcementSchema, requirementsSchema } from './dossier';
 import { descriptionField, nameField, optionalName } from './fields';
 import { LIMITS } from './limits';
 import { z } from './zod';
 
-export const modelSchema = z.object({ uuid: z.string().uuid(), name: z.string(), description: z.string() });
+/**
+ * What a model asks of its subscribers' files (docs/rules.md#members-file): null or absent asks nothing;
+ * `enforcement` says whether an incomplete file warns (the default) or blocks.
+ */
+const modelRequirementFields = {
+  requirements: requirementsSchema.nullable().optional(),
+  enforcement: enforcementSchema.optional(),
+};
+
+export const modelSchema = z.object({
+  uuid: z.string().uuid(),
+  name: z.string(),
+  description: z.string(),
+  ...modelRequirementFields,
+});
 export type Model = z.infer<typeof modelSchema>;
-export const modelInputSchema = z.object({ name: nameField, description: descriptionField });
+export const modelInputSchema = z.object({
+  name: nameField,
+  description: descriptionField,
+  ...modelRequirementFields,
+});
 export const modelUpdateSchema = modelInputSchema.extend({ uuid: z.string().uuid() });
 
 export const stuffSchema = z.object({

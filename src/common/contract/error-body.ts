@@ -1,3 +1,4 @@
+import { dossierReasonSchema } from './dossier';
 import { ERROR_CODES } from './errors';
 import { z } from './zod';
 
@@ -15,5 +16,9 @@ export const errorBodySchema = z
       .string()
       .optional()
       .describe('With `stuff_unavailable`: the item of the kit that is not there (docs/rules.md#kit).'),
+    reasons: z
+      .array(dossierReasonSchema)
+      .optional()
+      .describe("With `dossier_incomplete`: what the member's file lacks (docs/rules.md#members-file)."),
   })
   .meta({ id: 'Error' });

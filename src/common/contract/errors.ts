@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'guardian_loop',
   'thread_closed',
   'invitation_not_pending',
+  'dossier_incomplete',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -62,6 +63,8 @@ export interface ErrorBody {
   field: string | null;
   /** With `stuff_unavailable`: the kit's item that is not there (docs/rules.md#kit). */
   uuid_stuff?: string;
+  /** With `dossier_incomplete`: what the member's file lacks (docs/rules.md#members-file). */
+  reasons?: string[];
 }
 
 /** The body as an error answer, or null when it is not one (any other JSON, or none). */
@@ -70,8 +73,16 @@ export function readErrorBody(body: unknown): ErrorBody | null {
   const { code, message, field } = body as Record<string, unknown>;
   if (typeof code !== 'string' || typeof message !== 'string') return null;
   if (field !== undefined && field !== null && typeof field !== 'string') return null;
-  const { uuid_stuff } = body as Record<string, unknown>;
-  return { code, message, field: field ?? null, ...(typeof uuid_stuff === 'string' ? { uuid_stuff } : {}) };
+  const { uuid_stuff, reasons } = body as Record<string, unknown>;
+  const reasonList =
+    Array.isArray(reasons) && reasons.every((r) => typeof r === 'string') ? (reasons as string[]) : null;
+  return {
+    code,
+    message,
+    field: field ?? null,
+    ...(typeof uuid_stuff === 'string' ? { uuid_stuff } : {}),
+    ...(reasonList ? { reasons: reasonList } : {}),
+  };
 }
 
 /** The generic code for an HTTP status when the body names none (docs/rules.md#errors). */

@@ -1,4 +1,5 @@
 import { stuffSchema } from './catalog';
+import { dossierReasonSchema, dossierSchema, enforcementSchema, requirementsSchema } from './dossier';
 import { attendanceStatusSchema, clubDayField, optionalName, optionalText } from './fields';
 import { stuffStateSchema } from './kit';
 import { LIMITS } from './limits';
@@ -127,6 +128,11 @@ export const subscriberEntrySchema = z.object({
   consents: z
     .object({ transport: z.boolean().nullable(), emergency_care: z.boolean().nullable() })
     .optional(),
+  /**
+   * For those who take attendance only, when the model requires a file: its status on the event's first club
+   * day, as an organiser may read it (docs/rules.md#members-file); the phone caches only this.
+   */
+  dossier: dossierSchema.optional(),
 });
 export type SubscriberEntry = z.infer<typeof subscriberEntrySchema>;
 
@@ -209,6 +215,16 @@ export const eventSchema = z.object({
    * data version, so a cached week may show an older count; optional to readers of older servers.
    */
   comments_count: z.number().int().optional(),
+  /** The model's requirements of members' files (docs/rules.md#members-file); null or absent: none. */
+  requirements: requirementsSchema.nullable().optional(),
+  enforcement: enforcementSchema.optional(),
+  /**
+   * The reader's own file on the event's first club day, when the event requires one; null when it requires
+   * none. The member sees why before subscribing.
+   */
+  my_dossier: dossierSchema.nullable().optional(),
+  /** On a subscribe or waiting-list answer under `warn`: what the member's file lacks. */
+  warnings: z.array(dossierReasonSchema).optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 

@@ -41,36 +41,7 @@ export const healthUpdateRequestSchema = z
   .object({ items: z.array(healthItemSchema).max(HEALTH_ITEMS_MAX) })
   .strict();
 
-/** From the least to the most severe: the order mostSevere reads (src/common/rules/member-file.ts). */
-export const DOSSIER_STATUSES = ['ok', 'soon', 'unknown', 'expired', 'missing'] as const;
-export const dossierStatusSchema = z.enum(DOSSIER_STATUSES);
-export type DossierStatus = z.infer<typeof dossierStatusSchema>;
-
-export const DOSSIER_REASONS = [
-  'licence_missing',
-  'licence_expired',
-  'health_missing',
-  'health_expired',
-  'caci_required',
-  'savoir_nager_missing',
-  'birth_date_missing',
-] as const;
-export const dossierReasonSchema = z.enum(DOSSIER_REASONS);
-export type DossierReason = z.infer<typeof dossierReasonSchema>;
-
-export const dossierSchema = z.object({ status: dossierStatusSchema, reasons: z.array(dossierReasonSchema) });
-export type Dossier = z.infer<typeof dossierSchema>;
-
-/** What a model requires of its subscribers' files, and whether an incomplete one warns or blocks. */
-export const requirementsSchema = z.object({
-  licence: z.boolean(),
-  health: z.boolean(),
-  competition: z.boolean(),
-  savoir_nager: z.boolean(),
-});
-export type Requirements = z.infer<typeof requirementsSchema>;
-export const enforcementSchema = z.enum(['warn', 'block']);
-export type Enforcement = z.infer<typeof enforcementSchema>;
+export * from './dossier';
 
 /** `MM-DD`, a day that exists in a leap year (29 February is taken). */
 export const monthDayField = z
@@ -96,6 +67,25 @@ export const licenceTypeSchema = z
   .object({ name: z.string().trim().min(1).max(60), opens_competition: z.boolean() })
   .strict();
 
+/**
+ * The club's edited copy of a preset (docs/rules.md#members-file): the rule fields an Admin may change, and
+ * `based_on` the preset it was copied from; it is in force only while that preset is the club's.
+ */
+export const healthPresetCopySchema = z
+  .object({
+    based_on: healthProfileSchema,
+    caci_months: z.number().int().min(1).max(24),
+    caci_after_yes_months: z.number().int().min(1).max(24),
+    adult_qs_renewals: z.number().int().min(0).max(5).nullable(),
+    minor: z.enum(['questionnaire', 'caci']),
+    competition_caci: z.boolean(),
+    savoir_nager: z.boolean(),
+    pps_months: z.number().int().min(1).max(12).nullable(),
+    competition_by_licence_type: z.boolean(),
+  })
+  .strict();
+export type HealthPresetCopy = z.infer<typeof healthPresetCopySchema>;
+
 /** The club's settings for members' files; GET|PUT /api/internal/club-settings carries them. */
 export const memberFileSettingsSchema = z.object({
   season_start: monthDayField.default('09-01'),
@@ -103,5 +93,6 @@ export const memberFileSettingsSchema = z.object({
   health_profile: healthProfileSchema.default('code_du_sport'),
   licence_types: z.array(licenceTypeSchema).max(LICENCE_TYPES_MAX).default([]),
   health_keep_seasons: z.number().int().min(0).max(10).default(1),
+  health_preset_copy: healthPresetCopySchema.nullable().default(null),
 });
 export type MemberFileSettings = z.infer<typeof memberFileSettingsSchema>;

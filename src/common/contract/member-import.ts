@@ -18,6 +18,14 @@ export const IMPORT_ROW_CODES = [
   'guardian_email_invalid',
   'guardian_loop',
   'child_name_missing',
+  // A licence export's rows (docs/rules.md#members-in-and-out): whose licence, and which licence.
+  'member_not_found',
+  'member_ambiguous',
+  'member_not_editable',
+  'licence_incomplete',
+  'licence_type_unknown',
+  'licence_date_invalid',
+  'licence_season_invalid',
 ] as const;
 export type ImportRowCode = (typeof IMPORT_ROW_CODES)[number];
 
@@ -27,7 +35,28 @@ export const memberImportQuerySchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** A licence export's federation (« FFCK ») when the file has no federation column. */
+  federation: z.string().trim().min(1).max(100).optional(),
 });
+
+/**
+ * How a licence export's row found its member: its licence number already recorded (any season), the same
+ * names and birth date (case and accents aside), the member's email, or a new account the row invites.
+ */
+export const LICENCE_MATCHES = ['number', 'name_birth_date', 'email', 'new'] as const;
+export type LicenceMatch = (typeof LICENCE_MATCHES)[number];
+
+/** The licence a row records (or would record); `unchanged` when the member already has exactly it. */
+export const importLicenceSchema = z.object({
+  season: z.string(),
+  number: z.string(),
+  federation: z.string(),
+  type: z.string(),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  unchanged: z.boolean(),
+});
+export type ImportLicence = z.infer<typeof importLicenceSchema>;
 
 /**
  * One data row of the file and what becomes (or would become) of it: `new` (invited), `exists` (the email is
@@ -46,6 +75,12 @@ export const importRowSchema = z.object({
   is_child: z.boolean().optional(),
   /** The guardians' addresses the row names, each linked (or invited first). */
   guardian_emails: z.array(z.string()).optional(),
+  /** A licence export's row: how it found its member, who, and the licence it records. */
+  match: z.enum(LICENCE_MATCHES).optional(),
+  member: z
+    .object({ username: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+    .optional(),
+  licence: importLicenceSchema.optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -60,5 +95,11 @@ export const memberImportResponseSchema = z.object({
    */
   invitation_mail: z.enum(['sent', 'logged', 'off']).optional(),
   rows: z.array(importRowSchema),
+  /** A file with a licence number column is a federation's licence export (docs/rules.md#members-in-and-out). */
+  licence_file: z.boolean().optional(),
+  /** How many licences the call recorded: 0 for a dry run. */
+  licences_recorded: z.number().int().optional(),
+  /** The file's headers that look like health data, as written: never read, never stored. */
+  ignored_columns: z.array(z.string()).optional(),
 });
 export type MemberImportResponse = z.infer<typeof memberImportResponseSchema>;

@@ -11,6 +11,11 @@ export const subscribeRequestSchema = withKitChecks(
     /** The kit (docs/rules.md#kit); absent: `uuid_stuff` alone, one item or own equipment. */
     stuffs: kitField.optional(),
     subscribe: z.boolean(),
+    /**
+     * Those who may take attendance subscribe a member whose file blocks (docs/rules.md#members-file);
+     * audited with `acted_by`. Ignored on an unsubscribe.
+     */
+    override: z.boolean().optional(),
   }),
 );
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;

@@ -1,3 +1,4 @@
+import { dossierReasonSchema } from './dossier';
 import { CAPACITY_REFINEMENT, eventFieldsSchema, eventSchema, hasCapacity } from './event';
 import { clubDayField, optionalText } from './fields';
 import { kitField, withKitChecks } from './kit';
@@ -143,6 +144,11 @@ export const seriesSubscribeAnswerSchema = z.object({
       outcome: z.enum(SESSION_OUTCOMES),
       /** The refusal's error code (`event_full` when the waiting list is refused too, …); null otherwise. */
       code: z.string().nullable(),
+      /**
+       * Additive: with `dossier_incomplete`, what the member's file lacks for this session; with `subscribed` or
+       * `waiting` under a model that warns, what it lacks all the same (docs/rules.md#members-file).
+       */
+      reasons: z.array(dossierReasonSchema).optional(),
     }),
   ),
 });

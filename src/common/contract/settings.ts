@@ -1,5 +1,11 @@
 import { SHORT_NAME_MAX } from './club-defaults';
-import { healthProfileSchema, LICENCE_TYPES_MAX, licenceTypeSchema, monthDayField } from './member-file';
+import {
+  healthPresetCopySchema,
+  healthProfileSchema,
+  LICENCE_TYPES_MAX,
+  licenceTypeSchema,
+  monthDayField,
+} from './member-file';
 import { z } from './zod';
 
 export { DEFAULT_SLOGAN } from './club-defaults';
@@ -79,6 +85,8 @@ export const clubSettingsSchema = z.object({
   licence_types: z.array(licenceTypeSchema).max(LICENCE_TYPES_MAX).optional(),
   /** Seasons health items are kept after the licence lapsed (0–10, default 1). */
   health_keep_seasons: z.number().int().min(0).max(10).optional(),
+  /** The club's edited copy of its preset, null while it follows the preset as published. */
+  health_preset_copy: healthPresetCopySchema.nullable().optional(),
 });
 export type ClubSettings = z.infer<typeof clubSettingsSchema>;
 /**
@@ -103,6 +111,8 @@ export const clubSettingsUpdateSchema = z
     health_profile: healthProfileSchema,
     licence_types: z.array(licenceTypeSchema).max(LICENCE_TYPES_MAX),
     health_keep_seasons: z.number().int().min(0).max(10),
+    /** Based on the club's preset (the one sent with it, else the one in force); null drops the copy. */
+    health_preset_copy: healthPresetCopySchema.nullable(),
   })
   .partial();
 export const CLUB_SETTINGS_PATH = '/api/internal/club-settings';

@@ -12,6 +12,8 @@ import type { Model, Stuff } from '@common/contract/catalog';
 import type { Comment } from '@common/contract/comments';
 import type { EventDto, SubscriberEntry } from '@common/contract/event';
 import type { Family } from '@common/contract/family';
+import type { Dossier } from '@common/contract/member-file';
+import type { MemberFileAnswer } from '@common/contract/member-file-answers';
 import type { NewsPost } from '@common/contract/news';
 import type { DeclineEntry } from '@common/contract/participation';
 import type { User } from '@common/contract/user';
@@ -105,6 +107,18 @@ export interface ClubMembersRow {
   members: ClubMember[];
 }
 
+/**
+ * A member's file and its state today as last read by a reader allowed to (the member or their guardian,
+ * docs/rules.md#members-file), shown offline with a note it may be stale; cleared at sign-out.
+ */
+export interface MemberFileRow {
+  userId: string;
+  /** When it was read (ms since epoch). */
+  readAt: number;
+  file: MemberFileAnswer;
+  dossier: Dossier;
+}
+
 /** A queued write and its delivery state; `kind` decides the type of `body`. */
 export type OutboxRow = OutboxBookkeeping & QueuedWrite;
 
@@ -124,6 +138,7 @@ export class EquipeeDb extends Dexie {
   venueFacts!: EntityTable<VenueFactsRow, 'eventUuid'>;
   comments!: EntityTable<Comment, 'id'>;
   clubMembers!: EntityTable<ClubMembersRow, 'key'>;
+  memberFiles!: EntityTable<MemberFileRow, 'userId'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -155,6 +170,8 @@ export class EquipeeDb extends Dexie {
     this.version(9).stores({ comments: 'id, uuid_event' });
     // v10: the club's members for an organiser's walk-in search offline (docs/rules.md#checklist).
     this.version(10).stores({ clubMembers: 'key' });
+    // v11: members' files as their reader last read them (docs/rules.md#members-file), for « Mon dossier » offline.
+    this.version(11).stores({ memberFiles: 'userId' });
   }
 }
 

@@ -8,10 +8,19 @@ import { useConnectivityStore } from './connectivity';
 import type { EquipeeDb } from './db';
 import { laneOf } from './offline-writes';
 
-/** `uuidStuff`: with `stuff_unavailable`, the kit's item that is gone (docs/rules.md#kit). */
+/**
+ * `uuidStuff`: with `stuff_unavailable`, the kit's item that is gone (docs/rules.md#kit); `reasons`: with
+ * `dossier_incomplete`, what the member's file lacks (docs/rules.md#members-file).
+ */
 export type Delivery =
   | { outcome: 'sent' }
-  | { outcome: 'refused'; code: string | null; message: string | null; uuidStuff?: string | undefined }
+  | {
+      outcome: 'refused';
+      code: string | null;
+      message: string | null;
+      uuidStuff?: string | undefined;
+      reasons?: string[] | undefined;
+    }
   | { outcome: 'kept' };
 
 /** How long a screen waits for the server before saying the change is kept on the device. */
@@ -21,18 +30,22 @@ function refusalOf(lastError: string | null): {
   code: string | null;
   message: string | null;
   uuidStuff?: string | undefined;
+  reasons?: string[] | undefined;
 } {
   try {
     const parsed = JSON.parse(lastError ?? 'null') as {
       code?: unknown;
       message?: unknown;
       uuid_stuff?: unknown;
+      reasons?: unknown;
     } | null;
     return {
       code: typeof parsed?.code === 'string' ? parsed.code : null,
       message: typeof parsed?.message === 'string' ? parsed.message : null,
       // The drain keeps it only when the server named an item, as a string (kit-refusal.ts).
       uuidStuff: parsed?.uuid_stuff as string | undefined,
+      // Kept by the drain only as the server's list of strings (drain.ts, readErrorBody).
+      reasons: Array.isArray(parsed?.reasons) ? (parsed.reasons as string[]) : undefined,
     };
   } catch {
     return { code: null, message: null };

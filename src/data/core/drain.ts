@@ -133,8 +133,11 @@ function judge(batch: OutboxRow[], answers: DeliveryAnswer[] | 'network'): Verdi
       verdicts.stop = 'retry-later';
       break;
     }
-    const { code, message, uuid_stuff } = refusal;
-    verdicts.failed.push({ row, refusal: { code, message, ...(uuid_stuff ? { uuid_stuff } : {}) } });
+    const { code, message, uuid_stuff, reasons } = refusal;
+    verdicts.failed.push({
+      row,
+      refusal: { code, message, ...(uuid_stuff ? { uuid_stuff } : {}), ...(reasons ? { reasons } : {}) },
+    });
   }
   return verdicts;
 }

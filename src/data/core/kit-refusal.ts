@@ -8,6 +8,8 @@ export interface KeptRefusal {
   uuid_stuff?: string;
   /** Its name as this device knew it when refused: the event read again may no longer offer it. */
   stuff_name?: string;
+  /** With `dossier_incomplete`: what the member's file lacks (docs/rules.md#members-file). */
+  reasons?: string[];
 }
 
 /**

@@ -102,7 +102,14 @@ const kitBody = (kit: readonly string[]) =>
 export function queueSubscription(
   db: EquipeeDb,
   user: User,
-  change: { eventUuid: string; subscribe: boolean; stuffUuid?: string | null; stuffs?: readonly string[] },
+  change: {
+    eventUuid: string;
+    subscribe: boolean;
+    stuffUuid?: string | null;
+    stuffs?: readonly string[];
+    /** Those who take attendance subscribe a member whose file blocks (docs/rules.md#members-file). */
+    override?: boolean;
+  },
   now = Date.now(),
   actor: User = user,
 ): Promise<number> {
@@ -111,6 +118,7 @@ export function queueSubscription(
     uuid_user: user.id,
     subscribe: change.subscribe,
     ...(change.subscribe ? kitBody(change.stuffs ?? (change.stuffUuid ? [change.stuffUuid] : [])) : {}),
+    ...(change.subscribe && change.override ? { override: true } : {}),
   };
   return enqueueWrite(db, user, { kind: change.subscribe ? 'subscribe' : 'unsubscribe', body }, now, actor);
 }

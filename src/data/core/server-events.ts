@@ -55,13 +55,39 @@ function withKnownKitState(event: EventDto, cached: EventDto | undefined): Event
   };
 }
 
+/**
+ * The members' files (docs/rules.md#members-file) come only with the event's own read: the reader's `my_dossier`,
+ * and each subscriber's `dossier` for those who take attendance. A copy that carries none (the week read, an
+ * answer) keeps those this device knows, so the sheet and the checklist still say them with no signal. An event
+ * that no longer asks for a file (`requirements` null) drops them; the event's own read sets them again, so a file
+ * that expired since subscribing shows on the day once read online.
+ */
+function withKnownDossiers(event: EventDto, cached: EventDto | undefined): EventDto {
+  if (event.requirements === null || !cached) return event;
+  const mine = event.my_dossier === undefined && cached.my_dossier ? { my_dossier: cached.my_dossier } : {};
+  const known = new Map(cached.subscribers_with_stuff.map((s) => [s.id, s.dossier]));
+  const keepsTheirs =
+    !event.subscribers_with_stuff.some((s) => s.dossier !== undefined) && [...known.values()].some(Boolean);
+  if (!keepsTheirs) return { ...event, ...mine };
+  return {
+    ...event,
+    ...mine,
+    subscribers_with_stuff: event.subscribers_with_stuff.map((s) => {
+      const dossier = known.get(s.id);
+      return dossier ? { ...s, dossier } : s;
+    }),
+  };
+}
+
 /** Stores these events as the server sent them, with the signed-in user's pending writes laid over. */
 export async function putServerEvents(db: EquipeeDb, events: EventDto[]): Promise<void> {
   await db.transaction('rw', db.events, db.outbox, db.session, async () => {
     const session = await db.session.get('current');
     const pending = session ? await db.outbox.where('status').equals('pending').sortBy('id') : [];
     const cached = await db.events.bulkGet(events.map((e) => e.uuid_event));
-    const counted = events.map((e, i) => withKnownKitState(withKnownCount(e, cached[i]), cached[i]));
+    const counted = events.map((e, i) =>
+      withKnownDossiers(withKnownKitState(withKnownCount(e, cached[i]), cached[i]), cached[i]),
+    );
     await db.events.bulkPut(
       session ? counted.map((e) => withPendingWrites(e, pending, session.user)) : counted,
     );

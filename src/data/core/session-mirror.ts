@@ -26,6 +26,7 @@ export async function clearCachedData(db: EquipeeDb): Promise<void> {
     db.venueFacts,
     db.comments,
     db.clubMembers,
+    db.memberFiles,
   ];
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));

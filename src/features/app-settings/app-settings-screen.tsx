@@ -5,11 +5,13 @@ import { SettingsPage } from '../../ui/settings-page';
 import styles from './app-settings.module.css';
 import { BrandForm } from './brand-form';
 import { ClubForm } from './club-form';
+import { MemberFileForm } from './member-file-form';
 import { useClubSettings } from './use-club-settings';
 
 /**
  * /settings/app (admin): the club's look in one form (name, short name, colour, slogan, logo), then the
- * reminder delay and the attendee list; changed online, the header follows at once.
+ * reminder delay and the attendee list, then the members' files (member-file-form.tsx); changed online, the
+ * header follows at once.
  */
 export function AppSettingsScreen() {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export function AppSettingsScreen() {
         <>
           <BrandForm saved={saved} onSaved={setSaved} isOnline={isOnline} offlineReasonId={offlineId} />
           <ClubForm saved={saved} onSaved={setSaved} isOnline={isOnline} offlineReasonId={offlineId} />
+          <MemberFileForm saved={saved} onSaved={setSaved} isOnline={isOnline} offlineReasonId={offlineId} />
         </>
       )}
     </SettingsPage>

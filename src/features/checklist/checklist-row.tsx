@@ -3,6 +3,7 @@ import {
   type AttendanceStatus,
   isPresentStatus,
 } from '@common/contract/attendance-status';
+import type { Dossier } from '@common/contract/member-file';
 import type { ChecklistRow, KitItem } from '@common/rules/checklist-rows';
 import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import type { VenueMinor } from '../../data/checklist';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import styles from './checklist-row.module.css';
 import { type HandOutControl, isSameKitShown } from './checklist-rows';
+import { DossierBadge, isSameDossier } from './dossier-badge';
 import { KitCell } from './kit-cell';
 import { MinorFacts } from './minor-facts';
 import { type TickFacts, TickNote } from './tick-note';
@@ -32,6 +34,8 @@ interface Props {
   phone: string | null;
   /** A minor's guardians and venue consents (docs/rules.md#families); undefined for anyone else. */
   minor?: VenueMinor;
+  /** A member's file on the event's day, as the server computed it (docs/rules.md#members-file). */
+  dossier?: Dossier | undefined;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
   onSetStatus(row: ChecklistRow, status: AttendanceStatus): void;
   /** « Remis » or « Rendu » tapped on one booked item; stable like onSetStatus. */
@@ -59,6 +63,7 @@ function ChecklistRowView({
   ticks,
   phone,
   minor,
+  dossier,
   onSetStatus,
   onHandOut,
 }: Props) {
@@ -113,6 +118,7 @@ function ChecklistRowView({
             {t(row.kind === 'guest' ? 'attendanceStatus.guest' : 'attendanceStatus.walk_in')}
           </small>
         )}
+        <DossierBadge dossier={dossier} />
         {minor && <MinorFacts minor={minor} name={row.name} />}
         {/* The record says who set the state shown; a write not yet delivered is not in it yet. */}
         {tick &&
@@ -201,6 +207,7 @@ const isSameRow = (a: Props, b: Props) =>
   a.timeZone === b.timeZone &&
   a.phone === b.phone &&
   a.minor === b.minor &&
+  isSameDossier(a.dossier, b.dossier) &&
   a.ticks === b.ticks &&
   a.onSetStatus === b.onSetStatus &&
   a.onHandOut === b.onHandOut;

@@ -1,4 +1,6 @@
 import { type AttendanceStatus, isPresentStatus } from '@common/contract/attendance-status';
+import type { EventDto } from '@common/contract/event';
+import type { Dossier } from '@common/contract/member-file';
 import { mayTakeAttendance } from '@common/rules/attendance';
 import { type ChecklistRow, checklistRows } from '@common/rules/checklist-rows';
 import { eventTitle } from '@common/rules/event-words';
@@ -57,6 +59,11 @@ const ChecklistHeading = memo(function ChecklistHeading({
 
 const NO_ROWS: ChecklistRow[] = [];
 
+const dossiersOf = (event: EventDto | null | undefined): ReadonlyMap<string, Dossier> =>
+  new Map(
+    (event?.subscribers_with_stuff ?? []).flatMap((s) => (s.dossier ? [[s.id, s.dossier] as const] : [])),
+  );
+
 /** Present (or late) as this device shows it: a write still in the outbox counts as it was made. */
 const presentCount = (rows: ChecklistRow[], pending: ReadonlyMap<string, AttendanceStatus>): number =>
   rows.filter((row) => isPresentStatus(pending.get(row.key) ?? row.status)).length;
@@ -75,6 +82,9 @@ export function ChecklistScreen() {
   const canTakeAttendance = !!user && !!event && mayTakeAttendance(user, factsOf(event)).ok;
   const rows = useMemo(() => (event ? checklistRows(event, t('attendees.deleted')) : NO_ROWS), [event, t]);
   const totals = useMemo(() => kitTotals(rows), [rows]);
+  // The files as the server computed them for the event's day, kept with the event on this device, so the badge
+  // shows with no signal (docs/rules.md#members-file).
+  const dossiers = useMemo(() => dossiersOf(event), [event]);
   const eventUuid = event?.uuid_event;
   const [isAddingWalkIn, setAddingWalkIn] = useState(false);
   const onSetStatus = useCallback(
@@ -158,6 +168,7 @@ export function ChecklistScreen() {
         pending={pending}
         attendance={attendance}
         minors={minors}
+        dossiers={dossiers}
         canTick
         onSetStatus={onSetStatus}
         onSetHandOut={onSetHandOut}

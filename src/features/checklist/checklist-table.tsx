@@ -1,4 +1,5 @@
 import type { AttendanceStatus } from '@common/contract/attendance-status';
+import type { Dossier } from '@common/contract/member-file';
 import { type ChecklistRow, type SortColumn, type SortKey, sortRows } from '@common/rules/checklist-rows';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,8 @@ interface Props {
   attendance: ReadonlyMap<string, TickFacts & { phone?: string | null }>;
   /** The minors among the members, with their guardians to call (absent: none known on this device). */
   minors?: ReadonlyMap<string, VenueMinor>;
+  /** The members' files on the event's day, by member id (docs/rules.md#members-file); absent: none asked. */
+  dossiers?: ReadonlyMap<string, Dossier>;
   /** False: the list is read-only (no tick buttons), as for anyone the server would refuse. */
   canTick: boolean;
   /** Stores the status; answers false when it could not be kept (the user has been told). */
@@ -49,6 +52,7 @@ export function ChecklistTable({
   pending,
   attendance,
   minors,
+  dossiers,
   canTick,
   onSetStatus,
   onSetHandOut,
@@ -126,6 +130,7 @@ export function ChecklistTable({
             tick={attendance.get(row.key)}
             phone={attendance.get(row.key)?.phone ?? null}
             minor={row.kind === 'member' ? minors?.get(String(row.userId)) : undefined}
+            dossier={row.kind === 'member' ? dossiers?.get(String(row.userId)) : undefined}
             // Only to rows with a note: the zone read once, the others do not render again.
             timeZone={attendance.has(row.key) ? timeZone : undefined}
             ticks={ticks}

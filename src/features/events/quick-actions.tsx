@@ -1,5 +1,6 @@
 import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
+import { mayTakeAttendance } from '@common/rules/attendance';
 import {
   factsOf,
   mayAnswerDecline,
@@ -12,12 +13,23 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerDecline, changeSubscription, joinWaitingList } from '../../data/events';
 import { loadLaterTexts } from '../../i18n/later-texts';
-import { useRunMove } from './run-move';
+import { type Refusal, useRunMove } from './run-move';
 
 /** The kit question is its own chunk, fetched on the first quick booking of an event with equipment. */
 const quickDialogs = () => Promise.all([import('./quick-subscribe-dialog'), loadLaterTexts()]);
 const QuickSubscribeDialog = lazy(() => quickDialogs().then(([m]) => ({ default: m.QuickSubscribeDialog })));
 const FullEventOffer = lazy(() => quickDialogs().then(([m]) => ({ default: m.FullEventOffer })));
+/** « Inscrire quand même » is its own chunk too, with its words: only those who take attendance ever see it. */
+const DossierOverride = lazy(() =>
+  Promise.all([import('./dossier-override'), loadLaterTexts()]).then(([m]) => m),
+);
+
+/**
+ * Whether this refusal may be overridden by `actor`: a file that blocks (409 `dossier_incomplete`), refused to one
+ * who takes attendance at the event, who may subscribe that member anyway (docs/rules.md#members-file).
+ */
+const mayOverrideDossier = (refusal: Refusal, actor: User, event: EventDto): boolean =>
+  refusal.code === 'dossier_incomplete' && mayTakeAttendance(actor, factsOf(event)).ok;
 
 /** The hold and its toast's texts are their own chunk too, fetched on the first tap that gives a place up. */
 const holdGiveUp = (...args: Parameters<typeof import('./held-move').holdGiveUp>): void =>
@@ -71,6 +83,13 @@ export function QuickActions({
   const run = useRunMove();
   const [asking, setAsking] = useState<'subscribe' | 'wait' | null>(null);
   const [isOfferingWait, setOfferingWait] = useState(false);
+  // A file that blocks, refused to one who takes attendance: said here, with « Inscrire quand même ».
+  const [blocked, setBlocked] = useState<Refusal | null>(null);
+  const offerOverride = (refusal: Refusal) => {
+    if (!mayOverrideDossier(refusal, actor, event)) return false;
+    setBlocked(refusal);
+    return true;
+  };
   const offerWait = () => setOfferingWait(true);
   const moves = registrationMoves(event, user.id, new Date());
   const asksStuff = event.stuffs_available.length > 0;
@@ -107,6 +126,7 @@ export function QuickActions({
           {
             onFull: offerWait,
             successText: named('subscribed'),
+            onRefused: offerOverride,
           },
         );
   const wait = () =>
@@ -179,6 +199,18 @@ export function QuickActions({
             isWaiting={asking === 'wait'}
             onFull={offerWait}
             onClose={() => setAsking(null)}
+          />
+        </Suspense>
+      )}
+      {blocked && (
+        <Suspense fallback={null}>
+          <DossierOverride
+            event={event}
+            member={user}
+            actor={actor}
+            reasons={blocked.reasons ?? []}
+            successText={named('subscribed')}
+            onDone={() => setBlocked(null)}
           />
         </Suspense>
       )}

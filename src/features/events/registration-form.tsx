@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import styles from './dialog.module.css';
+import { DossierNotice } from './dossier-notice';
+import { dossierBlocks } from './dossier-state';
 import { holdGiveUp } from './held-move';
 import { KitChoice } from './kit-choice';
 import { goneStuffName } from './kit-text';
@@ -23,6 +25,7 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
   const hasPendingWrite = useHasPendingWrite(event.uuid_event);
   const run = useRunMove();
   const offlineId = useId();
+  const dossierId = useId();
   const mine = event.subscribers_with_stuff.find((s) => s.id === user.id);
   const [chosen, setChosen] = useState<string[]>([]);
   const [gone, setGone] = useState<string | null>(null);
@@ -31,6 +34,10 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
   const kit = asksKit ? chosen : [];
   const hasMove = Object.values(moves).some(Boolean);
   const described = !isOnline && hasMove ? offlineId : undefined;
+  // A model that blocks on an incomplete file: no subscribing nor waiting, and the buttons say why
+  // (docs/rules.md#members-file); the server refuses it all the same (409 dossier_incomplete).
+  const isBlocked = dossierBlocks(event);
+  const bookDescribed = isBlocked ? [dossierId, described].filter(Boolean).join(' ') : described;
   // Giving a place up waits a few seconds for « Annuler » (held-move.ts); closing the sheet keeps it going.
   const leave = () =>
     holdGiveUp(
@@ -74,6 +81,7 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
           }}
         />
       )}
+      <DossierNotice event={event} user={user} id={dossierId} />
       {gone && (
         <p className={styles.error} role="alert">
           {gone}
@@ -84,7 +92,8 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
           <button
             type="button"
             className="button button-primary"
-            aria-describedby={described}
+            aria-describedby={bookDescribed}
+            disabled={isBlocked}
             onClick={() => book(false)}
           >
             {t('events.subscribe')}
@@ -97,7 +106,13 @@ export function RegistrationForm({ event, user }: { event: EventDto; user: User 
           </button>
         )}
         {moves.canJoinWaitingList && (
-          <button type="button" className="button" aria-describedby={described} onClick={() => book(true)}>
+          <button
+            type="button"
+            className="button"
+            aria-describedby={bookDescribed}
+            disabled={isBlocked}
+            onClick={() => book(true)}
+          >
             {t('events.join_waiting_list')}
           </button>
         )}

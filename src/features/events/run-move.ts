@@ -45,7 +45,9 @@ export function useRunMove() {
         else if (!onRefused?.(delivery))
           failed(
             failure,
-            delivery.code
+            // A file that blocks: the server's message names what it lacks, in the reader's language
+            // (docs/rules.md#members-file).
+            delivery.code && !delivery.reasons?.length
               ? t(`errors.${delivery.code}`, { defaultValue: delivery.message ?? '' })
               : delivery.message,
           );

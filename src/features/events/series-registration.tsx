@@ -6,17 +6,24 @@ import { useTranslation } from 'react-i18next';
 import { type SeriesSubscribeAnswer, subscribeSeries, useCachedSessions } from '../../data/series';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
+import { dossierReasonsText } from '../../i18n/dossier-text';
 import { errorText } from '../../i18n/error-text';
 import styles from './dialog.module.css';
 import { sessionDayText } from './series-text';
 
 type Session = SeriesSubscribeAnswer['sessions'][number];
 
+/** What happened at one session; what the member's file lacks is said too, refused or warned of. */
 function OutcomeText({ session }: { session: Session }) {
   const { t } = useTranslation();
-  if (session.outcome !== 'refused') return t(`series.outcome.${session.outcome}`);
+  const lacks = session.reasons?.length ? dossierReasonsText(t, session.reasons) : null;
+  if (session.outcome !== 'refused') {
+    const outcome = t(`series.outcome.${session.outcome}`);
+    return lacks ? `${outcome} ${lacks}` : outcome;
+  }
   const reason = t(`errors.${session.code ?? 'server_error'}`, { defaultValue: t('errors.server_error') });
-  return t('series.outcome.refused', { reason });
+  const refused = t('series.outcome.refused', { reason });
+  return lacks ? `${refused} ${lacks}` : refused;
 }
 
 /**

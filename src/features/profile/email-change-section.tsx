@@ -5,8 +5,8 @@ import { changeMyEmail } from '../../data/profile';
 import { replaceCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import formStyles from '../../ui/form.module.css';
-import { PasswordField } from '../../ui/password-field';
 import { FormDialog } from '../../ui/form-dialog';
+import { PasswordField } from '../../ui/password-field';
 import sectionStyles from './profile-section.module.css';
 
 function EmailChangeDialog({ user, onClose }: { user: User; onClose: () => void }) {

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeMyPassword } from '../../data/profile';
 import { showToast } from '../../state/toast-store';
-import { PasswordField } from '../../ui/password-field';
 import { FormDialog } from '../../ui/form-dialog';
+import { PasswordField } from '../../ui/password-field';
 import sectionStyles from './profile-section.module.css';
 
 function PasswordChangeDialog({ userId, onClose }: { userId: string; onClose: () => void }) {

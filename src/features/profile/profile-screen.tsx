@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askPasswordReset } from '../../data/profile';
 import { useIsOnline } from '../../data/sync-status';
@@ -18,6 +18,11 @@ import styles from './profile.module.css';
 import { ProfileForm } from './profile-form';
 import { ProfilePicture } from './profile-picture';
 import { ProfileTabs } from './profile-tabs';
+
+// Its own chunk (docs/rules.md#members-file): « Mon dossier » loads after the profile's first render.
+const MemberFileSection = lazy(() =>
+  import('./member-file/member-file-section').then((m) => ({ default: m.MemberFileSection })),
+);
 
 /** /my-profile: picture, password reset, and the profile and preferences tabs (editing is online only). */
 export function ProfileScreen() {
@@ -91,6 +96,11 @@ export function ProfileScreen() {
           profile: profilePanel,
           preferences: preferencesPanel,
           family: <FamilySection user={user} isOnline={isOnline} />,
+          file: (
+            <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+              <MemberFileSection userId={user.id} isOnline={isOnline} />
+            </Suspense>
+          ),
           install: installPanel,
         }}
       />

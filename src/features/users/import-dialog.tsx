@@ -11,6 +11,13 @@ import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
 import { Icon } from '../../ui/icons';
 import { ModalDialog } from '../../ui/modal-dialog';
+import {
+  IgnoredColumns,
+  LicencePreviewSummary,
+  LicenceRowDetail,
+  licencesToRecord,
+  matchOutcome,
+} from './licence-import-preview';
 import styles from './member-import.module.css';
 import usersStyles from './users.module.css';
 
@@ -21,7 +28,9 @@ function PreviewRow({ row }: { row: ImportRow }) {
   const { t } = useTranslation();
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
   const outcome =
-    row.status === 'error' ? t(`memberImport.codes.${row.code}`) : t(`memberImport.status_${row.status}`);
+    row.status === 'error'
+      ? t(`memberImport.codes.${row.code}`)
+      : (matchOutcome(t, row) ?? t(`memberImport.status_${row.status}`));
   return (
     <li className={`${styles.row} ${row.status === 'error' ? styles.rowError : ''}`}>
       <span className={styles.line}>{t('memberImport.line', { line: row.line })}</span>
@@ -37,6 +46,7 @@ function PreviewRow({ row }: { row: ImportRow }) {
             {t('memberImport.guardians', { emails: row.guardian_emails.join(', ') })}
           </span>
         )}
+        <LicenceRowDetail row={row} />
       </span>
       <span className={styles.outcome}>
         <Icon name={row.status === 'error' ? 'warning' : row.status === 'new' ? 'add' : 'check'} />
@@ -48,13 +58,18 @@ function PreviewRow({ row }: { row: ImportRow }) {
 
 /**
  * « Importer des membres »: the admin picks a CSV file, sees what each row would become (a dry run: nothing
- * is written), then confirms; the new members are created and invited, all or none.
+ * is written), then confirms; the new members are created and invited, all or none. A federation's licence
+ * export (docs/rules.md#members-in-and-out) previews each row's member and licence, with the federation the
+ * admin names when the file has no column for it.
  */
 export function ImportDialog({ onImported, onClose }: { onImported: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
   const fileId = useId();
   const helpId = useId();
+  const federationId = useId();
+  const federationHelpId = useId();
+  const [federation, setFederation] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<MemberImportResponse | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -71,7 +86,7 @@ export function ImportDialog({ onImported, onClose }: { onImported: () => void; 
     }
     setBusy(true);
     try {
-      setPreview(await importMembers(chosen, true));
+      setPreview(await importMembers(chosen, true, federation));
     } catch (failure) {
       setError(errorText(t, failure));
     } finally {
@@ -84,9 +99,15 @@ export function ImportDialog({ onImported, onClose }: { onImported: () => void; 
     setBusy(true);
     setError(null);
     try {
-      const done = await importMembers(file, false);
-      const detail = `memberImport.done_${done.invitation_mail ?? 'sent'}`;
-      showToast('success', 'memberImport.done', t(detail, { count: done.created }));
+      const done = await importMembers(file, false, federation);
+      const invited = t(`memberImport.done_${done.invitation_mail ?? 'sent'}`, { count: done.created });
+      const detail = done.licence_file
+        ? [
+            t('memberImport.licences.done', { count: done.licences_recorded ?? 0 }),
+            ...(done.created > 0 ? [invited] : []),
+          ].join(' ')
+        : invited;
+      showToast('success', 'memberImport.done', detail);
       onImported();
       close();
     } catch (failure) {
@@ -97,6 +118,7 @@ export function ImportDialog({ onImported, onClose }: { onImported: () => void; 
   }
 
   const newCount = preview ? count(preview.rows, 'new') : 0;
+  const licenceCount = preview?.licence_file ? licencesToRecord(preview.rows) : 0;
   return (
     <ModalDialog title={t('memberImport.title')} onClose={onClose} isBusy={isBusy}>
       {(close) => (
@@ -113,21 +135,43 @@ export function ImportDialog({ onImported, onClose }: { onImported: () => void; 
               onChange={(e) => void choose(e.target.files?.[0] ?? null)}
             />
           </div>
+          <div className={usersStyles.field}>
+            <label htmlFor={federationId}>{t('memberImport.licences.federation')}</label>
+            <input
+              id={federationId}
+              type="text"
+              maxLength={100}
+              autoComplete="off"
+              aria-describedby={federationHelpId}
+              value={federation}
+              disabled={!isOnline || isBusy}
+              onChange={(e) => setFederation(e.target.value)}
+              // A new federation changes every row's licence: the preview is asked again.
+              onBlur={() => file && void choose(file)}
+            />
+            <span id={federationHelpId} className={styles.muted}>
+              {t('memberImport.licences.federation_help')}
+            </span>
+          </div>
           {isBusy && !preview && <p role="status">{t('memberImport.reading')}</p>}
           {error && (
             <p className={usersStyles.fieldError} role="alert">
               {error}
             </p>
           )}
+          {preview?.licence_file && <LicencePreviewSummary preview={preview} />}
+          {preview && !preview.licence_file && <IgnoredColumns preview={preview} />}
           {preview && (
             <>
-              <p role="status" className={styles.summary}>
-                {t('memberImport.summary', {
-                  new: newCount,
-                  exists: count(preview.rows, 'exists'),
-                  errors: count(preview.rows, 'error'),
-                })}
-              </p>
+              {!preview.licence_file && (
+                <p role="status" className={styles.summary}>
+                  {t('memberImport.summary', {
+                    new: newCount,
+                    exists: count(preview.rows, 'exists'),
+                    errors: count(preview.rows, 'error'),
+                  })}
+                </p>
+              )}
               {/* Scrolls on its own when the file is long: focusable, so a keyboard can scroll it too. */}
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
               <ol className={styles.rows} aria-label={t('memberImport.preview_label')} tabIndex={0}>
@@ -142,12 +186,14 @@ export function ImportDialog({ onImported, onClose }: { onImported: () => void; 
             <button
               type="button"
               className="button button-primary"
-              disabled={!isOnline || isBusy || newCount === 0}
+              disabled={!isOnline || isBusy || newCount + licenceCount === 0}
               onClick={() => void confirm(close)}
             >
               {isBusy && preview
                 ? t('memberImport.importing')
-                : t('memberImport.confirm', { count: newCount })}
+                : preview?.licence_file
+                  ? t('memberImport.licences.confirm', { count: licenceCount })
+                  : t('memberImport.confirm', { count: newCount })}
             </button>
           </div>
         </div>

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../state/session';
 import { Icon } from '../../ui/icons';
 import { ScreenHeader } from '../../ui/screen-header';
 import { UserThumbnail } from '../../ui/user-thumbnail';
+import { LicenceSection } from './licence-section';
 import { LoadFailure } from './load-failure';
 import { InvitationPanel, MemberEmail } from './member-mail';
 import { RoleBadge } from './role-badge';
@@ -84,6 +85,7 @@ function UserDetail({
       </div>
       <InvitationPanel actor={actor} user={user} onChanged={onChanged} />
       <UserFacts user={user} />
+      <LicenceSection userId={user.id} />
       <MemberEmail actor={actor} user={user} onChanged={onChanged} />
       <UserActions
         actor={actor}

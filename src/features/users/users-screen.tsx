@@ -2,6 +2,7 @@ import { clubDayOf } from '@common/rules/club-time';
 import { mayImportMembers } from '@common/rules/users';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useClubTimeZone } from '../../data/settings';
 import { useIsOnline } from '../../data/sync-status';
 import { fetchUsers } from '../../data/user-admin';
@@ -110,6 +111,9 @@ export function UsersScreen() {
             {t('memberImport.open')}
           </button>
         )}
+        <Link to="/settings/to-settle" className="button">
+          {t('memberFile.toSettle.link')}
+        </Link>
       </ScreenHeader>
       {!isOnline && (
         <p id="users-offline" className={styles.notice}>

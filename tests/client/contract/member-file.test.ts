@@ -73,6 +73,7 @@ describe('club settings for members’ files', () => {
       health_profile: 'code_du_sport',
       licence_types: [],
       health_keep_seasons: 1,
+      health_preset_copy: null,
     });
   });
   it('bounds', () => {

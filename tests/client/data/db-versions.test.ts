@@ -58,7 +58,7 @@ describe('database versions', () => {
       // version 3 keeps attendance records; version 4 the weeks read at least once; version 5 the
       // member's own "not coming" answers; version 6 the club's news; version 7 who declines each event;
       // version 8 the member's family and the venue facts of events; version 9 the threads of events;
-      // version 10 the club's members an organiser keeps for walk-ins offline.
+      // version 10 the club's members an organiser keeps for walk-ins offline; version 11 members' files.
       expect(current.tables.map((t) => t.name).sort()).toEqual([
         'attendance',
         'clubMembers',
@@ -67,6 +67,7 @@ describe('database versions', () => {
         'eventDeclines',
         'events',
         'family',
+        'memberFiles',
         'models',
         'myDeclines',
         'news',

@@ -607,6 +607,16 @@ const MATRIX: Row[] = [
     row(401, 403, 403, 200, 200, 200),
   ],
   [
+    'GET /api/user/dossiers-to-settle (health reasons: Admins only)',
+    () => ({ method: 'GET', url: '/api/user/dossiers-to-settle' }),
+    row(401, 403, 403, 200, 200, 403),
+  ],
+  [
+    'GET /api/user/dossiers-to-settle.csv',
+    () => ({ method: 'GET', url: '/api/user/dossiers-to-settle.csv' }),
+    row(401, 403, 403, 200, 200, 403),
+  ],
+  [
     'GET /api/event/{id}/comments',
     async () => ({ method: 'GET', url: `/api/event/${await eventToTalkUnder()}/comments` }),
     row(401, 200, 200, 200, 200, 200),
@@ -647,7 +657,7 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix', () => {
   it(`has ${MATRIX.length} endpoints × ${PRINCIPALS.length} principals`, () => {
-    expect(MATRIX.length * PRINCIPALS.length).toBe(456);
+    expect(MATRIX.length * PRINCIPALS.length).toBe(468);
   });
 
   for (const [label, makeCall, expected] of MATRIX) {

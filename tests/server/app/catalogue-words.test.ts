@@ -16,4 +16,12 @@ describe('catalogueText', () => {
   it('leaves a placeholder with no value as it is', () => {
     expect(catalogueText('fr', 'events', 'details_of')).toBe('{{name, de}}');
   });
+
+  it('reads a dotted key inside its section, as i18next reads `memberFile.status.ok`', () => {
+    expect(catalogueText('fr', 'memberFile', 'status.missing')).toBe('Dossier incomplet');
+    expect(catalogueText('en', 'memberFile', 'reason.licence_expired')).toBe(
+      'The licence is no longer valid',
+    );
+    expect(catalogueText('fr', 'memberFile', 'status.nothing')).toBe('memberFile.status.nothing');
+  });
 });

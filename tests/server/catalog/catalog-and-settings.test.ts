@@ -34,6 +34,9 @@ describe('event models', () => {
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Kayak de mer',
       description: 'Sortie à la journée',
+      // A model asks nothing of members' files until it says so (docs/rules.md#members-file).
+      requirements: null,
+      enforcement: 'warn',
     });
     await call('POST', '/api/event/model/add', contributor, { name: 'Aviron', description: 'Sur le lac' });
 
@@ -46,7 +49,13 @@ describe('event models', () => {
       name: 'Kayak',
       description: 'Demi-journée',
     });
-    expect(updated.json()).toEqual({ uuid: model.uuid, name: 'Kayak', description: 'Demi-journée' });
+    expect(updated.json()).toEqual({
+      uuid: model.uuid,
+      name: 'Kayak',
+      description: 'Demi-journée',
+      requirements: null,
+      enforcement: 'warn',
+    });
     expect((await call('DELETE', `/api/event/model/delete/${model.uuid}`, contributor)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/event/model/delete/${model.uuid}`, contributor)).json().code).toBe(
       'not_found',

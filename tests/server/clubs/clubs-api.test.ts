@@ -170,6 +170,13 @@ describe('two clubs on one deployment', () => {
       expect((await on(HOST_2, { ...route, headers: bearer(boss2) })).statusCode, route.url).toBe(404);
       expect((await on('localhost', { ...route, headers: bearer(admin1) })).statusCode, route.url).toBe(200);
     }
+    // « À régulariser » lists the club's own members only: club 1's child is never in club 2's list.
+    const toSettle = async (host: string, token: string) =>
+      (await on(host, { method: 'GET', url: '/api/user/dossiers-to-settle', headers: bearer(token) }))
+        .json<Array<{ id: string }>>()
+        .map((entry) => entry.id);
+    expect(await toSettle(HOST_2, boss2)).not.toContain(childId);
+    expect(await toSettle('localhost', admin1)).toContain(childId);
     // A range around the start, in UTC days: from 23:00 UTC the club's day (Europe/Paris) is already
     // the next one, and a one-day range named by the UTC date would miss the event.
     const day = (shift: number) =>

@@ -42,6 +42,7 @@ export const TABLES_AFTER_CLUBS = [
   'kit_log',
   'licences',
   'health_items',
+  'paper_reminders',
 ] as const;
 
 export async function seedEveryTable(
@@ -420,6 +421,10 @@ export async function seedEveryTable(
         recorded_by: userId,
         recorded_by_admin: true,
       })
+      .execute();
+    await db
+      .insertInto('paper_reminders')
+      .values({ user_id: userId, item: 'caci', ends_on: '2026-08-31', threshold: 30, sent_at: now })
       .execute();
   }
   // data_version: each club has its row from its creation; a write above moved it.

@@ -64,6 +64,18 @@ const SAMPLES: { [K in MailKind]: TemplateData[K] } = {
     events: [{ event: EVENT, joined: ['Léna Bosser'], left: [], waiting: [], placesLeft: 3 }],
   },
   email_test: { when: 'mercredi 02/12/2026 14:00' },
+  paper_reminder: {
+    item: 'caci',
+    endsOn: '2027-10-12',
+    season: null,
+    child: null,
+    link: 'https://club.example.org/my-profile',
+  },
+  waiting_list_dossier_skip: {
+    event: EVENT,
+    reasons: ['Il manque les papiers de santé'],
+    link: 'https://club.example.org/my-profile',
+  },
   weekly_event_list: {
     weekStart: '2026-11-30',
     events: [],
@@ -92,6 +104,11 @@ const VARIANTS: Array<{ kind: MailKind; data: TemplateData[MailKind]; label: str
     kind: 'series_subscription',
     data: { ...SAMPLES.series_subscription, isCreatorCopy: true },
     label: 'series_subscription (creator)',
+  },
+  {
+    kind: 'paper_reminder',
+    data: { ...SAMPLES.paper_reminder, item: 'renewal', season: '2026-2027', child: 'Anaïs' },
+    label: 'paper_reminder (a guardian, the season start)',
   },
 ];
 

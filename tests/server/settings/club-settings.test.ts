@@ -42,6 +42,7 @@ describe('the club settings', () => {
       health_profile: 'code_du_sport',
       licence_types: [],
       health_keep_seasons: 1,
+      health_preset_copy: null,
     });
     expect((await read(member)).statusCode).toBe(403);
     expect((await write(member, { club_name: 'Mine' })).statusCode).toBe(403);
@@ -61,6 +62,7 @@ describe('the club settings', () => {
       health_profile: 'code_du_sport',
       licence_types: [],
       health_keep_seasons: 1,
+      health_preset_copy: null,
     });
     const saved = await write(admin, { club_name: '  Les Pagayeurs  ', reminder_hours: 0 });
     expect(saved.json()).toEqual({
@@ -76,6 +78,7 @@ describe('the club settings', () => {
       health_profile: 'code_du_sport',
       licence_types: [],
       health_keep_seasons: 1,
+      health_preset_copy: null,
     });
     const start = (await ctx.app.inject({ method: 'GET', url: '/api/internal/settings/start' })).json();
     expect([start.club_name, start.accent_colour]).toEqual(['Les Pagayeurs', '#0f766e']);

@@ -2,7 +2,7 @@ import type { User } from '@common/contract/user';
 import { clubDayOf } from '@common/rules/club-time';
 import { seasonOf } from '@common/rules/consents';
 import { isMinorOn } from '@common/rules/family';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FamilyChild, type Guardian, useFamily } from '../../../data/family';
 import { refreshFamily, unlinkGuardian } from '../../../data/family-writes';
@@ -14,7 +14,12 @@ import { ConsentsDialog } from './consents-dialog';
 import styles from './family.module.css';
 import { InviteGuardianDialog } from './invite-guardian-dialog';
 
-type Dialog = { kind: 'add' } | { kind: 'invite' | 'consents' | 'leave'; child: FamilyChild };
+type Dialog = { kind: 'add' } | { kind: 'invite' | 'consents' | 'leave' | 'file'; child: FamilyChild };
+
+// A child's file is its own chunk, loaded when a guardian opens it (docs/rules.md#members-file).
+const ChildFileDialog = lazy(() =>
+  import('../member-file/child-file-dialog').then((m) => ({ default: m.ChildFileDialog })),
+);
 
 const fullName = (person: Pick<Guardian, 'first_name' | 'last_name'>) =>
   [person.first_name, person.last_name].filter(Boolean).join(' ');
@@ -110,6 +115,17 @@ export function FamilySection({ user, isOnline }: { user: User; isOnline: boolea
                             {t('my_family.consents')}
                           </button>
                         )}
+                        {isMinor && (
+                          <button
+                            type="button"
+                            className="button"
+                            aria-haspopup="dialog"
+                            aria-label={t('myDossier.family_open_label', { name })}
+                            onClick={() => setDialog({ kind: 'file', child })}
+                          >
+                            {t('myDossier.family_open')}
+                          </button>
+                        )}
                         {mayInvite && (
                           <button
                             type="button"
@@ -170,6 +186,17 @@ export function FamilySection({ user, isOnline }: { user: User; isOnline: boolea
           onConfirm={() => unlinkGuardian(dialog.child.id, user.id)}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog?.kind === 'file' && (
+        <Suspense fallback={null}>
+          <ChildFileDialog
+            key={dialog.child.id}
+            childId={dialog.child.id}
+            childName={dialog.child.first_name ?? dialog.child.username}
+            isOnline={isOnline}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'consents' && (
         <ConsentsDialog

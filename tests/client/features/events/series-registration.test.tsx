@@ -37,6 +37,14 @@ const ANSWER = {
     { uuid_event: 'a2', start_date: at('2027-01-07'), outcome: 'waiting', code: null },
     { uuid_event: 'a3', start_date: at('2027-01-12'), outcome: 'already', code: null },
     { uuid_event: 'a4', start_date: at('2027-01-14'), outcome: 'refused', code: 'event_cancelled' },
+    // The member's file blocks this one (docs/rules.md#members-file): what it lacks is said in words.
+    {
+      uuid_event: 'a5',
+      start_date: at('2027-01-19'),
+      outcome: 'refused',
+      code: 'dossier_incomplete',
+      reasons: ['health_missing'],
+    },
   ],
 };
 
@@ -93,6 +101,7 @@ describe('the registration popup of a session of a series', () => {
       "jeu. 07/01/27 — Liste d'attente",
       'mar. 12/01/27 — Place déjà réservée',
       'jeu. 14/01/27 — Refusé : Cet évènement a été annulé',
+      "mar. 19/01/27 — Refusé : Le dossier n'est pas complet pour cet évènement. Il manque les papiers de santé.",
     ]);
     expect(bodies).toEqual([{ uuid_user: USER.id, subscribe: true }]);
   });

@@ -54,7 +54,12 @@ describe('the event model form', () => {
 
     fireEvent.change(name, { target: { value: ' Voile ' } });
     await save(dialog);
-    expect(createModel).toHaveBeenCalledWith({ name: 'Voile', description: 'Au large' });
+    expect(createModel).toHaveBeenCalledWith({
+      name: 'Voile',
+      description: 'Au large',
+      requirements: null,
+      enforcement: 'warn',
+    });
     expect(toastKeys()).toEqual(['catalog.model_event_created']);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -66,7 +71,12 @@ describe('the event model form', () => {
     expect(within(dialog).getByLabelText('Nom')).toHaveProperty('value', 'Kayak');
     fireEvent.change(within(dialog).getByLabelText('Nom'), { target: { value: 'Kayak de mer' } });
     await save(dialog);
-    expect(updateModel).toHaveBeenCalledWith(KAYAK.uuid, { name: 'Kayak de mer', description: 'En mer' });
+    expect(updateModel).toHaveBeenCalledWith(KAYAK.uuid, {
+      name: 'Kayak de mer',
+      description: 'En mer',
+      requirements: null,
+      enforcement: 'warn',
+    });
     expect(toastKeys()).toEqual(['catalog.model_event_updated']);
   });
 
@@ -80,6 +90,62 @@ describe('the event model form', () => {
     await save(dialog);
     expect(within(dialog).getByRole('alert').textContent).toContain('Impossible de joindre le serveur');
     expect(within(dialog).getByLabelText('Nom')).toHaveProperty('value', 'Voile');
+  });
+});
+
+describe('what a model asks of the files (docs/rules.md#members-file)', () => {
+  it('sends the ticked requirements and « Bloquer l’inscription »', async () => {
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: "Ajouter un modèle d'évènement" }));
+    const dialog = screen.getByRole('dialog', { name: "Nouveau modèle d'évènement" });
+    fireEvent.change(within(dialog).getByLabelText('Nom'), { target: { value: 'Mer' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Au large' } });
+    const asks = within(dialog).getByRole('group', { name: 'Ce que le modèle demande' });
+    expect(asks.textContent).toContain('Aucune case cochée');
+    fireEvent.click(within(asks).getByRole('checkbox', { name: 'Licence' }));
+    fireEvent.click(within(asks).getByRole('checkbox', { name: 'Savoir-nager' }));
+    const ifIncomplete = within(dialog).getByRole('group', { name: 'Si le dossier est incomplet' });
+    expect(within(ifIncomplete).getByRole('radio', { name: 'Prévenir' })).toHaveProperty('checked', true);
+    fireEvent.click(within(ifIncomplete).getByRole('radio', { name: "Bloquer l'inscription" }));
+    await save(dialog);
+    expect(createModel).toHaveBeenCalledWith({
+      name: 'Mer',
+      description: 'Au large',
+      requirements: { licence: true, health: false, competition: false, savoir_nager: true },
+      enforcement: 'block',
+    });
+  });
+
+  it('shows a model’s requirements ticked, and unticking them all sends null', async () => {
+    const asking: Model = {
+      ...KAYAK,
+      requirements: { licence: false, health: true, competition: true, savoir_nager: false },
+      enforcement: 'block',
+    };
+    const { useModels } = await import('../../../../src/data/catalog');
+    vi.mocked(useModels).mockReturnValueOnce([asking]).mockReturnValue([asking]);
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier Kayak' }));
+    const dialog = screen.getByRole('dialog', { name: "Modifier le modèle d'évènement" });
+    const health = within(dialog).getByRole('checkbox', { name: 'Papiers de santé' });
+    const competition = within(dialog).getByRole('checkbox', { name: 'Certificat pour la compétition' });
+    expect(health).toHaveProperty('checked', true);
+    expect(competition).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('checkbox', { name: 'Licence' })).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('radio', { name: "Bloquer l'inscription" })).toHaveProperty(
+      'checked',
+      true,
+    );
+    fireEvent.click(health);
+    fireEvent.click(competition);
+    await save(dialog);
+    expect(updateModel).toHaveBeenCalledWith(KAYAK.uuid, {
+      name: 'Kayak',
+      description: 'En mer',
+      requirements: null,
+      enforcement: 'block',
+    });
+    vi.mocked(useModels).mockReturnValue([KAYAK]);
   });
 });
 
