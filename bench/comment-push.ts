@@ -139,7 +139,6 @@ async function seedEvent(
         uuid: randomUUID(),
         event_uuid: uuid,
         user_id: member.id,
-        stuff_uuid: null,
         created_at: new Date(),
         checked_at: null,
         checked_by: null,

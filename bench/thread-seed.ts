@@ -81,7 +81,6 @@ async function seedEvent(
         uuid: randomUUID(),
         event_uuid: uuid,
         user_id,
-        stuff_uuid: null,
         created_at: new Date(),
         checked_at: null,
         checked_by: null,

@@ -68,19 +68,24 @@ export async function seedWeek(db: Kysely<Database>, events: number, subscribers
       .values(stuffs.map((stuff_uuid) => ({ event_uuid: uuid, stuff_uuid })))
       .execute();
     if (users.length === 0) continue;
-    await db
-      .insertInto('subscriptions')
-      .values(
-        users.map((u, i) => ({
-          uuid: randomUUID(),
-          event_uuid: uuid,
-          user_id: u.id,
-          stuff_uuid: i % 3 === 0 ? (stuffs[i % 2] as string) : null,
-          created_at: now,
-          checked_at: null,
-          checked_by: null,
-        })),
-      )
-      .execute();
+    const subscriptions = users.map((u) => ({
+      uuid: randomUUID(),
+      event_uuid: uuid,
+      user_id: u.id,
+      created_at: now,
+      checked_at: null,
+      checked_by: null,
+    }));
+    await db.insertInto('subscriptions').values(subscriptions).execute();
+    // One subscriber in three holds an item of the kit (docs/rules.md#kit), as the week read shows them.
+    const booked = subscriptions
+      .filter((_, i) => i % 3 === 0)
+      .map((subscription, i) => ({
+        event_uuid: uuid,
+        subscription_uuid: subscription.uuid,
+        stuff_uuid: stuffs[i % 2] as string,
+        position: 0,
+      }));
+    if (booked.length > 0) await db.insertInto('booked_stuffs').values(booked).execute();
   }
 }
