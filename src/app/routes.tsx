@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { LoginScreen } from '../features/auth/login-screen';
 import { WeekScreen } from '../features/events/week-screen';
 import { loadLaterTexts } from '../i18n/later-texts';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
@@ -27,12 +28,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     children: [
-      // Its own chunk, without the later texts (its words are among the first): the signed-in week, the page
-      // most opened, does not carry the sign-in screen.
-      {
-        path: '/login',
-        lazy: async () => ({ Component: (await import('../features/auth/login-screen')).LoginScreen }),
-      },
+      { path: '/login', element: <LoginScreen /> },
       // Its own chunk, precached by the service worker like every other: signing out offline still works.
       lazyScreen(
         '/logout',
