@@ -9,7 +9,9 @@ import { clubIdConditions } from './club-scope/club-id-conditions';
 import { clubScopedDialect } from './club-scope/club-scoped-dialect';
 import { acquireDirLock } from './dir-lock';
 import { migrateToLatest } from './migrate';
+import { prepareHotStatements } from './prepared-statements';
 import type { Database } from './schema';
+import { keepWriteCount, type WriteCount } from './write-count';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -49,10 +51,25 @@ export interface OpenDatabaseOptions {
   asOwner?: boolean;
 }
 
-/** The application's Kysely: statements scoped to the club in hand, in SQL and in the transaction. */
-function clubKysely(dialect: Dialect, { onQuery }: OpenDatabaseOptions): Kysely<Database> {
+/**
+ * The application's Kysely: statements scoped to the club in hand, in SQL and in the transaction. With
+ * `soleWriter` (PGlite) it also counts what may write (write-count.ts).
+ */
+function clubKysely(
+  dialect: Dialect,
+  { onQuery }: OpenDatabaseOptions,
+  soleWriter = false,
+): Kysely<Database> {
   const log: Pick<KyselyConfig, 'log'> = onQuery ? { log: (event) => onQuery(event.query.sql) } : {};
-  return new Kysely<Database>({ dialect: clubScopedDialect(dialect), plugins: [clubIdConditions], ...log });
+  const writes: WriteCount = { value: 0 };
+  const onWrite = soleWriter ? () => void writes.value++ : undefined;
+  const db = new Kysely<Database>({
+    dialect: clubScopedDialect(dialect, onWrite),
+    plugins: [clubIdConditions],
+    ...log,
+  });
+  if (soleWriter) keepWriteCount(db, writes);
+  return db;
 }
 
 /** Migrates as the owner, then works as the application's role (app-role.ts) unless told otherwise. */
@@ -98,6 +115,7 @@ function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Databa
     pool.on('connect', (client) => {
       // Fails closed: a connection that could not switch is ended, so no statement runs as the owner.
       client.query(SET_APP_ROLE).catch(() => void client.end());
+      prepareHotStatements(client);
     });
   const db = clubKysely(new PostgresDialect({ pool }), options);
   return { db, kind: 'postgres', close: () => db.destroy() };
@@ -108,7 +126,9 @@ async function openPostgresAsAppRole(
   appDatabaseUrl: string,
   options: OpenDatabaseOptions,
 ): Promise<DatabaseHandle> {
-  const db = clubKysely(new PostgresDialect({ pool: postgresPool(appDatabaseUrl, options) }), options);
+  const pool = postgresPool(appDatabaseUrl, options);
+  pool.on('connect', prepareHotStatements);
+  const db = clubKysely(new PostgresDialect({ pool }), options);
   try {
     const { rows } = await sql<{ name: string; bypasses: boolean }>`select current_user as name,
       rolsuper or rolbypassrls as bypasses from pg_roles where rolname = current_user`.execute(db);
@@ -128,7 +148,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   if (options.inMemory) {
     const client = new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
     await client.waitReady;
-    const db = clubKysely(new PGliteDialect(client), options);
+    const db = clubKysely(new PGliteDialect(client), options, true);
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -137,7 +157,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   try {
     const client = new PGlite(dataPath);
     await client.waitReady;
-    const db = clubKysely(new PGliteDialect(client), options);
+    const db = clubKysely(new PGliteDialect(client), options, true);
     return {
       db,
       kind: 'pglite',

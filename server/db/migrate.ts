@@ -42,6 +42,7 @@ import * as modelRequirements from './migrations/2026-12-14-02-model-requirement
 import * as waitingDossierTold from './migrations/2026-12-14-04-waiting-dossier-told';
 import * as paperReminders from './migrations/2026-12-14-06-paper-reminders';
 import * as licenceValidity from './migrations/2026-12-14-08-licence-validity';
+import * as sessionCheck from './migrations/2026-12-16-01-session-check';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-14-04-waiting-dossier-told': waitingDossierTold,
   '2026-12-14-06-paper-reminders': paperReminders,
   '2026-12-14-08-licence-validity': licenceValidity,
+  '2026-12-16-01-session-check': sessionCheck,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -14,12 +14,13 @@ import { scopedClubId } from './current-club';
  * transaction gets `set_config('app.club', id, true)` right after BEGIN, and a statement run outside one
  * becomes BEGIN, set_config, the statement, COMMIT. Transaction-local only, so a pooled connection (or
  * PGlite's single one) never carries a club into the next request. Outside a club nothing is set and the
- * row-level security policies show no rows.
+ * row-level security policies show no rows. `onWrite` is told before anything that may write runs
+ * (write-count.ts).
  */
-export function clubScopedDialect(inner: Dialect): Dialect {
+export function clubScopedDialect(inner: Dialect, onWrite: () => void = () => undefined): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
-    createDriver: () => new ClubScopedDriver(inner.createDriver()),
+    createDriver: () => new ClubScopedDriver(inner.createDriver(), onWrite),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
   };
@@ -29,6 +30,12 @@ type Compile = QueryCompiler['compileQuery'];
 
 const SET_CLUB = 'select set_config($1, $2, true)';
 
+/**
+ * Starts a read that sets the club for its own transaction (a function such as `session_check`), so it runs
+ * as it is: one round trip instead of BEGIN, set_config, the statement and COMMIT. It writes nothing.
+ */
+export const READS_IN_ITS_OWN_CLUB = '/* reads in its own club */ ';
+
 async function setClub(connection: DatabaseConnection, clubId: number): Promise<void> {
   await connection.executeQuery(CompiledQuery.raw(SET_CLUB, ['app.club', String(clubId)]));
 }
@@ -36,11 +43,18 @@ async function setClub(connection: DatabaseConnection, clubId: number): Promise<
 class ClubScopedConnection implements DatabaseConnection {
   inTransaction = false;
 
-  constructor(readonly inner: DatabaseConnection) {}
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly onWrite: () => void,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const readsInItsOwnClub = query.sql.startsWith(READS_IN_ITS_OWN_CLUB);
+    // Anything but a built SELECT may write (raw SQL included): told before it runs.
+    if (query.query.kind !== 'SelectQueryNode' && !readsInItsOwnClub) this.onWrite();
     const clubId = scopedClubId();
-    if (this.inTransaction || clubId === undefined) return this.inner.executeQuery<R>(query);
+    if (this.inTransaction || clubId === undefined || readsInItsOwnClub)
+      return this.inner.executeQuery<R>(query);
     await this.inner.executeQuery(CompiledQuery.raw('begin'));
     try {
       await setClub(this.inner, clubId);
@@ -54,6 +68,7 @@ class ClubScopedConnection implements DatabaseConnection {
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    this.onWrite();
     if (!this.inTransaction && scopedClubId() !== undefined)
       throw new Error('Stream inside a transaction: a club is set per transaction.');
     return this.inner.streamQuery<R>(query, chunkSize);
@@ -61,20 +76,24 @@ class ClubScopedConnection implements DatabaseConnection {
 }
 
 class ClubScopedDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly onWrite: () => void,
+  ) {}
 
   init(): Promise<void> {
     return this.inner.init();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ClubScopedConnection(await this.inner.acquireConnection());
+    return new ClubScopedConnection(await this.inner.acquireConnection(), this.onWrite);
   }
 
   // Begin, commit and rollback go through the connection Kysely handed in (its log counts them, as before
   // the wrapping); the club's setting goes straight to the inner connection, unlogged plumbing.
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const scoped = connection as ClubScopedConnection;
+    this.onWrite();
     scoped.inTransaction = true;
     try {
       await this.inner.beginTransaction(scoped, settings);
@@ -90,6 +109,7 @@ class ClubScopedDriver implements Driver {
     try {
       await this.inner.commitTransaction(connection);
     } finally {
+      this.onWrite();
       (connection as ClubScopedConnection).inTransaction = false;
     }
   }

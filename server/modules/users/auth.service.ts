@@ -10,7 +10,8 @@ import type { AuthContext } from '../../plugins/auth';
 import { runWrite } from '../../writes/run-write';
 import { verifyPassword } from './passwords';
 import { mailLockNotice } from './reset-links.service';
-import { deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository';
+import { findSessionKept } from './session-memo';
+import { deleteSession, insertSession, touchSession } from './sessions.repository';
 import { afterFailure, CLEARED_FAILURES } from './sign-in-lock';
 import { hashToken, newToken } from './tokens';
 import { isLockActive, toUser } from './user-mapper';
@@ -79,7 +80,7 @@ export async function login(deps: AppDeps, request: LoginRequest, log: JobLog): 
 /** The signed-in user behind a bearer token, or null when the token is unknown, expired or revoked. */
 export async function resolveSession(deps: AppDeps, token: string): Promise<AuthContext | null> {
   const tokenHash = hashToken(token);
-  const found = await findSessionWithUser(deps.db, tokenHash);
+  const found = await findSessionKept(deps.db, tokenHash);
   if (!found) return null;
   const now = deps.now();
   const idleMs = now.getTime() - found.session.last_used_at.getTime();
@@ -88,8 +89,9 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Auth
     return null;
   }
   if (idleMs > SESSION_TOUCH_MS) await touchSession(deps.db, tokenHash, now);
-  const today = clubDayOf(now, currentClub().timezone);
   const links = found.childLinks;
+  // The club's day costs a time zone conversion: worked out only for an account that guards a child.
+  const today = links.length > 0 ? clubDayOf(now, currentClub().timezone) : '';
   return {
     user: found.user,
     tokenHash,

@@ -1,6 +1,7 @@
-import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { READS_IN_ITS_OWN_CLUB } from '../../db/club-scope/club-scoped-dialect';
 import { currentClub } from '../../db/club-scope/current-club';
-import { dataVersionColumn, toDataVersion } from '../../db/data-version';
+import { toDataVersion } from '../../db/data-version';
 import type { Database, SessionRow, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -11,27 +12,6 @@ export async function insertSession(db: Db, tokenHash: string, userId: string, n
     .values({ token_hash: tokenHash, user_id: userId, created_at: now, last_used_at: now })
     .execute();
 }
-
-function sessionWithUserQuery(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.created_at as session_created_at', 'sessions.last_used_at as session_last_used_at'])
-    .select(dataVersionColumn())
-    .select(childLinksColumn)
-    .where('sessions.token_hash', '=', tokenHash);
-}
-
-/**
- * The children the account guards, as `id/birth date/restricted` texts: read with the session, so an event
- * read can show a guardian their children's answers as their own, and a restricted guardian a child as
- * « Un membre » (docs/rules.md#families), at the cost of an indexed lookup and no second round trip.
- */
-const childLinksColumn = sql<string[]>`array(
-  select g.child_id::text || '/' || coalesce(c.birth_date, '') || '/' || g.is_restricted::text
-  from guardianships g join users c on c.id = g.child_id and c.deleted_at is null
-  where g.guardian_id = users.id)`.as('child_links');
 
 /** One child of the signed-in account, as its session carries it. */
 export interface SessionChildLink {
@@ -47,11 +27,29 @@ function parseChildLinks(links: string[] | null): SessionChildLink[] {
   });
 }
 
-type SessionWithUserRow = Awaited<ReturnType<ReturnType<typeof sessionWithUserQuery>['execute']>>[number];
+type SessionWithUserRow = UserRow & {
+  session_created_at: Date;
+  session_last_used_at: Date;
+  data_version: string;
+  child_links: string[] | null;
+};
 
-// Compiled once per database and club (whose id the statement carries written in): building and compiling
-// the query cost about as much as PGlite running it.
-const compiledSessionQueries = new WeakMap<Db, Map<number, CompiledQuery<SessionWithUserRow>>>();
+/**
+ * The session check as one statement: `session_check` (migration 2026-12-16-01) sets the club for its own
+ * transaction and reads the session, its account (`account`, the users row, spread into its columns here),
+ * the club's data version and the children the account guards (`id/birth date/restricted` texts, so an
+ * event read can show a guardian their children's answers as their own and a restricted guardian a child
+ * as « Un membre », docs/rules.md#families). The club's id is written in, as club-id-conditions.ts writes
+ * it, and the token hash is the one parameter: the text is the same for every request of a club, so the
+ * database plans it once per connection.
+ */
+function sessionCheckStatement(clubId: number, tokenHash: string): CompiledQuery<SessionWithUserRow> {
+  if (!Number.isSafeInteger(clubId)) throw new Error('a club id is an integer');
+  return CompiledQuery.raw(
+    `${READS_IN_ITS_OWN_CLUB}select (c.account).*, c.session_created_at, c.session_last_used_at, c.data_version, c.child_links from session_check(${clubId}, $1) c`,
+    [tokenHash],
+  );
+}
 
 /**
  * The session and its user in one round trip: this runs before every signed-in request. The data version
@@ -63,21 +61,7 @@ export async function findSessionWithUser(
 ): Promise<
   { session: SessionRow; user: UserRow; dataVersion: number; childLinks: SessionChildLink[] } | undefined
 > {
-  let perClub = compiledSessionQueries.get(db);
-  if (!perClub) {
-    perClub = new Map();
-    compiledSessionQueries.set(db, perClub);
-  }
-  const clubId = currentClub().id;
-  let compiled = perClub.get(clubId);
-  if (!compiled) {
-    compiled = sessionWithUserQuery(db, '').compile();
-    if (compiled.parameters.length !== 1) throw new Error('the session query must take the token hash alone');
-    perClub.set(clubId, compiled);
-  }
-  // The token hash is the query's one parameter.
-  const query: CompiledQuery<SessionWithUserRow> = { ...compiled, parameters: [tokenHash] };
-  const [row] = (await db.executeQuery(query)).rows;
+  const [row] = (await db.executeQuery(sessionCheckStatement(currentClub().id, tokenHash))).rows;
   if (!row) return undefined;
   const { session_created_at, session_last_used_at, data_version, child_links, ...user } = row;
   return {

@@ -13,7 +13,7 @@ import { loadConfig } from '../../../server/config';
 import { APP_ROLE, withOwner } from '../../../server/db/club-scope/app-role';
 import { clubRegistry } from '../../../server/db/club-scope/club-registry';
 import { scopedClubId, setFallbackClub } from '../../../server/db/club-scope/current-club';
-import { type DatabaseHandle, openDatabase } from '../../../server/db/connect';
+import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../../../server/db/connect';
 import type { Database } from '../../../server/db/schema';
 import { writeDueNotices } from '../../../server/jobs/due-notices';
 import { type MailWorker, startMailWorker } from '../../../server/mail/mail-worker';
@@ -34,6 +34,8 @@ export interface TestContext {
   dataDir: string;
   /** The file's own database: cloned from the run's template on PostgreSQL; a name only on PGlite. */
   database: string;
+  /** Which database the file runs on. */
+  dbKind: DatabaseKind;
   config: Config;
   /** The mail queue's worker: no timer here; kicks after requests, and tests run rounds themselves. */
   mail: MailWorker;
@@ -174,6 +176,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     clock,
     dataDir,
     database,
+    dbKind: handle.kind,
     config,
     mail,
     push,
