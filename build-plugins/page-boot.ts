@@ -7,8 +7,9 @@
  * A second, one-line script right after `<div id="root">` shows the week snapshot the first one chose
  * (src/app/boot/week-snapshot-show.ts); both are allowed by hash.
  *
- * In a build, the script is given the chunks that parse the first reads' answers (data/users.ts and
- * data/core/sync-engine.ts, with what they import that the entry does not), to preload on a first visit.
+ * In a build, the script is given the chunks that parse the first reads' answers (the chunks holding
+ * data/users.ts and data/core/sync-engine.ts, with what they import that the entry does not), to preload on a
+ * first visit.
  */
 import path from 'node:path';
 import { build, type IndexHtmlTransformContext, type Plugin, type Rolldown } from 'vite';
@@ -44,9 +45,10 @@ function parserModules(root: string, base: string, context: IndexHtmlTransformCo
   const wanted = new Set<string>();
   for (const entry of PARSER_ENTRIES) {
     const id = path.resolve(root, entry);
-    const chunk = [...chunks.values()].find((c) => c.facadeModuleId && path.resolve(c.facadeModuleId) === id);
-    // The list must never go quietly stale: a parser merged into another chunk is a build error to look at.
-    if (!chunk) throw new Error(`page-boot: ${entry} has no chunk of its own`);
+    // The chunk that holds it (vite.config.ts groups both parsers into one).
+    const chunk = [...chunks.values()].find((c) => c.moduleIds.some((m) => path.resolve(m) === id));
+    // The list must never go quietly stale: a parser in no chunk (renamed, moved) is a build error to look at.
+    if (!chunk) throw new Error(`page-boot: ${entry} is in no chunk`);
     withImports(chunks, chunk.fileName, wanted);
   }
   return [...wanted].filter((file) => !loaded.has(file)).map((file) => `${base}${file}`);

@@ -100,6 +100,45 @@ for (const file of sourceFiles('src')) {
   }
 }
 
+// The entry (src/main.tsx and what it imports statically) renders before any later text is in: each of its
+// literal t('key') is in the first catalogue (docs/architecture.md#what-the-first-paint-loads).
+const firstKeys = new Set(flatten(JSON.parse(read('src/common/i18n/fr.json'))));
+const hasFirst = (key) => firstKeys.has(key) || [...firstKeys].some((k) => k.startsWith(`${key}_`));
+const resolveImport = (from, spec) => {
+  const base = spec.startsWith('@common/')
+    ? path.join('src/common', spec.slice('@common/'.length))
+    : spec.startsWith('.')
+      ? path.join(path.dirname(from), spec)
+      : null;
+  if (!base) return null;
+  return (
+    ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
+      .map((ext) => base + ext)
+      .find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? null
+  );
+};
+const entryFiles = new Set();
+const walk = (file) => {
+  if (entryFiles.has(file) || !/\.(ts|tsx)$/.test(file) || !fs.existsSync(file)) return;
+  entryFiles.add(file);
+  const source = read(file);
+  for (const m of source.matchAll(
+    /^(?:import|export)\s+(?!type\s)[^;]*?from\s+'([^']+)'|^import\s+'([^']+)'/gms,
+  )) {
+    const next = resolveImport(file, m[1] ?? m[2]);
+    if (next) walk(next);
+  }
+};
+walk('src/main.tsx');
+for (const file of entryFiles) {
+  for (const match of read(file).matchAll(T_CALL)) {
+    if (fr.has(match[2]) && !hasFirst(match[2]))
+      problems.push(
+        `${file}: t('${match[2]}') is in the first paint's code: its key belongs in src/common/i18n/fr.json and en.json, not later/`,
+      );
+  }
+}
+
 if (problems.length > 0) {
   console.error(`i18n check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);

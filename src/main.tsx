@@ -7,9 +7,14 @@ import { reloadOnceForMissingChunks } from './app/pwa-update';
 import { routes } from './app/routes';
 import { afterNextPaint } from './data/core/after-paint';
 import { firstScreenReady } from './data/page-start';
+import { whenNetworkQuiet } from './data/sync-status';
 import { initI18n } from './i18n/i18n';
 import { keepInstallOffer } from './state/install-offer';
 import './app/app.css';
+
+/** The first screen's reads are done once the app's requests have been quiet this long (5 s at most). */
+const FIRST_READS_QUIET_MS = 500;
+const FIRST_READS_WAIT_AT_MOST_MS = 5_000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -29,11 +34,14 @@ void Promise.all([initI18n(), firstScreenReady()]).then(() => {
     </StrictMode>,
   );
 });
-// Neither the service worker's registration (itself waiting for an idle moment) nor the keeping of the week as
-// last seen (for the next cold start to show while this bundle loads, by this build only) is of the first
-// frame: their code comes after it, out of the bundle every page waits for.
+// Neither the service worker's registration (itself waiting for a quiet network) nor the keeping of the week
+// as last seen (for the next cold start to show while this bundle loads, by this build only) is of the first
+// screen: their code is out of the bundle every page waits for, and fetched once that screen's reads are done
+// (as the catalog is, data/core/sync-engine.ts), not beside the requests the week's first paint waits for.
 const entry = new URL(import.meta.url).pathname;
-afterNextPaint(() => {
-  void import('./app/pwa-register').then((m) => m.registerServiceWorkerWhenIdle());
-  void import('./app/week-snapshot').then((m) => m.keepWeekSnapshots(entry));
-}, true);
+void whenNetworkQuiet(FIRST_READS_QUIET_MS, FIRST_READS_WAIT_AT_MOST_MS).then(() =>
+  afterNextPaint(() => {
+    void import('./app/pwa-register').then((m) => m.registerServiceWorkerWhenIdle());
+    void import('./app/week-snapshot').then((m) => m.keepWeekSnapshots(entry));
+  }, true),
+);

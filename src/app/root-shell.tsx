@@ -2,18 +2,20 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { watchBrowserHints } from '../data/core/network-hints';
 import { watchOtherTabs } from '../state/session';
-import { Toasts } from '../ui/toasts';
+import { ToastBand } from '../ui/toast-band';
 import { useUpdateStore } from './pwa-update';
+import { prefetchScreensTable } from './screens-table';
 import { UpdatePrompt } from './update-prompt';
 
 export function RootShell() {
   useEffect(watchOtherTabs, []);
   useEffect(watchBrowserHints, []);
+  useEffect(prefetchScreensTable, []);
   const hasUpdate = useUpdateStore((s) => s.applyUpdate !== null);
   return (
     <>
       <Outlet />
-      <Toasts notice={hasUpdate ? <UpdatePrompt /> : null} />
+      <ToastBand notice={hasUpdate ? <UpdatePrompt /> : null} />
     </>
   );
 }

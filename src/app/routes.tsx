@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/login-screen';
 import { WeekScreen } from '../features/events/week-screen';
@@ -6,19 +5,23 @@ import { loadLaterTexts } from '../i18n/later-texts';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { OptionalAppLayout } from './layout/optional-app-layout';
+import type { LazyScreenName } from './lazy-screens';
 import { RootShell } from './root-shell';
+import { loadScreensTable } from './screens-table';
 
-/** A route whose screen is its own chunk, fetched with the later texts when the route is first visited. */
-function lazyScreen<M>(
-  path: string,
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-): RouteObject {
+/**
+ * A route whose screen is its own chunk, fetched with the later texts when the route is first visited. The
+ * screens' table (./screens-table.ts) is fetched once the first screen's reads are done, or with this visit.
+ */
+function lazyScreen(path: string, name: LazyScreenName): RouteObject {
   return {
     path,
     lazy: async () => {
-      const [module] = await Promise.all([load(), loadLaterTexts()]);
-      return { Component: pick(module) };
+      const [Component] = await Promise.all([
+        loadScreensTable().then((table) => table.lazyScreens[name]()),
+        loadLaterTexts(),
+      ]);
+      return { Component };
     },
   };
 }
@@ -30,41 +33,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginScreen /> },
       // Its own chunk, precached by the service worker like every other: signing out offline still works.
-      lazyScreen(
-        '/logout',
-        () => import('../features/auth/logout-screen'),
-        (m) => m.LogoutScreen,
-      ),
+      lazyScreen('/logout', 'logoutScreen'),
       {
         element: <OptionalAppLayout />,
-        children: [
-          lazyScreen(
-            '/news',
-            () => import('../features/news/news-screen'),
-            (m) => m.NewsScreen,
-          ),
-        ],
+        children: [lazyScreen('/news', 'newsScreen')],
       },
-      lazyScreen(
-        '/askreset',
-        () => import('../features/auth/ask-reset-screen'),
-        (m) => m.AskResetScreen,
-      ),
-      lazyScreen(
-        '/confirm/:token',
-        () => import('../features/auth/password-screen'),
-        (m) => m.PasswordScreen,
-      ),
-      lazyScreen(
-        '/confirm-email/:token',
-        () => import('../features/auth/confirm-email-screen'),
-        (m) => m.ConfirmEmailScreen,
-      ),
-      lazyScreen(
-        '/reset',
-        () => import('../features/auth/password-screen'),
-        (m) => m.PasswordScreen,
-      ),
+      lazyScreen('/askreset', 'askResetScreen'),
+      lazyScreen('/confirm/:token', 'passwordScreen'),
+      lazyScreen('/confirm-email/:token', 'confirmEmailScreen'),
+      lazyScreen('/reset', 'passwordScreen'),
       {
         element: <RequireAuth />,
         children: [
@@ -72,84 +49,32 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: '/', element: <WeekScreen /> },
-              lazyScreen(
-                '/event/:uuid',
-                () => import('../features/events/event-link-screen'),
-                (m) => m.EventLinkScreen,
-              ),
-              lazyScreen(
-                '/my-profile',
-                () => import('../features/profile/profile-screen'),
-                (m) => m.ProfileScreen,
-              ),
+              lazyScreen('/event/:uuid', 'eventLinkScreen'),
+              lazyScreen('/my-profile', 'profileScreen'),
               // Signed-in guard only: the screen itself checks creator or SuperAdmin.
-              lazyScreen(
-                '/checklist/:id',
-                () => import('../features/checklist/checklist-screen'),
-                (m) => m.ChecklistScreen,
-              ),
+              lazyScreen('/checklist/:id', 'checklistScreen'),
               {
                 element: <RequireAdmin />,
                 children: [
-                  lazyScreen(
-                    '/settings/users',
-                    () => import('../features/users/users-screen'),
-                    (m) => m.UsersScreen,
-                  ),
-                  lazyScreen(
-                    '/settings/user/:id',
-                    () => import('../features/users/user-detail-screen'),
-                    (m) => m.UserDetailScreen,
-                  ),
+                  lazyScreen('/settings/users', 'usersScreen'),
+                  lazyScreen('/settings/user/:id', 'userDetailScreen'),
                   // « À régulariser » (docs/rules.md#members-file): the reasons are health data, Admins only.
-                  lazyScreen(
-                    '/settings/to-settle',
-                    () => import('../features/users/to-settle-screen'),
-                    (m) => m.ToSettleScreen,
-                  ),
-                  lazyScreen(
-                    '/settings/email',
-                    () => import('../features/email-settings/email-settings-screen'),
-                    (m) => m.EmailSettingsScreen,
-                  ),
-                  lazyScreen(
-                    '/settings/app',
-                    () => import('../features/app-settings/app-settings-screen'),
-                    (m) => m.AppSettingsScreen,
-                  ),
+                  lazyScreen('/settings/to-settle', 'toSettleScreen'),
+                  lazyScreen('/settings/email', 'emailSettingsScreen'),
+                  lazyScreen('/settings/app', 'appSettingsScreen'),
                 ],
               },
               {
                 element: <RequireContributor />,
                 children: [
-                  lazyScreen(
-                    '/settings',
-                    () => import('../features/settings/settings-screen'),
-                    (m) => m.SettingsScreen,
-                  ),
-                  lazyScreen(
-                    '/settings/model',
-                    () => import('../features/models/models-screen'),
-                    (m) => m.ModelsScreen,
-                  ),
-                  lazyScreen(
-                    '/settings/stuff',
-                    () => import('../features/stuff/stuff-screen'),
-                    (m) => m.StuffScreen,
-                  ),
+                  lazyScreen('/settings', 'settingsScreen'),
+                  lazyScreen('/settings/model', 'modelsScreen'),
+                  lazyScreen('/settings/stuff', 'stuffScreen'),
                   // The season report's rule (mayReadSeasonReport) is this guard's: the club's figures for admins,
                   // a Contributor's own events for them (docs/rules.md#season-report).
-                  lazyScreen(
-                    '/settings/report',
-                    () => import('../features/report/season-report-screen'),
-                    (m) => m.SeasonReportScreen,
-                  ),
+                  lazyScreen('/settings/report', 'seasonReportScreen'),
                   // The rule of the settings menu's entry (maySeeNotReturned) is this guard's: contributors and admins.
-                  lazyScreen(
-                    '/settings/not-returned',
-                    () => import('../features/not-returned/not-returned-screen'),
-                    (m) => m.NotReturnedScreen,
-                  ),
+                  lazyScreen('/settings/not-returned', 'notReturnedScreen'),
                 ],
               },
             ],

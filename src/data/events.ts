@@ -5,11 +5,11 @@ import type { User } from '@common/contract/user';
 import { clubDayStart, shiftDay } from '@common/rules/club-time';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
+import { whenNetworkQuiet } from './core/connectivity';
 import { appDb } from './core/db';
-import { awaitDelivery, type Delivery } from './core/delivery';
-import { queueDecline, queueSubscription, queueWaitingList } from './core/outbox';
+import type { Delivery } from './core/delivery';
 import { declinesWithPending } from './core/pending-declines';
-import { queueAndDeliver, showWeekSoon } from './core/sync';
+import { showWeekSoon } from './core/sync';
 
 export { currentWeek } from '@common/rules/club-time';
 
@@ -112,9 +112,16 @@ export function useMyDecline(eventUuid: string, userId: string): boolean | undef
 
 export type { Delivery };
 
-/** Queues a move and settles with what the server made of it (or "kept" on this device). */
-const deliver = async (enqueue: Promise<number>): Promise<Delivery> =>
-  awaitDelivery(appDb(), await queueAndDeliver(enqueue));
+/**
+ * The write path is its own chunk (core/member-moves.ts): the week paints from the cache without it. It is
+ * fetched once the week's first reads are done (showWeek), or at the first move if that comes sooner. The
+ * time of a move is the member's tap, taken before the chunk may still be on its way.
+ */
+const memberMoves = () => import('./core/member-moves');
+/** The app's requests quiet this long (30 s at most): the week's first reads are done. */
+const MOVES_QUIET_MS = 1_500;
+const MOVES_WAIT_AT_MOST_MS = 30_000;
+let isMovesFetchDue = true;
 
 /**
  * `kit`: the items booked, in the order of the kinds shown, `[]` for own equipment (docs/rules.md#kit). `actor`:
@@ -130,7 +137,8 @@ export function changeSubscription(
   override = false,
 ): Promise<Delivery> {
   const change = { eventUuid, subscribe, stuffs: kit, override };
-  return deliver(queueSubscription(appDb(), user, change, Date.now(), actor));
+  const now = Date.now();
+  return memberMoves().then((m) => m.deliverSubscription(user, change, now, actor));
 }
 
 /** `kit`: the items wished for, booked at promotion where still there. */
@@ -140,12 +148,14 @@ export function joinWaitingList(
   kit: readonly string[] = [],
   actor: User = user,
 ): Promise<Delivery> {
-  return deliver(queueWaitingList(appDb(), user, { eventUuid, stuffs: kit }, Date.now(), actor));
+  const now = Date.now();
+  return memberMoves().then((m) => m.deliverWaitingList(user, { eventUuid, stuffs: kit }, now, actor));
 }
 
 /** "Not coming" to the event, or taking it back (`decline` false); queued offline like a subscription. */
 export function answerDecline(user: User, eventUuid: string, decline: boolean): Promise<Delivery> {
-  return deliver(queueDecline(appDb(), user, { eventUuid, decline }));
+  const now = Date.now();
+  return memberMoves().then((m) => m.deliverDecline(user, { eventUuid, decline }, now));
 }
 
 /** A screen needs this event (a checklist outside the cached weeks): fetch it, whether or not sync runs yet. */
@@ -157,4 +167,11 @@ export async function refreshEvent(uuid: string): Promise<void> {
 /** The week a screen shows: the engine fetches it (and remembers it as the one to keep fresh). */
 export function showWeek(monday: string): void {
   showWeekSoon(monday);
+  // The week offers the member's moves: their code comes before the first tap, never beside the first reads.
+  if (isMovesFetchDue) {
+    isMovesFetchDue = false;
+    void whenNetworkQuiet(MOVES_QUIET_MS, MOVES_WAIT_AT_MOST_MS)
+      .then(memberMoves)
+      .catch(() => undefined);
+  }
 }

@@ -4,8 +4,10 @@ import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '@common/contract/club-defaults
 import type { ClubSettings } from '@common/contract/settings';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
+import { afterNextPaint } from './core/after-paint';
 import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
+import { getToken } from './core/session-storage';
 
 /** Fetching parses with the contract's schemas: that module loads on first use, after the first paint. */
 const clubSettings = () => import('./core/club-settings');
@@ -33,9 +35,15 @@ export function useSlogan(): string {
 
 /** Asks the server for the club's settings (public: also before sign-in); offline, the cache stays. */
 export function loadClubSettings(): void {
-  void clubSettings()
-    .then(({ refreshClubSettings }) => refreshClubSettings(appDb()))
-    .catch(() => undefined);
+  const load = () =>
+    void clubSettings()
+      .then(({ refreshClubSettings }) => refreshClubSettings(appDb()))
+      .catch(() => undefined);
+  // Signed out (the sign-in form), the parsing code and the read go after the form's first frame, never
+  // sharing a slow network with the form's own code. Signed in, the page's boot sent the read and fetched the
+  // code with the bundle already.
+  if (getToken()) load();
+  else afterNextPaint(load);
 }
 
 /**

@@ -2,8 +2,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../i18n/error-text';
 import styles from './confirm-dialog.module.css';
-import { Icon } from './icons';
 import { ModalDialog } from './modal-dialog';
+import { Icon } from './screen-icons';
 
 export interface ConfirmDialogProps {
   /** Defaults to "Confirm the deletion". */

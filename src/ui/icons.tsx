@@ -1,5 +1,7 @@
 // Small inline icons (no icon font: nothing to fetch, works offline). Decorative: labels carry the meaning.
-const PATHS = {
+// The icons of the first paint (the week, its header and nav, the sign-in screen); the screens' others are in
+// screen-icons.tsx, which lazy screens import instead.
+export const PATHS = {
   logout: 'M10 17l-5-5 5-5M5 12h11M14 4h5v16h-5',
   home: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10',
   settings:
@@ -8,14 +10,6 @@ const PATHS = {
   news: 'M4 5h13v14H6a2 2 0 01-2-2zM17 9h3v8a2 2 0 01-2 2M7 9h7M7 13h7',
   profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   users: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M16 3.5a4 4 0 010 7.5M22 21a7 7 0 00-4.5-6.5',
-  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
-  image: 'M3 4h18v16H3zM8.5 10a1.5 1.5 0 100-3 1.5 1.5 0 000 3zM21 16l-5-5-11 9',
-  model: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 16.5h7M16.5 13v7',
-  stuff: 'M3 7l9-4 9 4v10l-9 4-9-4zM3 7l9 4 9-4M12 11v10',
-  chevron: 'M9 6l6 6-6 6',
-  back: 'M15 6l-6 6 6 6',
-  add: 'M12 5v14M5 12h14',
-  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z',
   cancelled: 'M12 21a9 9 0 100-18 9 9 0 000 18zM6 6l12 12',
   check: 'M4 12l5 5L20 6',
@@ -25,9 +19,6 @@ const PATHS = {
   open: 'M5 11h14v10H5zM8 11V7a4 4 0 017.7-1.5',
   past: 'M3 12a9 9 0 109-9M3 4v5h5M12 7v5l3 2',
   repeat: 'M17 2l4 4-4 4M3 11v-1a4 4 0 014-4h14M7 22l-4-4 4-4M21 13v1a4 4 0 01-4 4H3',
-  close: 'M6 6l12 12M18 6L6 18',
-  chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
-  warning: 'M12 3L2 20h20L12 3zM12 10v4M12 17h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './icons';
 import styles from './modal-dialog.module.css';
 import { pushModal } from './modal-stack';
+import { Icon } from './screen-icons';
 
 /**
  * A native `<dialog>` shown modally while mounted (the browser keeps focus inside, Escape closes it, focus

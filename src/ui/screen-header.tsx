@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Icon } from './icons';
 import styles from './screen-header.module.css';
+import { Icon } from './screen-icons';
 
 /** A settings screen's heading: a back link (named, as it shows only an arrow), the title, any actions. */
 export function ScreenHeader({

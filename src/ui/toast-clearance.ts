@@ -5,27 +5,9 @@
  * nothing can scroll under the band, at any scroll position or window size. The control just pressed (most
  * often the one whose outcome the toast tells) is kept in view as its box shrinks.
  */
-const CONTROL =
-  'button, a[href], input, select, textarea, summary, [role="button"], [role="switch"], [role="tab"]';
-/** Past this, a toast is not the answer to the last press (a background sync's, for instance). */
-const RECENT_MS = 10_000;
+import { recentlyUsedControl } from './used-controls';
+
 const GAP_PX = 8;
-
-let lastUsed: { control: Element; at: number } | null = null;
-
-/** Notes the control each press or key lands on; answers the function that stops. */
-export function watchUsedControls(): () => void {
-  const note = (event: Event) => {
-    const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
-    if (control) lastUsed = { control, at: Date.now() };
-  };
-  document.addEventListener('pointerdown', note, true);
-  document.addEventListener('keydown', note, true);
-  return () => {
-    document.removeEventListener('pointerdown', note, true);
-    document.removeEventListener('keydown', note, true);
-  };
-}
 
 function setRoom(band: HTMLElement) {
   const room = Math.ceil(window.innerHeight - band.getBoundingClientRect().top) + GAP_PX;
@@ -51,8 +33,7 @@ export function reserveRoomFor(band: HTMLElement): () => void {
 }
 
 function keepUsedControlInView(band: HTMLElement) {
-  const used = lastUsed;
-  if (!used || Date.now() - used.at > RECENT_MS) return;
-  if (!used.control.isConnected || band.contains(used.control)) return;
-  used.control.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  const control = recentlyUsedControl();
+  if (!control?.isConnected || band.contains(control)) return;
+  control.scrollIntoView({ block: 'nearest', behavior: 'instant' });
 }

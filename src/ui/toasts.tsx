@@ -1,9 +1,9 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useToastStore } from '../state/toast-store';
 import { useTopModal } from './modal-stack';
-import { reserveRoomFor, watchUsedControls } from './toast-clearance';
+import { reserveRoomFor } from './toast-clearance';
 
 // A modal <dialog> sits in the browser's top layer, above any z-index, and makes the rest of the page
 // inert. So the region lives inside the topmost modal dialog when one is open (clickable, read out), and
@@ -18,7 +18,7 @@ function raise(region: HTMLElement) {
 /**
  * Toasts, bottom-centre (clear of the header and of a dialog), 5 s each; errors are announced assertively.
  * `notice` is a lasting message shown in the same band (the new version's prompt), so it covers nothing
- * either.
+ * either. The app shows it through ToastBand (toast-band.tsx), which notes the controls pressed meanwhile.
  */
 export function Toasts({ notice }: { notice?: ReactNode }) {
   const { t } = useTranslation();
@@ -42,7 +42,6 @@ export function Toasts({ notice }: { notice?: ReactNode }) {
     // The page's (or the dialog's) scroll box ends above the band while it shows.
     return shows ? reserveRoomFor(region) : undefined;
   }, [newest, topModal, shows]);
-  useEffect(watchUsedControls, []);
 
   // A failure names the action in the app's words, then the reason when there is one.
   const toastWords = ({ kind, messageKey, text }: (typeof toasts)[number]) =>

@@ -1,3 +1,5 @@
+import { GUESTS_PER_MEMBER } from './guests-per-member';
+
 /** The limits table of docs/rules.md#limits, shared by the client's forms and the server's validation. */
 export const LIMITS = {
   nameMax: 100,
@@ -14,7 +16,7 @@ export const LIMITS = {
   maxSubscribersMax: 10_000,
   stockMax: 10_000,
   guestAgeMax: 120,
-  guestsPerMember: 3,
+  guestsPerMember: GUESTS_PER_MEMBER,
   /** Items in one booking's kit (docs/rules.md#kit): a boat, a paddle, a vest, a helmet… with room to spare. */
   kitItemsMax: 10,
   /** A stuff's kind, which the kit dialog groups by. */

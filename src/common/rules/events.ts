@@ -5,7 +5,7 @@
  * an action, so a screen never offers what the server would refuse.
  */
 import type { EventDto } from '@common/contract/event';
-import { LIMITS } from '@common/contract/limits';
+import { GUESTS_PER_MEMBER } from '@common/contract/guests-per-member';
 import type { RoleName } from '@common/contract/user';
 import { canManageContent } from './roles';
 
@@ -137,7 +137,7 @@ export const mayUpdateGuest = (event: EventFacts, standing: Standing, now: Date)
 export const mayInvite = (event: EventFacts, standing: Standing, now: Date): Verdict =>
   firstRefusal(
     () => mayUpdateGuest(event, standing, now),
-    () => (standing.guestCount >= LIMITS.guestsPerMember ? refuse(409, 'guest_limit_reached') : ALLOWED),
+    () => (standing.guestCount >= GUESTS_PER_MEMBER ? refuse(409, 'guest_limit_reached') : ALLOWED),
     () => (isFull(event) ? refuse(409, 'event_full') : ALLOWED),
   );
 

@@ -11,7 +11,6 @@ import { eventSchema } from '@common/contract/event';
 import { eventsRangePath, MODELS_PATH, STUFF_PATH } from '@common/contract/start-paths';
 import { z } from '@common/contract/zod';
 import { clubDayStart, currentWeek, shiftDay, weekReadRange, weekStart } from '@common/rules/club-time';
-import { afterNextPaint } from './after-paint';
 import { apiConditionalGet, apiRequest } from './api-client';
 import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline, whenNetworkQuiet } from './connectivity';
@@ -23,6 +22,7 @@ import { laneOf } from './offline-writes';
 import { putServerEvents } from './server-events';
 import { getToken } from './session-storage';
 import { keepVenueFacts } from './venue-facts';
+import { afterWeekOnScreen } from './week-on-screen';
 
 export const STALE_AFTER_MS = 5 * 60_000;
 const DRAIN_DELAY_MS = 1_000;
@@ -162,9 +162,9 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
     if (tag) rangeTags.set(tagKey, tag);
     else rangeTags.delete(tagKey);
     fetchedAt.set(key, Date.now());
-    // Then, when the page is idle, the threads its events hold (their own chunk, never on the first paint).
+    // Then, once the week is on screen, the threads its events hold (their own chunk, never on the first paint).
     const timeZone = await clubTimeZone(db);
-    afterNextPaint(() => {
+    void afterWeekOnScreen().then(() => {
       import('./week-threads')
         .then(({ readWeekThreads }) =>
           readWeekThreads(
@@ -175,7 +175,7 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
         )
         // A read ahead that fails (signed out, the cache closed) is no one's concern: the sheet reads its own.
         .catch(() => undefined);
-    }, true);
+    });
   }
 
   async function refreshVisibleWeek(force: boolean) {
@@ -252,8 +252,9 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
         if ((await clubTimeZone(db)) !== before) await refreshVisibleWeek(force);
       })
       .catch(() => undefined);
-    // The member's own answers after the week: the cards show them, never before the week itself.
-    void week.then(() => refreshDeclines(force)).catch(() => undefined);
+    // What follows the week waits for the frame showing it (core/week-on-screen.ts); the member's answers first.
+    const weekShown = week.then(afterWeekOnScreen);
+    void weekShown.then(() => refreshDeclines(force)).catch(() => undefined);
     // The catalog (the editor's lists) once the week's reads are done: it never competes with the week's
     // first paint on a slow network.
     void week
@@ -261,10 +262,10 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
       .then(() => refreshCatalog(force))
       .catch(() => undefined);
     // The children a guardian answers for: their lines on the cards follow the week's first paint.
-    void week.then(() => refreshFamily(force)).catch(() => undefined);
+    void weekShown.then(() => refreshFamily(force)).catch(() => undefined);
     // The club's members, on an organiser's device only, for a walk-in offline (docs/rules.md#checklist): after
     // the week, whose events decide it; its own chunk, which reads at most every few hours.
-    void week
+    void weekShown
       .then(() => import('./club-members'))
       .then(({ refreshClubMembers }) => refreshClubMembers(db))
       .catch(() => undefined);

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { currentWeek, showWeek, useWeekEvents, useWeekWasRead } from '../../data/events';
 import { useHiddenEvents } from '../../data/hidden-events';
 import { useClubTimeZone } from '../../data/settings';
-import { useIsOnline } from '../../data/sync-status';
+import { holdReadsUntilWeekShown, useIsOnline } from '../../data/sync-status';
 import { loadLaterTexts } from '../../i18n/later-texts';
 import { useCurrentUser } from '../../state/session';
 import { isWelcomeDue, markWelcomeSeen } from '../../state/welcome';
@@ -84,6 +84,9 @@ function Week({ user, zone }: { user: User; zone: string }) {
   useEffect(() => {
     showWeek(monday);
   }, [monday]);
+  // Until the week's events are in a committed frame, the reads that follow the week wait (data/sync-status.ts).
+  const isShown = events !== undefined;
+  useEffect(() => (isShown ? undefined : holdReadsUntilWeekShown()), [isShown]);
 
   return (
     // data-week: what app/week-snapshot.ts keeps for the next cold start, once the week is shown.

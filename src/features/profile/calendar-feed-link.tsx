@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarFeedLink as Link } from '../../data/calendar-feed';
-import { Icon } from '../../ui/icons';
+import { Icon } from '../../ui/screen-icons';
 import styles from './calendar-feed.module.css';
 
 /**

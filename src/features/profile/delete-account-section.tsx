@@ -6,8 +6,8 @@ import { usePendingCount } from '../../data/sync-status';
 import { endDeletedSession } from '../../state/session';
 import { showToast } from '../../state/toast-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Icon } from '../../ui/icons';
 import { PasswordField } from '../../ui/password-field';
+import { Icon } from '../../ui/screen-icons';
 import styles from './delete-account.module.css';
 import sectionStyles from './profile-section.module.css';
 

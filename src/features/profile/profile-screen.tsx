@@ -5,7 +5,7 @@ import { useIsOnline } from '../../data/sync-status';
 import { errorText } from '../../i18n/error-text';
 import { useCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toast-store';
-import { Icon } from '../../ui/icons';
+import { Icon } from '../../ui/screen-icons';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailChangeSection } from './email-change-section';

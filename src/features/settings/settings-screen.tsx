@@ -2,10 +2,10 @@ import { type SettingsEntry, settingsEntriesFor } from '@common/rules/settings-m
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../state/session';
-import { Icon, type IconName } from '../../ui/icons';
+import { Icon, type ScreenIconName } from '../../ui/screen-icons';
 import styles from './settings.module.css';
 
-const ENTRIES: Record<SettingsEntry, { path: string; icon: IconName }> = {
+const ENTRIES: Record<SettingsEntry, { path: string; icon: ScreenIconName }> = {
   app: { path: '/settings/app', icon: 'image' },
   users: { path: '/settings/users', icon: 'users' },
   email: { path: '/settings/email', icon: 'mail' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../ui/icons';
+import { Icon } from '../../ui/screen-icons';
 import styles from './users.module.css';
 
 /** The invitation's link, for the admin to hand over when no mail carries it; copied in one press. */

@@ -9,8 +9,8 @@ import { useIsOnline } from '../../data/sync-status';
 import { importMembers } from '../../data/user-admin';
 import { errorText } from '../../i18n/error-text';
 import { showToast } from '../../state/toast-store';
-import { Icon } from '../../ui/icons';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { Icon } from '../../ui/screen-icons';
 import {
   IgnoredColumns,
   LicencePreviewSummary,

@@ -2,7 +2,7 @@ import type { AdminUser } from '@common/contract/user';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useClubTimeZone } from '../../data/settings';
-import { Icon } from '../../ui/icons';
+import { Icon } from '../../ui/screen-icons';
 import { UserThumbnail } from '../../ui/user-thumbnail';
 import { displayName } from './display-name';
 import type { ListedUser } from './family-order';

@@ -176,7 +176,8 @@ describe('« Retirer de mon agenda »', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Retirer de mon agenda' }));
     await waitFor(() => expect(screen.getAllByTestId('event-row')).toHaveLength(1));
     expect(screen.getByText('Piscine')).toBeTruthy();
-    expect(screen.getByText('Évènement retiré de votre semaine sur cet appareil')).toBeTruthy();
+    // The toasts' band is fetched with its first toast (ui/toast-band.tsx).
+    expect(await screen.findByText('Évènement retiré de votre semaine sur cet appareil')).toBeTruthy();
     // Nothing was sent: the server's event is untouched.
     expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Annuler' })));
