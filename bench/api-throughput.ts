@@ -75,29 +75,28 @@ console.log(
 
 await close();
 
-function reportWeek(label: string, week: WeekFigures, goal: { ratio: number; p99?: number }) {
+/** A week's row: requests a second and p99 each beside the bare Fastify's, same bytes, same run. */
+function reportWeek(label: string, week: WeekFigures, goal: { ratio: number; p99Ratio?: number }) {
   const ratio = week.app.rps / week.floor.rps;
+  const p99Ratio = week.app.p99 / week.floor.p99;
   reportRow({
     measure: `week read ${label}`,
     value: `${rps(week.app)}, ${latency(week.app)}`,
-    floor: `bare Fastify, same ${week.bytes} bytes ${rps(week.floor)}`,
+    floor: `bare Fastify, same ${week.bytes} bytes ${rps(week.floor)}, ${latency(week.floor)}`,
     ratio,
-    goal: `≥ ${goal.ratio} × floor${goal.p99 ? `, p99 ≤ ${goal.p99} ms` : ''}`,
-    met: ratio >= goal.ratio && (goal.p99 === undefined || week.app.p99 <= goal.p99),
+    goal: `≥ ${goal.ratio} × floor${goal.p99Ratio ? `, p99 ≤ ${goal.p99Ratio} × floor's (now ${p99Ratio.toFixed(2)} ×)` : ''}`,
+    met: ratio >= goal.ratio && (goal.p99Ratio === undefined || p99Ratio <= goal.p99Ratio),
   });
 }
 
 // The week: a small one and a full one on PGlite, the full one on PostgreSQL. Each line pair is one run.
 console.log('\nweek read (10 keep-alive connections, 5 s each, autocannon in its own process):');
-reportWeek('5 events × 5, PGlite', await measureWeek('PGlite', undefined, 5, 5), { ratio: 0.2 });
-reportWeek('50 events × 30, PGlite', await measureWeek('PGlite', undefined, 50, 30), { ratio: 0.2 });
+reportWeek('5 events × 5, PGlite', await measureWeek('PGlite', undefined, 5, 5), { ratio: 0.3 });
+reportWeek('50 events × 30, PGlite', await measureWeek('PGlite', undefined, 50, 30), { ratio: 0.3 });
 if (process.env.DATABASE_URL)
   reportWeek(
     '50 events × 30, PostgreSQL',
     await measureWeek('PostgreSQL', process.env.DATABASE_URL, 50, 30),
-    {
-      ratio: 0.5,
-      p99: 20,
-    },
+    { ratio: 0.5, p99Ratio: 1.5 },
   );
 else console.log('week 50×30 PostgreSQL: skipped (no DATABASE_URL)');

@@ -1,35 +1,38 @@
-// Several clubs, measured: 200 clubs × 30 members × a week of events on one PostgreSQL. The week read loaded
-// across every club (each request with its club's host and token, in turn) beside the same read in a single
-// club of the same deployment; then the subscribe race (exactly N seats) run in 20 clubs at once.
+// Several clubs, measured: 200 clubs × 300 members × a week of events on one PostgreSQL, seeded with SQL
+// (multi-row inserts through the repositories, no request to the API). The week read is loaded across every
+// club (each request with its club's host and token, in turn) on one application process of its own
+// (bench/clubs-process.ts), beside a bare Fastify answering the same bytes and beside the same read in a
+// single club; then on two processes at once, each loaded by its own client. Each process's resident memory
+// is read after its load. Then the subscribe race (exactly N seats) run in 20 clubs at once.
 // PostgreSQL only (DATABASE_URL; `npm run bench` starts a throwaway cluster): the point is one database
 // holding every club. BENCH_CLUBS changes the count.
-
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../server/app';
 import { settled } from '../server/background';
 import { loadConfig } from '../server/config';
 import { clubRegistry } from '../server/db/club-scope/club-registry';
 import { type Club, runInClub } from '../server/db/club-scope/current-club';
 import { openDatabase } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
-import { startMailWorker } from '../server/mail/mail-worker';
-import { createMailTransport } from '../server/mail/transport';
 import { createClub } from '../server/modules/clubs/create-club';
 import { insertSession } from '../server/modules/users/sessions.repository';
 import { hashToken, newToken } from '../server/modules/users/tokens';
 import { insertUser } from '../server/modules/users/users.repository';
+import { startFloor } from './floor-server';
 import { formatFigures, load } from './load';
 import { reportRow } from './summary';
 import { seedWeek, WEEK_PATH } from './week-seed';
 
 const CLUBS = Number(process.env.BENCH_CLUBS ?? 200);
-const MEMBERS = 29; // and the organiser: 30 people a club
+const MEMBERS = 299; // and the organiser: 300 people a club
+const SUBSCRIBERS = 29; // on each event
 const EVENTS = 10;
 const RACE_CLUBS = 20;
 const SEATS = 5;
@@ -80,28 +83,72 @@ function putJson(url: string, host: string, token: string, body: unknown): Promi
   });
 }
 
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+/** The week's bytes as one club's organiser gets them (http.request: fetch may not set a Host header). */
+function fetchWeek(address: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${address}${WEEK_PATH}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+      .on('error', reject);
+  });
+}
+
+interface AppProcess {
+  address: string;
+  /** Its resident memory now. */
+  memory(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** An application process of its own (bench/clubs-process.ts) on the bench's schema. */
+async function startProcess(): Promise<AppProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      path.join('node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join(import.meta.dirname, 'clubs-process.ts'),
+      databaseUrl as string,
+      schema,
+      dataDir,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const waiting: ((line: Record<string, unknown>) => void)[] = [];
+  lines.on('line', (line) => {
+    if (line.startsWith('{')) waiting.shift()?.(JSON.parse(line) as Record<string, unknown>);
+  });
+  const next = () => new Promise<Record<string, unknown>>((resolve) => waiting.push(resolve));
+  const { address } = (await next()) as { address: string };
+  return {
+    address,
+    async memory() {
+      const answer = next();
+      child.stdin?.write('memory\n');
+      return (await answer).rssBytes as number;
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin?.end();
+      await exited;
+    },
+  };
+}
+
 const schema = `bench_${randomUUID().replaceAll('-', '')}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'equipee-clubs-'));
 await admin(`create schema ${schema}`);
 const common = { databaseUrl, dataDir, holder: 'bench', searchPath: schema };
 const owner = await openDatabase({ ...common, asOwner: true, poolSize: 4 });
 const handle = await openDatabase({ ...common, poolSize: 10 });
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  STATIC_DIR: path.join(dataDir, 'none'),
-  RATE_LIMIT_LOGIN: '1000000',
-  RATE_LIMIT_WRITES: '1000000',
-  RATE_LIMIT_SUBSCRIPTION_CHANGES: '1000000',
-});
+// The seeding's own config (the application processes load theirs, bench/clubs-process.ts).
+const config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none') });
 const now = () => new Date('2026-01-01T00:00:00Z');
-const mail = startMailWorker({
-  db: handle.db,
-  clubs: clubRegistry(handle.db, config),
-  now,
-  transport: createMailTransport(config),
-  log: console,
-  intervalMs: 0,
-});
 try {
   const seeding = Date.now();
   const [first] = await clubRegistry(owner.db, config).all();
@@ -122,7 +169,7 @@ try {
   const tokens = new Map<number, string>();
   for (const club of clubs)
     await runInClub(club, async () => {
-      await seedWeek(handle.db, EVENTS, MEMBERS);
+      await seedWeek(handle.db, EVENTS, SUBSCRIBERS, MEMBERS);
       const orga = await handle.db
         .selectFrom('users')
         .select('id')
@@ -135,26 +182,63 @@ try {
   );
   clubRegistry(handle.db, config).forget();
 
-  const app = await buildApp({ config, db: handle.db, dbKind: 'postgres', now, mail }, { logStream: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const primary = await startProcess();
+  const servers = [primary];
   try {
+    const address = primary.address;
     const hostOf = (club: Club) => club.host ?? '127.0.0.1';
     const request = (club: Club) => ({
       method: 'GET',
       path: WEEK_PATH,
       headers: { host: hostOf(club), authorization: `Bearer ${tokens.get(club.id)}` },
     });
+    const everyClub = clubs.map(request);
     // A first pass warms the process and the database (plans, caches); the figures are the second pass.
-    await load(`${address}${WEEK_PATH}`, { requests: clubs.map(request), durationMs: 3000 });
-    const all = await load(`${address}${WEEK_PATH}`, { requests: clubs.map(request) });
-    const one = await load(`${address}${WEEK_PATH}`, { requests: [request(first as Club)] });
+    await load(`${address}${WEEK_PATH}`, { requests: everyClub, durationMs: 3000 });
+    const all = await load(`${address}${WEEK_PATH}`, { requests: everyClub });
+    const rssOne = await primary.memory();
+    const one = await load(`${address}${WEEK_PATH}`, { requests: [request(clubs[0] as Club)] });
+    // The floor: a bare Fastify answering one club's week, the same bytes, same client.
+    const sample = await fetchWeek(address, request(clubs[0] as Club).headers);
+    const floorServer = await startFloor(WEEK_PATH, sample);
+    const floor = await load(floorServer.url);
+    await floorServer.close();
+    console.log(`week read, bare Fastify (${sample.length} bytes)  ${formatFigures(floor)}`);
     console.log(`week read, one club of ${clubs.length}     ${formatFigures(one)}`);
-    console.log(`week read, all ${clubs.length} clubs in turn ${formatFigures(all)}`);
+    console.log(`week read, all ${clubs.length} clubs in turn ${formatFigures(all)}, process ${mib(rssOne)}`);
     reportRow({
-      measure: `week read across ${clubs.length} clubs (one PostgreSQL)`,
+      measure: `week read across ${clubs.length} clubs × ${MEMBERS + 1} members, one process`,
+      value: `${Math.round(all.rps)} req/s, p99 ${all.p99.toFixed(1)} ms, ${mib(rssOne)} resident`,
+      floor: `bare Fastify, same ${sample.length} bytes ${Math.round(floor.rps)} req/s, p99 ${floor.p99.toFixed(1)} ms`,
+      ratio: all.rps / floor.rps,
+      goal: '—',
+    });
+    reportRow({
+      measure: `week read across ${clubs.length} clubs beside one club`,
       value: `${Math.round(all.rps)} req/s, p99 ${all.p99.toFixed(1)} ms`,
       floor: `one club, same deployment ${Math.round(one.rps)} req/s, p99 ${one.p99.toFixed(1)} ms`,
       ratio: all.rps / one.rps,
+      goal: '—',
+    });
+
+    // Two processes on the same database, each loaded as the one was (its own client, every club in turn).
+    const second = await startProcess();
+    servers.push(second);
+    await load(`${second.address}${WEEK_PATH}`, { requests: everyClub, durationMs: 3000 });
+    const both = await Promise.all(
+      servers.map((server) => load(`${server.address}${WEEK_PATH}`, { requests: everyClub })),
+    );
+    const rssBoth = await Promise.all(servers.map((server) => server.memory()));
+    const twoRps = both.reduce((sum, figures) => sum + figures.rps, 0);
+    const twoP99 = Math.max(...both.map((figures) => figures.p99));
+    console.log(
+      `week read, all ${clubs.length} clubs, two processes: ${Math.round(twoRps)} req/s in all (${both.map((f) => Math.round(f.rps)).join(' + ')}), p99 ${twoP99.toFixed(1)} ms, processes ${rssBoth.map(mib).join(' and ')}`,
+    );
+    reportRow({
+      measure: `week read across ${clubs.length} clubs, two processes`,
+      value: `${Math.round(twoRps)} req/s, p99 ${twoP99.toFixed(1)} ms, ${rssBoth.map(mib).join(' + ')} resident`,
+      floor: `one process ${Math.round(all.rps)} req/s, p99 ${all.p99.toFixed(1)} ms`,
+      ratio: twoRps / all.rps,
       goal: '—',
     });
 
@@ -241,11 +325,10 @@ try {
       met: exact && failed === 0,
     });
   } finally {
-    await app.close();
+    await Promise.all(servers.map((server) => server.stop()));
   }
 } finally {
   await settled();
-  await mail.stop();
   await handle.close();
   await owner.close();
   await admin(`drop schema ${schema} cascade`);

@@ -9,14 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../server/app';
 import { settled } from '../server/background';
 import { loadConfig } from '../server/config';
-import { clubRegistry } from '../server/db/club-scope/club-registry';
 import { openDatabase } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
-import { startMailWorker } from '../server/mail/mail-worker';
-import { createMailTransport } from '../server/mail/transport';
+import { benchAppOn } from './bench-app';
 import { seedAsFirstClub } from './first-club';
 import { startFloor } from './floor-server';
 import { formatFigures, type LoadFigures, load } from './load';
@@ -68,18 +65,7 @@ export async function withWeekApp<T>(
     });
     await seedAsFirstClub(handle.db, config);
     const now = () => new Date('2026-01-01T00:00:00Z');
-    const mail = startMailWorker({
-      db: handle.db,
-      clubs: clubRegistry(handle.db, config),
-      now,
-      transport: createMailTransport(config),
-      log: console,
-      intervalMs: 0,
-    });
-    const app = await buildApp(
-      { config, db: handle.db, dbKind: handle.kind, now, mail },
-      { logStream: false },
-    );
+    const { app, mail } = await benchAppOn(handle.db, handle.kind, config, now);
     try {
       await seedWeek(handle.db, events, subscribers);
       const address = await app.listen({ port: 0, host: '127.0.0.1' });

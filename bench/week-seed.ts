@@ -4,12 +4,21 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/schema';
 import { createConfirmedUser } from '../server/modules/users/create-user';
-import { insertUser } from '../server/modules/users/users.repository';
+import { EMPTY_PROFILE, insertUsers } from '../server/modules/users/users.repository';
 
 export const WEEK_PATH = '/api/event/from/2026-01-05/to/2026-01-11';
 export const ORGANISER = { username: 'orga', password: 'Bench-Passw0rd' };
 
-export async function seedWeek(db: Kysely<Database>, events: number, subscribers: number): Promise<void> {
+/**
+ * `members` (at least `subscribers`) members in all, written in multi-row inserts: the first `subscribers`
+ * of them subscribe to every event.
+ */
+export async function seedWeek(
+  db: Kysely<Database>,
+  events: number,
+  subscribers: number,
+  members = subscribers,
+): Promise<void> {
   const now = new Date('2026-01-01T00:00:00Z');
   const organiser = await createConfirmedUser(db, {
     username: ORGANISER.username,
@@ -17,17 +26,18 @@ export async function seedWeek(db: Kysely<Database>, events: number, subscribers
     password: ORGANISER.password,
     role: 'Contributor',
   });
-  const users = await Promise.all(
-    Array.from({ length: subscribers }, (_, i) =>
-      insertUser(db, {
-        username: `member${i}`,
-        email: `member${i}@example.org`,
-        password_hash: null,
-        role_name: 'User',
-        confirmed_at: now,
-      }),
-    ),
-  );
+  const rows = Array.from({ length: Math.max(members, subscribers) }, (_, i) => ({
+    id: randomUUID(),
+    username: `member${i}`,
+    email: `member${i}@example.org`,
+    password_hash: null,
+    role_name: 'User' as const,
+    confirmed_at: now,
+    locked_until: null,
+    ...EMPTY_PROFILE,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await insertUsers(db, rows.slice(i, i + 500));
+  const users = rows.slice(0, subscribers);
   const model = randomUUID();
   await db.insertInto('event_models').values({ uuid: model, name: 'Kayak', description: 'Sortie' }).execute();
   const stuffs = [randomUUID(), randomUUID()];

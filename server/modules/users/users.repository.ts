@@ -27,19 +27,21 @@ export type NewAccount = Pick<
 >;
 
 /** A new account with a fresh id and an empty profile. */
+/** The profile of an account nobody has filled in yet. */
+export const EMPTY_PROFILE = {
+  last_name: null,
+  first_name: null,
+  street: null,
+  city: null,
+  zip_code: null,
+  phone: null,
+  shoe_size: null,
+} as const;
+
 export async function insertUser(db: Db, account: NewAccount): Promise<UserRow> {
-  const emptyProfile = {
-    last_name: null,
-    first_name: null,
-    street: null,
-    city: null,
-    zip_code: null,
-    phone: null,
-    shoe_size: null,
-  };
   return db
     .insertInto('users')
-    .values({ id: randomUUID(), locked_until: null, ...emptyProfile, ...account })
+    .values({ id: randomUUID(), locked_until: null, ...EMPTY_PROFILE, ...account })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../server/db/schema';
+import { EMPTY_PROFILE } from '../../../server/modules/users/users.repository';
 
 function insertMember(db: Kysely<Database>, id: string, username: string, now: Date) {
   return db
@@ -13,13 +14,7 @@ function insertMember(db: Kysely<Database>, id: string, username: string, now: D
       role_name: 'User',
       locked_until: null,
       confirmed_at: now,
-      last_name: null,
-      first_name: null,
-      street: null,
-      city: null,
-      zip_code: null,
-      phone: null,
-      shoe_size: null,
+      ...EMPTY_PROFILE,
     })
     .execute();
 }
