@@ -34,10 +34,11 @@ import { modelStart } from './model-start';
 import { buildWeek, type KeptWeek, weekBounds, weekFor } from './week-read';
 
 /**
- * Weeks kept per process, all clubs together: the few each busy club browses around today (a full week is
- * some hundred kB, so the bound is on the process, not per club).
+ * The weeks' bytes kept per process, all clubs together: the few weeks each club browses around today. A
+ * week of 10 events with 30 members each is some 130 kB, so 32 MiB keep some 250 of them (the events they
+ * were built from are kept beside the bytes, for readers shown a shaped copy: about as much again).
  */
-const WEEKS_KEPT = 64;
+const WEEKS_KEPT_BYTES = 32 * 1024 * 1024;
 
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function eventsRoutes(
@@ -50,7 +51,7 @@ export async function eventsRoutes(
   },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const weeks = keptAnswers<KeptWeek>(WEEKS_KEPT);
+  const weeks = keptAnswers<KeptWeek>(WEEKS_KEPT_BYTES);
 
   routes.post(
     '/api/event/add-or-update',
