@@ -1,6 +1,6 @@
 // First: the page's reads leave before the rest of the bundle is evaluated.
 import './app/first-reads';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { reloadOnceForMissingChunks } from './app/pwa-update';
@@ -25,14 +25,21 @@ keepInstallOffer();
 // In French, at once; in English, once its catalogue (a precached chunk) is in. A reload of the week
 // renders once its cached events are read (data/page-start.ts); the router and the root are set up while
 // that read is under way, on IndexedDB's own thread.
-const router = createBrowserRouter(routes);
-const reactRoot = createRoot(root);
-void Promise.all([initI18n(), firstScreenReady()]).then(() => {
-  reactRoot.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+// The page stays answerable on a slow phone while it starts: the router and the root are set up in a task
+// of their own, not in the one that evaluates the bundle, and the first render is a transition, which React
+// renders in slices of a few milliseconds instead of one long task; the frame it commits is the same.
+const shell = new Promise<void>((done) => setTimeout(done, 0)).then(() => ({
+  router: createBrowserRouter(routes),
+  reactRoot: createRoot(root),
+}));
+void Promise.all([shell, initI18n(), firstScreenReady()]).then(([{ router, reactRoot }]) => {
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
 });
 // Neither the service worker's registration (itself waiting for a quiet network) nor the keeping of the week
 // as last seen (for the next cold start to show while this bundle loads, by this build only) is of the first

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogoUrl } from '../data/settings';
 import { BUNDLED_LOGO, INLINE_LOGO } from './bundled-logo';
@@ -12,10 +12,17 @@ export function ClubLogo({ size = 40 }: { size?: number }) {
   const [isBundledMissing, setBundledMissing] = useState(false);
   const bundled = isBundledMissing ? INLINE_LOGO : BUNDLED_LOGO;
   const src = url && url !== failedUrl ? url : bundled;
+  // The address is given once the image is in the page, in the commit: the app's first render is sliced
+  // (main.tsx), and an image asked for while still detached between two slices is fetched again instead of
+  // taking the copy the inline boot script preloaded (app/boot/page-boot.ts).
+  const image = useRef<HTMLImageElement>(null);
+  useLayoutEffect(() => {
+    if (image.current && image.current.getAttribute('src') !== src) image.current.setAttribute('src', src);
+  }, [src]);
   return (
     <img
+      ref={image}
       className="logo"
-      src={src}
       alt={t('app.logo_alt')}
       width={size}
       height={size}
