@@ -43,6 +43,7 @@ import * as waitingDossierTold from './migrations/2026-12-14-04-waiting-dossier-
 import * as paperReminders from './migrations/2026-12-14-06-paper-reminders';
 import * as licenceValidity from './migrations/2026-12-14-08-licence-validity';
 import * as sessionCheck from './migrations/2026-12-16-01-session-check';
+import * as accountVersion from './migrations/2026-12-17-01-account-version';
 
 /** Listed explicitly (not read from disk) so the same code runs from source and from any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-14-06-paper-reminders': paperReminders,
   '2026-12-14-08-licence-validity': licenceValidity,
   '2026-12-16-01-session-check': sessionCheck,
+  '2026-12-17-01-account-version': accountVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
