@@ -90,7 +90,9 @@ function reportWeek(label: string, week: WeekFigures, goal: { ratio: number; p99
 }
 
 // The week: a small one and a full one on PGlite, the full one on PostgreSQL. Each line pair is one run.
-console.log('\nweek read (10 keep-alive connections, 5 s each, autocannon in its own process):');
+console.log(
+  '\nweek read (10 keep-alive connections, floor and app in turn, medians of 3 rounds of 3 s, autocannon in its own process):',
+);
 reportWeek('5 events × 5, PGlite', await measureWeek('PGlite', undefined, 5, 5), { ratio: 0.3 });
 reportWeek('50 events × 30, PGlite', await measureWeek('PGlite', undefined, 50, 30), { ratio: 0.3 });
 if (process.env.DATABASE_URL)

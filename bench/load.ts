@@ -33,3 +33,25 @@ export async function load(
 export function formatFigures(figures: LoadFigures): string {
   return `${String(Math.round(figures.rps)).padStart(6)} req/s  p50 ${figures.p50.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms${figures.non2xx ? `  (${figures.non2xx} failed)` : ''}`;
 }
+
+/**
+ * Each figure's median over several loads of one URL (requests and failures summed): with the app's and the
+ * floor's loads taken in turn, both meet the same moments of a shared host, and one noisy moment does not
+ * decide a ratio.
+ */
+export function medianFigures(runs: LoadFigures[]): LoadFigures {
+  const median = (pick: (figures: LoadFigures) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2
+      ? (sorted[middle] as number)
+      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  };
+  return {
+    requests: runs.reduce((sum, figures) => sum + figures.requests, 0),
+    rps: median((figures) => figures.rps),
+    p50: median((figures) => figures.p50),
+    p99: median((figures) => figures.p99),
+    non2xx: runs.reduce((sum, figures) => sum + figures.non2xx, 0),
+  };
+}

@@ -1,7 +1,8 @@
 // The week read (GET /api/event/from/{from}/to/{to}) beside its floor, measured in the same run: a bare
 // Fastify (no plugins, no database) answering the very same bytes, both loaded by the same client
-// (bench/load-client.mjs: 10 keep-alive connections, closed loop). PGlite in memory, or PostgreSQL in a
-// throwaway schema when a database URL is given.
+// (bench/load-client.mjs: 10 keep-alive connections, closed loop), in turn, three rounds of 3 s each, each
+// figure the median of its three. PGlite in memory, or PostgreSQL in a throwaway schema when a database URL
+// is given.
 
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,7 +17,7 @@ import type { Database } from '../server/db/schema';
 import { benchAppOn } from './bench-app';
 import { seedAsFirstClub } from './first-club';
 import { startFloor } from './floor-server';
-import { formatFigures, type LoadFigures, load } from './load';
+import { formatFigures, type LoadFigures, load, medianFigures } from './load';
 import { ORGANISER, seedWeek, WEEK_PATH } from './week-seed';
 
 async function withSchema<T>(
@@ -86,6 +87,9 @@ export async function withWeekApp<T>(
   });
 }
 
+const ROUNDS = 3;
+const ROUND_MS = 3000;
+
 export interface WeekFigures {
   app: LoadFigures;
   floor: LoadFigures;
@@ -105,9 +109,16 @@ export function measureWeek(
     const body = Buffer.from(await first.arrayBuffer());
     const etag = first.headers.get('etag');
     const floor = await startFloor(WEEK_PATH, body);
-    const floorFigures = await load(floor.url);
+    // The floor and the app in turn, ROUNDS times each: medians of loads taken side by side in time.
+    const floorRuns: LoadFigures[] = [];
+    const appRuns: LoadFigures[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      floorRuns.push(await load(floor.url, { durationMs: ROUND_MS }));
+      appRuns.push(await load(`${address}${WEEK_PATH}`, { headers, durationMs: ROUND_MS }));
+    }
     await floor.close();
-    const appFigures = await load(`${address}${WEEK_PATH}`, { headers });
+    const floorFigures = medianFigures(floorRuns);
+    const appFigures = medianFigures(appRuns);
     const notModified = etag
       ? await load(`${address}${WEEK_PATH}`, { headers: { ...headers, 'if-none-match': etag } })
       : appFigures;
