@@ -9,7 +9,10 @@ import { type Kysely, sql } from 'kysely';
 // whole `session_check`, which now brings the account version along. Bumped like the data version: by
 // deferred constraint triggers, the last thing a write's transaction does, once per transaction
 // (account_bumped_in), so the bump becomes visible exactly when the write does, whichever process wrote.
-const TABLES = ['sessions', 'users', 'guardianships'];
+// The sign-in decoy too: a failed sign-in on an unknown name updates it where a real account's failure updates
+// that account, and both must cost the same work (docs/rules.md#accounts-and-sessions). The decoy is shared,
+// so its bump goes to the club of the transaction.
+const TABLES = ['sessions', 'users', 'guardianships', 'sign_in_decoy'];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table data_version
@@ -20,6 +23,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       if tg_level = 'STATEMENT' then
         update data_version set account_version = account_version + 1, account_bumped_in = txid_current()
           where account_bumped_in is distinct from txid_current();
+      elsif tg_table_name = 'sign_in_decoy' then
+        update data_version set account_version = account_version + 1, account_bumped_in = txid_current()
+          where club_id = (nullif(current_setting('app.club', true), ''))::integer
+            and account_bumped_in is distinct from txid_current();
       else
         update data_version set account_version = account_version + 1, account_bumped_in = txid_current()
           where club_id = (case when tg_op = 'DELETE' then old.club_id else new.club_id end)
