@@ -2,12 +2,13 @@ import {
   clubDateTime,
   clubDayOf,
   clubTimeOf,
+  isTimeZone,
   rememberZoneOffsets,
   zoneOffsetsOf,
 } from '@common/rules/club-time';
 import { dayLabel, eventDates } from '@common/rules/date-display';
 import { isZoneOffsets, tableOffset } from '@common/rules/zone-offsets';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const FROM = Date.parse('2026-01-01T00:00:00Z');
 const TO = Date.parse('2027-07-01T00:00:00Z');
@@ -100,6 +101,26 @@ describe('zone offset tables', () => {
       before,
     );
     expect(days.map((day) => clubDateTime(day, '00:00', zone).toISOString())).toEqual(startsBefore);
+  });
+});
+
+describe('a start with a kept table', () => {
+  it('checks the zone and reads its days without making an Intl formatter', () => {
+    // A zone no other test here formats, and a table written by hand: nothing has made its formatter.
+    const zone = 'Asia/Kathmandu';
+    const offset = 5.75 * HOUR;
+    rememberZoneOffsets({ zone, from: FROM, to: TO, changes: [FROM], offsets: [offset] });
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(isTimeZone(zone)).toBe(true);
+      expect(clubDayOf(new Date('2026-05-01T20:00:00Z'), zone)).toBe('2026-05-02');
+      expect(made).not.toHaveBeenCalled();
+      // A zone without a table is still checked by Intl, and a name that is no zone refused.
+      expect(isTimeZone('Nowhere/At_All')).toBe(false);
+      expect(made).toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 });
 
