@@ -9,6 +9,7 @@ import { clubIdConditions } from './club-scope/club-id-conditions';
 import { clubScopedDialect } from './club-scope/club-scoped-dialect';
 import { acquireDirLock } from './dir-lock';
 import { migrateToLatest } from './migrate';
+import { keepTemplate, readTemplate, templateFile } from './pglite-template';
 import { prepareHotStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { keepWriteCount, type WriteCount } from './write-count';
@@ -39,6 +40,11 @@ export interface OpenDatabaseOptions {
    * run's migrated copy; migrating then finds it up to date).
    */
   pgliteDump?: Blob;
+  /**
+   * PGlite on disk only: a data folder with no cluster yet starts from the migrated template kept in this
+   * folder (pglite-template.ts), which the first such start makes there. The demo's seed uses it.
+   */
+  pgliteTemplateDir?: string;
   /** PostgreSQL only: a schema to work in (tests run one schema per file). */
   searchPath?: string;
   poolSize?: number;
@@ -91,6 +97,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     await migrateToLatest(handle.db, options.searchPath);
     await grantAppRole(handle.db);
+    await handle.keepTemplate?.();
     // PGlite has one connection, a superuser's: the switch holds for the whole session.
     if (!options.asOwner) await sql.raw(SET_APP_ROLE).execute(handle.db);
   } catch (error) {
@@ -144,7 +151,9 @@ async function openPostgresAsAppRole(
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+async function openPglite(
+  options: OpenDatabaseOptions,
+): Promise<DatabaseHandle & { keepTemplate?: () => Promise<void> }> {
   if (options.inMemory) {
     const client = new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
     await client.waitReady;
@@ -155,12 +164,18 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   const dataPath = path.join(options.dataDir, 'pglite');
   const lock = acquireDirLock(`${dataPath}.lock`, options.holder, dataPath);
   try {
-    const client = new PGlite(dataPath);
+    const hasCluster = fs.existsSync(dataPath) && fs.readdirSync(dataPath).length > 0;
+    const template =
+      options.pgliteTemplateDir && !hasCluster ? templateFile(options.pgliteTemplateDir) : undefined;
+    const kept = template ? readTemplate(template) : undefined;
+    const client = new PGlite(dataPath, kept ? { loadDataDir: kept } : {});
     await client.waitReady;
     const db = clubKysely(new PGliteDialect(client), options, true);
     return {
       db,
       kind: 'pglite',
+      // Made from nothing with a template asked for: once migrated, this cluster becomes the template.
+      ...(template && !kept ? { keepTemplate: () => keepTemplate(client, template) } : {}),
       close: async () => {
         try {
           await db.destroy();

@@ -14,6 +14,7 @@ import { withOwner } from '../db/club-scope/app-role';
 import { clubRegistry } from '../db/club-scope/club-registry';
 import { runInClub } from '../db/club-scope/current-club';
 import { openDatabase } from '../db/connect';
+import { DEFAULT_TEMPLATE_DIR } from '../db/pglite-template';
 import type { Database } from '../db/schema';
 import { writeDueNotices } from '../jobs/due-notices';
 import { startMailWorker } from '../mail/mail-worker';
@@ -86,7 +87,8 @@ export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
   const monday = weekStart(clubDayOf(today, timeZone));
   // The story starts ten days before last week's Monday: every event is created and filled then.
   const clock = { now: clubDateTime(shiftDay(monday, -10), '09:00', timeZone) };
-  const handle = await openDatabase({ dataDir, holder: 'demo' });
+  // A reset, and every seed after the first on this machine, starts from a kept migrated cluster.
+  const handle = await openDatabase({ dataDir, holder: 'demo', pgliteTemplateDir: DEFAULT_TEMPLATE_DIR });
   const now = () => clock.now;
   const mail = startMailWorker({
     db: handle.db,
