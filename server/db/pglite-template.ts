@@ -17,8 +17,15 @@ const SHAPING = [
   path.join(import.meta.dirname, 'club-scope', 'app-role.ts'),
 ];
 
-/** Where the templates live by default: the project's own cache folder, gone with node_modules. */
-export const DEFAULT_TEMPLATE_DIR = path.resolve('node_modules', '.cache', 'equipee');
+/** Where the templates live by default: the project's cache folder, whatever the working folder; gone with node_modules. */
+export const DEFAULT_TEMPLATE_DIR = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'node_modules',
+  '.cache',
+  'equipee',
+);
 
 function filesUnder(entry: string): string[] {
   if (!fs.statSync(entry).isDirectory()) return [entry];
