@@ -28,6 +28,7 @@ import {
 } from './club-settings';
 import { memberFileSettings, writeMemberFileSettings } from './member-file-settings';
 import { deleteSetting, readSetting, writeSetting } from './settings.repository';
+import { zoneTableAround } from './zone-table';
 
 /** Public (registered outside the signed-in scope): the login screen shows the slogan and logo before anyone signs in. */
 export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -47,8 +48,10 @@ export async function publicSettingsRoutes(app: FastifyInstance, deps: AppDeps):
 
   routes.get(START_SETTINGS_PATH, { schema: { response: { 200: startSettingsSchema } } }, async () => {
     const brand = await readClubBrand(deps.db, deps.config);
+    const timezone = currentClub().timezone;
     return {
-      timezone: currentClub().timezone,
+      timezone,
+      timezone_offsets: zoneTableAround(timezone, deps.now()),
       slogan: (await readSetting(deps.db, 'slogan')) ?? DEFAULT_SLOGAN,
       logo: logoUrl(deps.config),
       club_name: brand.clubName,

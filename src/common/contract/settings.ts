@@ -46,6 +46,20 @@ export const startSettingsSchema = z.object({
    * (shortNameOf, rules/short-name.ts). Optional to readers, as above.
    */
   short_name: z.string().optional(),
+  /**
+   * The club's time zone as a table of its UTC offsets around today (rules/zone-offsets.ts): with it, a
+   * device's first visit writes the club's dates and times without Intl, whose zone data costs a phone tens
+   * of milliseconds at its first use. Optional to readers, as above.
+   */
+  timezone_offsets: z
+    .object({
+      zone: z.string(),
+      from: z.number(),
+      to: z.number(),
+      changes: z.array(z.number()),
+      offsets: z.array(z.number()),
+    })
+    .optional(),
 });
 export type StartSettings = z.infer<typeof startSettingsSchema>;
 

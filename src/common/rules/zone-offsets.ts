@@ -16,6 +16,12 @@ export interface ZoneOffsets {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The span a table covers around now, whoever builds it (the server with the club's start settings, or a
+ * client from Intl): past weeks stay browsable, the season ahead is covered.
+ */
+export const ZONE_TABLE_SPAN = { before: 60 * DAY_MS, after: 400 * DAY_MS };
+
 /** The offset `table` gives at `instant`, or undefined outside its span. */
 export function tableOffset(table: ZoneOffsets, instant: number): number | undefined {
   if (!(instant >= table.from && instant < table.to)) return undefined;

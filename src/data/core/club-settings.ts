@@ -14,8 +14,9 @@ import {
   startSettingsSchema,
 } from '@common/contract/settings';
 import { START_SETTINGS_PATH } from '@common/contract/start-paths';
-import { isTimeZone } from '@common/rules/club-time';
+import { isTimeZone, rememberZoneOffsets } from '@common/rules/club-time';
 import { nearestPassingShade } from '@common/rules/colour-contrast';
+import { isZoneOffsets } from '@common/rules/zone-offsets';
 import { apiRequest } from './api-client';
 import { mirrorClubBrand } from './club-brand-mirror';
 import { mirrorClubTimeZone } from './club-time-zone-mirror';
@@ -40,12 +41,17 @@ const FRESH_FOR_MS = 5 * 60_000;
 const reads = new WeakMap<EquipeeDb, { reading?: Promise<void>; readAt: number }>();
 
 async function readIntoCache(db: EquipeeDb): Promise<void> {
-  const { timezone, slogan, logo, club_name, accent_colour } = await apiRequest('GET', START_SETTINGS_PATH, {
-    schema: startSettingsSchema,
-    isAnonymous: true,
-  });
+  const { timezone, slogan, logo, club_name, accent_colour, timezone_offsets } = await apiRequest(
+    'GET',
+    START_SETTINGS_PATH,
+    { schema: startSettingsSchema, isAnonymous: true },
+  );
+  // The server's table of the zone first: the zone is then known, and its times read, without Intl.
+  const table =
+    isZoneOffsets(timezone_offsets) && timezone_offsets.zone === timezone ? timezone_offsets : undefined;
+  if (table) rememberZoneOffsets(table);
   const zone = isTimeZone(timezone) ? timezone : DEFAULT_TIMEZONE;
-  void mirrorClubTimeZone(zone);
+  void mirrorClubTimeZone(zone, Date.now(), table);
   if (club_name && accent_colour) wearClubBrand(club_name, accent_colour);
   await db.clubSettings.bulkPut([
     { key: 'timezone', value: zone },

@@ -9,15 +9,13 @@
  * use in a page costs tens of milliseconds on a phone. Outside the table's span, Intl answers as before.
  */
 import { rememberZoneOffsets, zoneOffsetsOf } from '@common/rules/club-time';
-import { isZoneOffsets, type ZoneOffsets } from '@common/rules/zone-offsets';
+import { isZoneOffsets, ZONE_TABLE_SPAN, type ZoneOffsets } from '@common/rules/zone-offsets';
 import { afterNextPaint } from './after-paint';
 import { whenNetworkQuiet } from './connectivity';
 import { CLUB_TIME_ZONE_KEY } from './page-load-plan';
 
 const ZONE_OFFSETS_KEY = 'clubTimeZoneOffsets';
 const DAY_MS = 86_400_000;
-/** The span a new table covers around now: past weeks stay browsable, the season ahead is covered. */
-const SPAN = { before: 60 * DAY_MS, after: 400 * DAY_MS };
 /** The table is for the next start: built once the page's reads are done (network quiet this long). */
 const QUIET_MS = 1_500;
 const QUIET_WAIT_AT_MOST_MS = 30_000;
@@ -33,11 +31,15 @@ function storedTable(): ZoneOffsets | undefined {
   }
 }
 
-function keepOffsets(timeZone: string, now: number): void {
-  const kept = storedTable();
-  const isFresh = kept?.zone === timeZone && kept.from <= now - KEEP.before && kept.to >= now + KEEP.after;
-  if (isFresh) return;
-  const table = zoneOffsetsOf(timeZone, now - SPAN.before, now + SPAN.after);
+const isFreshFor = (table: ZoneOffsets | undefined, timeZone: string, now: number) =>
+  table?.zone === timeZone && table.from <= now - KEEP.before && table.to >= now + KEEP.after;
+
+function keepOffsets(timeZone: string, now: number, given: ZoneOffsets | undefined): void {
+  if (isFreshFor(storedTable(), timeZone, now)) return;
+  // The server's table when it came with the settings, else one built here with Intl.
+  const table = isFreshFor(given, timeZone, now)
+    ? (given as ZoneOffsets)
+    : zoneOffsetsOf(timeZone, now - ZONE_TABLE_SPAN.before, now + ZONE_TABLE_SPAN.after);
   localStorage.setItem(ZONE_OFFSETS_KEY, JSON.stringify(table));
   rememberZoneOffsets(table);
 }
@@ -49,13 +51,17 @@ let mirrored: { zone: string | undefined } | undefined;
  * Keeps the zone now, and its table of offsets once the first screen's reads are done, at an idle moment
  * (building one must not compete with a first visit's paint); settled once kept.
  */
-export async function mirrorClubTimeZone(timeZone: string, now = Date.now()): Promise<void> {
+export async function mirrorClubTimeZone(
+  timeZone: string,
+  now = Date.now(),
+  given?: ZoneOffsets,
+): Promise<void> {
   mirrored = { zone: timeZone };
   try {
     localStorage.setItem(CLUB_TIME_ZONE_KEY, timeZone);
     await whenNetworkQuiet(QUIET_MS, QUIET_WAIT_AT_MOST_MS);
     await new Promise<void>((done) => afterNextPaint(done, true));
-    keepOffsets(timeZone, now);
+    keepOffsets(timeZone, now, given);
   } catch {
     // A full or blocked storage costs the next start one database read and Intl's data, nothing else.
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../fake-api';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const DAY = 86_400_000;
@@ -65,6 +66,38 @@ describe('the mirrored club time zone', () => {
       expect(next.mirroredClubTimeZone(), stored).toBe('Asia/Tokyo');
       expect(() => next.clubDayOf(new Date(NOW), 'Asia/Tokyo')).toThrow(/Intl/);
       vi.restoreAllMocks();
+    }
+  });
+
+  it('on a first visit, keeps the table the club’s settings bring, the zone read and kept without Intl', async () => {
+    // The server's table, built by another page's modules (Intl is refused in the one under test).
+    const now = Date.now();
+    const fromServer = (await freshModules()).zoneOffsetsOf(
+      'America/New_York',
+      now - 60 * DAY,
+      now + 400 * DAY,
+    );
+    const page = await freshModules();
+    const { refreshClubSettings } = await import('../../../src/data/core/club-settings');
+    const { appDb } = await import('../../../src/data/core/db');
+    stubFetch(() =>
+      json(200, { timezone: 'America/New_York', slogan: '', logo: '', timezone_offsets: fromServer }),
+    );
+    refuseIntlDates();
+    try {
+      await refreshClubSettings(appDb(), true);
+      expect((await appDb().clubSettings.get('timezone'))?.value).toBe('America/New_York');
+      expect(page.clubTimeOf(new Date('2026-12-01T03:30:00Z'), 'America/New_York')).toBe('22:30');
+      // Kept for the next start as it came, once the page's reads are done.
+      await vi.waitFor(
+        () => expect(localStorage.getItem('clubTimeZoneOffsets')).toBe(JSON.stringify(fromServer)),
+        {
+          timeout: 5_000,
+        },
+      );
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
     }
   });
 

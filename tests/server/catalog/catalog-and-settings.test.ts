@@ -1,5 +1,8 @@
+import { isZoneOffsets, tableOffset } from '@common/rules/zone-offsets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
+
+const DAY = 86_400_000;
 
 let ctx: TestContext;
 let contributor: Record<string, string>;
@@ -157,6 +160,7 @@ describe('start settings', () => {
       (await call('GET', `/api/internal/settings?key=${key}`, {})).json().value;
     expect(answer.json()).toEqual({
       timezone: await one('timezone'),
+      timezone_offsets: expect.any(Object),
       slogan: await one('slogan'),
       logo: await one('logo'),
       club_name: 'Équipée',
@@ -170,6 +174,29 @@ describe('start settings', () => {
     expect(withToken.json()).toEqual(answer.json());
     const stale = await call('GET', '/api/internal/settings/start', { authorization: 'Bearer stale' });
     expect(stale.statusCode).toBe(200);
+  });
+});
+
+describe('the zone table of the start settings', () => {
+  it('gives Intl’s offsets of the club’s zone around the server’s today, summer time included', async () => {
+    ctx.clock.now = new Date('2026-03-10T12:00:00Z');
+    const table = (await call('GET', '/api/internal/settings/start', {})).json().timezone_offsets;
+    expect(isZoneOffsets(table)).toBe(true);
+    expect(table.zone).toBe('Europe/Paris');
+    const now = ctx.clock.now.getTime();
+    // Wide enough for the client to keep it (a month back, most of a year ahead), drawn from today.
+    expect(table.from).toBeLessThanOrEqual(now - 30 * DAY);
+    expect(table.to).toBeGreaterThanOrEqual(now + 300 * DAY);
+    const paris = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', timeZoneName: 'shortOffset' });
+    const intlHours = (at: number) => {
+      const name = paris.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+      return Number(name.replace('GMT', '') || '0');
+    };
+    for (let at = table.from; at < table.to; at += 7 * DAY + 3 * 3_600_000)
+      expect(tableOffset(table, at), new Date(at).toISOString()).toBe(intlHours(at) * 3_600_000);
+    // The change of 29 March 2026 to the second.
+    expect(tableOffset(table, Date.parse('2026-03-29T00:59:59Z'))).toBe(3_600_000);
+    expect(tableOffset(table, Date.parse('2026-03-29T01:00:00Z'))).toBe(7_200_000);
   });
 });
 
