@@ -107,8 +107,8 @@ export function weekReadRange(monday: string): { from: string; to: string } {
 
 /** Whether `name` is an IANA time zone this runtime knows (a bad one would break every date shown). */
 export function isTimeZone(name: string): boolean {
-  // A remembered table was built by Intl on this runtime, so its zone is known: a client's start with its kept
-  // table checks the club's zone without loading Intl's data, as it reads the zone's times without it.
+  // A remembered table was built by Intl (here, or by the server, which answers for its club's zone), so its
+  // zone is known: a client's start checks the club's zone without loading Intl's data, as it reads its times.
   if (knownTables.has(name)) return true;
   try {
     // The formatter the club's days need anyway: checking a zone makes it, using it later costs nothing.

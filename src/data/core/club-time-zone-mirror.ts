@@ -31,14 +31,14 @@ function storedTable(): ZoneOffsets | undefined {
   }
 }
 
-const isFreshFor = (table: ZoneOffsets | undefined, timeZone: string, now: number) =>
+const isFreshFor = (table: ZoneOffsets | undefined, timeZone: string, now: number): table is ZoneOffsets =>
   table?.zone === timeZone && table.from <= now - KEEP.before && table.to >= now + KEEP.after;
 
 function keepOffsets(timeZone: string, now: number, given: ZoneOffsets | undefined): void {
   if (isFreshFor(storedTable(), timeZone, now)) return;
   // The server's table when it came with the settings, else one built here with Intl.
   const table = isFreshFor(given, timeZone, now)
-    ? (given as ZoneOffsets)
+    ? given
     : zoneOffsetsOf(timeZone, now - ZONE_TABLE_SPAN.before, now + ZONE_TABLE_SPAN.after);
   localStorage.setItem(ZONE_OFFSETS_KEY, JSON.stringify(table));
   rememberZoneOffsets(table);
