@@ -68,14 +68,6 @@ export default defineConfig({
             // the bandwidth among the requests in flight, so each small one (waiting out its round trip) slowed
             // the bundle the first paint waits for. It also takes the offline writes' table and optimistic changes
             // (the drain's), which a member's first move loads too (src/data/core/member-moves.ts).
-            // The club's settings and what they need (zod, their schemas) are a chunk of their own, which the
-            // signed-in one imports: the sign-in page reads the club's name and logo with them, and took the
-            // whole signed-in chunk for it, every schema of the contract built in one long task after its
-            // first paint (the page's blocking time at a 4 × slower CPU: 122 → 41 ms, median of 5).
-            {
-              name: 'club-settings',
-              test: /[\\/]src[\\/]data[\\/]core[\\/]club-settings\.ts$/,
-            },
             {
               name: 'signed-in',
               test: /[\\/]src[\\/]data[\\/](users|core[\\/]sync-engine)\.ts$/,
