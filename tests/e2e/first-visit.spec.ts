@@ -8,6 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import { newEvent, rootToken, signInApi } from './api';
+import { startThisClubWeek } from './helpers';
 import { E2E_USERS } from './server-process';
 
 // A cold first visit asks the server for each thing once, the reads a page needs start together, the static
@@ -40,7 +41,10 @@ async function signInStorage(context: BrowserContext, token: string): Promise<vo
   await page.close();
 }
 
-/** An event `startInHours` from now, and a new phone where the member is signed in, nothing of the app cached. */
+/**
+ * An event `startInHours` from now (or sooner, late on a Sunday: the home screen shows this week), and a new
+ * phone where the member is signed in, nothing of the app cached.
+ */
 async function memberFirstVisit(
   browser: Browser,
   request: APIRequestContext,
@@ -51,7 +55,7 @@ async function memberFirstVisit(
   const organiser = await rootToken(request);
   const event = await newEvent(request, organiser, {
     model: { name, description: 'Sortie du samedi' },
-    startInHours,
+    start: await startThisClubWeek(startInHours),
   });
   const { token } = await signInApi(request, E2E_USERS.member.username);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E_PASSWORD } from './server-process';
 
 export async function signIn(page: Page, username: string): Promise<void> {
@@ -12,18 +12,42 @@ export async function signIn(page: Page, username: string): Promise<void> {
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 
-/** Opens the week screen on the club week of an event (a few hours ahead may already be next week). */
-export async function showEventRow(page: Page, event: { uuid_event: string; start_date: string }) {
+/** The Monday (YYYY-MM-DD) of the club week, in the e2e club's zone, that holds an instant. */
+export function clubWeekMonday(instant: Date): string {
   const day = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/Paris',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(new Date(event.start_date));
+  }).format(instant);
   const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  const monday = new Date(Date.UTC(y, m - 1, d - ((weekday + 6) % 7))).toISOString().slice(0, 10);
-  await page.goto(`/?week=${monday}`);
+  return new Date(Date.UTC(y, m - 1, d - ((weekday + 6) % 7))).toISOString().slice(0, 10);
+}
+
+/**
+ * A start `hours` from now, or earlier when that would fall in next club week: a scenario about the home
+ * screen (this week) must not depend on the hour it runs at, Sunday evening included. In a week's last
+ * minutes, where a start ahead (the server refuses one in the past) and the scenario would straddle two
+ * weeks, it waits for the next week, the scenario's time budget lengthened by as much.
+ */
+export async function startThisClubWeek(hours: number): Promise<Date> {
+  const margin = 5 * 60_000;
+  const step = 60_000;
+  const now = Date.now();
+  const week = clubWeekMonday(new Date(now));
+  let start = now + hours * 3_600_000;
+  while (clubWeekMonday(new Date(start)) !== week) start -= step;
+  if (start - now >= margin) return new Date(start);
+  const info = test.info();
+  info.setTimeout(info.timeout + margin + step * 2);
+  while (clubWeekMonday(new Date()) === week) await new Promise((resolve) => setTimeout(resolve, 5_000));
+  return new Date(Date.now() + hours * 3_600_000);
+}
+
+/** Opens the week screen on the club week of an event (a few hours ahead may already be next week). */
+export async function showEventRow(page: Page, event: { uuid_event: string; start_date: string }) {
+  await page.goto(`/?week=${clubWeekMonday(new Date(event.start_date))}`);
   const row = page.locator(`[data-event="${event.uuid_event}"]`);
   await expect(row).toBeVisible();
   return row;
