@@ -1,3 +1,4 @@
+import { clubDayOf, clubDayStart, shiftDay, weekStart } from '@common/rules/club-time';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PASSWORD } from './server-process';
 
@@ -12,18 +13,11 @@ export async function signIn(page: Page, username: string): Promise<void> {
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 
-/** The Monday (YYYY-MM-DD) of the club week, in the e2e club's zone, that holds an instant. */
-export function clubWeekMonday(instant: Date): string {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return new Date(Date.UTC(y, m - 1, d - ((weekday + 6) % 7))).toISOString().slice(0, 10);
-}
+/** The e2e club's zone (its server runs with the default). */
+const CLUB_ZONE = 'Europe/Paris';
+
+/** The Monday (YYYY-MM-DD) of the club week that holds an instant. */
+export const clubWeekMonday = (instant: Date): string => weekStart(clubDayOf(instant, CLUB_ZONE));
 
 /**
  * A start `hours` from now, or earlier when that would fall in next club week: a scenario about the home
@@ -33,15 +27,14 @@ export function clubWeekMonday(instant: Date): string {
  */
 export async function startThisClubWeek(hours: number): Promise<Date> {
   const margin = 5 * 60_000;
-  const step = 60_000;
   const now = Date.now();
-  const week = clubWeekMonday(new Date(now));
-  let start = now + hours * 3_600_000;
-  while (clubWeekMonday(new Date(start)) !== week) start -= step;
+  const nextMonday = shiftDay(clubWeekMonday(new Date(now)), 7);
+  const weekEnd = clubDayStart(nextMonday, CLUB_ZONE).getTime();
+  const start = Math.min(now + hours * 3_600_000, weekEnd - margin);
   if (start - now >= margin) return new Date(start);
   const info = test.info();
-  info.setTimeout(info.timeout + margin + step * 2);
-  while (clubWeekMonday(new Date()) === week) await new Promise((resolve) => setTimeout(resolve, 5_000));
+  info.setTimeout(info.timeout + 2 * margin);
+  await new Promise((resolve) => setTimeout(resolve, weekEnd - now + 1_000));
   return new Date(Date.now() + hours * 3_600_000);
 }
 
