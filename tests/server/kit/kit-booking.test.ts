@@ -1,4 +1,6 @@
+import { DEFAULT_TIMEZONE } from '@common/contract/club-defaults';
 import type { EventDto } from '@common/contract/event';
+import { clubDayOf } from '@common/rules/club-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, HOUR, insertStuff, type Member, organiserContext } from '../helpers/event-fixtures';
 import { bearer, type TestContext } from '../helpers/test-context';
@@ -58,8 +60,8 @@ describe('booking a kit', () => {
     expect(entry?.stuff_name).toBe('Pagaie double');
     const shown = await read(event.uuid_event);
     expect([left(shown, kayak), left(shown, paddle), left(shown, vest)]).toEqual([4, 4, 0]);
-    // The week read carries the kit too, and never the hand-out state.
-    const day = event.start_date.slice(0, 10);
+    // The week read carries the kit too, and never the hand-out state. Its days are the club's.
+    const day = clubDayOf(new Date(event.start_date), DEFAULT_TIMEZONE);
     const week = await ctx.app.inject({
       method: 'GET',
       url: `/api/event/from/${day}/to/${day}`,

@@ -1,4 +1,6 @@
+import { DEFAULT_TIMEZONE } from '@common/contract/club-defaults';
 import type { EventDto } from '@common/contract/event';
+import { clubDayOf } from '@common/rules/club-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, holdsPlace, insertModel, saveEvent } from '../helpers/event-fixtures';
 import { bearer, createTestContext, type TestContext } from '../helpers/test-context';
@@ -66,7 +68,7 @@ describe("the organisers' view", () => {
     const model = await modelAsking({ licence: true }, 'block');
     const event = await createEvent(ctx, organiser.token, model);
     await subscribeAs(ctx, organiser, organiser.id, event.uuid_event, { override: true });
-    const day = event.start_date.slice(0, 10);
+    const day = clubDayOf(new Date(event.start_date), DEFAULT_TIMEZONE);
     const week = await ctx.app.inject({
       method: 'GET',
       url: `/api/event/from/${day}/to/${day}`,
