@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCachedUser, setToken } from '../../../../src/data/core/session-storage';
 import { restoreSession } from '../../../../src/state/session';
 import { renderApp } from '../../app/render-app';
@@ -17,9 +17,15 @@ beforeEach(() => {
   setCachedUser(USER);
   restoreSession();
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the event link', () => {
   it("lands on the event's week with its sheet open; closing the sheet keeps the week", async () => {
+    // The week before the event's: a link to the current week would need no `week=` at all.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
     stubFetch((url) => {
       if (url === '/api/user/me') return json(200, USER);
       if (url === '/api/internal/settings/start') return json(200, START);
@@ -34,7 +40,8 @@ describe('the event link', () => {
     expect(router.state.location.search).toBe(`?week=2026-11-30&event=${EVENT_UUID}`);
     fireEvent.click(within(sheet).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(router.state.location.search).toBe('?week=2026-11-30'));
-  });
+    // The sheet's chunk may take its whole five seconds on a loaded machine.
+  }, 15_000);
 
   it('says so when the server does not know the event, and leads back to the week', async () => {
     stubFetch((url) => {
