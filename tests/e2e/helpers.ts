@@ -14,7 +14,7 @@ export async function signIn(page: Page, username: string): Promise<void> {
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 
 /** The e2e club's zone (its server runs with the default). */
-const CLUB_ZONE = 'Europe/Paris';
+export const CLUB_ZONE = 'Europe/Paris';
 
 /** The Monday (YYYY-MM-DD) of the club week that holds an instant. */
 export const clubWeekMonday = (instant: Date): string => weekStart(clubDayOf(instant, CLUB_ZONE));
