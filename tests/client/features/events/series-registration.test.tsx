@@ -1,6 +1,6 @@
 import { clubDateTime } from '@common/rules/club-time';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
 import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
@@ -17,7 +17,15 @@ vi.mock('../../../../src/data/guests', () => ({
 vi.mock('../../../../src/data/settings', () => ({ useClubTimeZone: () => 'Europe/Paris' }));
 
 beforeAll(stubModalDialogs);
-afterEach(() => useConnectivityStore.setState({ isOnline: true }));
+// Before the sessions of January 2027: a session that has started offers no series moves.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-12-15T10:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  useConnectivityStore.setState({ isOnline: true });
+});
 
 const SERIES = SERIES_UUID;
 const at = (day: string) => clubDateTime(day, '19:00', 'Europe/Paris').toISOString();
