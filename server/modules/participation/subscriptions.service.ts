@@ -1,5 +1,6 @@
 import type { EventDto } from '@common/contract/event';
 import { isSameKit, kitOf } from '@common/contract/kit-of';
+import type { DossierReason } from '@common/contract/member-file';
 import type { SubscribeRequest } from '@common/contract/participation';
 import { maySubscribe, mayUnsubscribe } from '@common/rules/events';
 import type { Kysely } from 'kysely';
@@ -22,15 +23,15 @@ import {
   readStanding,
 } from './participation.repository';
 import { lockAndAssertKit } from './stuff-availability';
-import { checkSubscriberFile, subscriberOf, withWarnings } from './subscribe-dossier';
+import { checkSubscriberFile, type Subscriber, subscriberOf, withWarnings } from './subscribe-dossier';
 import { noteSubscriptionChange } from './subscription-notices';
 
 type Db = Kysely<Database>;
 
 /**
  * `PUT /api/event/subscribe/status`: subscribe (with a stuff, or own equipment) or leave the event or its
- * waiting list. `tell` false leaves the confirmation to the caller (a series sends one for all its sessions);
- * `onPromotion`, when given, hears of the members the freed place promotes instead of them (likewise).
+ * waiting list, answered with the event as it now stands. `tell` false leaves the confirmation to the caller;
+ * `onPromotion`, when given, hears of the members the freed place promotes instead of them.
  */
 export async function setSubscription(
   deps: AppDeps,
@@ -41,6 +42,24 @@ export async function setSubscription(
   onPromotion?: (promotion: Promotion) => unknown,
 ): Promise<EventDto> {
   const subscriber = await subscriberOf(deps, db, actor, request);
+  const warnings = await writeSubscription(deps, db, actor, subscriber, request, tell, onPromotion);
+  return withWarnings(await eventDto(db, subscriber.event.uuid), warnings);
+}
+
+/**
+ * The writes of a subscribe or a leave for a subscriber already resolved (the event locked), without reading
+ * the event back: a series decides a dozen sessions in a row and answers with outcomes, not events. Answers
+ * what the member's file lacks under a warning model (none for a subscribe that changes nothing).
+ */
+export async function writeSubscription(
+  deps: AppDeps,
+  db: Db,
+  actor: UserRow,
+  subscriber: Subscriber,
+  request: SubscribeRequest,
+  tell = true,
+  onPromotion?: (promotion: Promotion) => unknown,
+): Promise<DossierReason[]> {
   const { member, event, facts } = subscriber;
   const existing = await lockSubscription(db, event.uuid, member.id);
   const standing = await readStanding(db, event.uuid, member.id);
@@ -53,7 +72,7 @@ export async function setSubscription(
     if (existing) {
       const holder = { subscription_uuid: existing.uuid };
       const held = await readBookedKit(db, holder);
-      if (isSameKit(held, kit)) return eventDto(db, event.uuid); // subscribing again: nothing to do
+      if (isSameKit(held, kit)) return []; // subscribing again: nothing to do
       // The kit changes through its own route (docs/rules.md#kit), except one pick for someone promoted on their own
       // equipment.
       if (!(existing.may_pick_stuff && held.length === 0 && kit.length > 0))
@@ -61,7 +80,7 @@ export async function setSubscription(
       await lockAndAssertKit(db, event, kit, deps.config.rowLocks, { field });
       await insertBookedStuffs(db, event.uuid, holder, kit);
       await endStuffPick(db, existing.uuid);
-      return eventDto(db, event.uuid);
+      return [];
     }
     // The member's file, for a newcomer only: nobody already in is put out (docs/rules.md#members-file).
     const warnings = await checkSubscriberFile(deps, db, actor, subscriber, request.override === true);
@@ -76,7 +95,7 @@ export async function setSubscription(
     await deleteDecline(db, event.uuid, member.id); // coming replaces "not coming"
     if (tell) await noteSubscriptionChange(deps, db, event.uuid, member.id, true);
     await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'subscribed');
-    return withWarnings(await eventDto(db, event.uuid), warnings);
+    return warnings;
   }
 
   assertAllowed(mayUnsubscribe(facts, standing, deps.now()));
@@ -90,5 +109,5 @@ export async function setSubscription(
     await deleteWaitingEntry(db, event.uuid, member.id);
   }
   await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'none');
-  return eventDto(db, event.uuid);
+  return [];
 }

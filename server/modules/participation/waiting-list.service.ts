@@ -1,10 +1,11 @@
 import type { EventDto } from '@common/contract/event';
 import { kitOf } from '@common/contract/kit-of';
+import type { DossierReason } from '@common/contract/member-file';
 import type { WaitingListRequest } from '@common/contract/participation';
-import { mayJoinWaitingList } from '@common/rules/events';
+import { type EventFacts, mayJoinWaitingList } from '@common/rules/events';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps';
-import type { Database, UserRow } from '../../db/schema';
+import type { Database, EventRow, UserRow } from '../../db/schema';
 import { assertAllowed, StuffUnavailableError } from '../../http-error';
 import { eventDto } from '../events/event-details';
 import { lockEvent } from '../events/event-facts';
@@ -34,6 +35,22 @@ export async function joinWaitingList(
     request.uuid_event,
   );
   const { event, facts } = await lockEvent(deps, db, request.uuid_event);
+  const warnings = await writeWaitingEntry(deps, db, member, event, facts, request);
+  return withWarnings(await eventDto(db, event.uuid), warnings);
+}
+
+/**
+ * The writes of joining a waiting list, for a member already resolved and the event locked, without reading
+ * the event back (a series answers with outcomes). Answers what the member's file lacks under a warning model.
+ */
+export async function writeWaitingEntry(
+  deps: AppDeps,
+  db: Kysely<Database>,
+  member: UserRow,
+  event: EventRow,
+  facts: EventFacts,
+  request: WaitingListRequest,
+): Promise<DossierReason[]> {
   const standing = await readStanding(db, event.uuid, member.id);
   assertAllowed(mayJoinWaitingList(facts, standing, deps.now()));
   // Waiting is checked as subscribing is (docs/rules.md#members-file); no override here: an organiser
@@ -53,5 +70,5 @@ export async function joinWaitingList(
   await insertWishedStuffs(db, seq, wished);
   await deleteDecline(db, event.uuid, member.id); // waiting for a place replaces "not coming"
   await noteForOrganisers(deps, db, event.uuid, member.id, digestStateOf(standing), 'waiting');
-  return withWarnings(await eventDto(db, event.uuid), warnings);
+  return warnings;
 }

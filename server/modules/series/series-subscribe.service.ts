@@ -11,11 +11,11 @@ import { lockEvent } from '../events/event-facts';
 import { eventName } from '../events/event-name';
 import type { Promotion } from '../events/events.service';
 import { memberActedFor, noteActedFor } from '../family/acting-for.service';
-import { checkDossier } from '../member-file/event-dossier.service';
 import { notify } from '../notifications/notify';
 import { readStanding } from '../participation/participation.repository';
-import { setSubscription } from '../participation/subscriptions.service';
-import { joinWaitingList } from '../participation/waiting-list.service';
+import type { Subscriber } from '../participation/subscribe-dossier';
+import { writeSubscription } from '../participation/subscriptions.service';
+import { writeWaitingEntry } from '../participation/waiting-list.service';
 import { findSeries, seriesSessions } from './series.repository';
 import { SeriesNotice } from './series-notice';
 
@@ -25,56 +25,71 @@ type Outcome = SeriesSubscribeAnswer['sessions'][number];
 /**
  * One session, decided as a single subscribe decides it, in the transaction `db` with the event row
  * locked: subscribed; full → on the waiting list (as POST waiting-list would put them); already in →
- * `already`; any refusal → `refused` with its code (and, for a file the model blocks, its reasons). Leaving: `unsubscribed` (the fill step runs, as for a
- * single unsubscribe) or `left_waiting_list`. No per-session confirmation: the series sends one.
+ * `already`; any refusal → `refused` with its code (and, for a file the model blocks, its reasons: the
+ * subscribe's own file check, or the waiting list's when the session is full). Leaving: `unsubscribed` (the
+ * fill step runs, as for a single unsubscribe) or `left_waiting_list`. The same writes as the single routes,
+ * without reading each event back; no per-session confirmation: the series sends one.
  */
 async function decideSession(
   deps: AppDeps,
   db: Db,
-  actor: UserRow,
+  member: UserRow,
   session: EventRow,
   request: SeriesSubscribe,
   onPromotion: (promotion: Promotion) => void,
 ): Promise<Omit<Outcome, 'uuid_event' | 'start_date'>> {
-  const { event } = await lockEvent(deps, db, session.uuid);
-  const standing = await readStanding(db, event.uuid, actor.id);
-  const single = { uuid_event: event.uuid, uuid_user: request.uuid_user, ...pickStuff(request) };
+  const { event, facts } = await lockEvent(deps, db, session.uuid);
+  const standing = await readStanding(db, event.uuid, member.id);
+  const single = { uuid_event: event.uuid, uuid_user: member.id, ...pickStuff(request) };
+  // The member acts for themself here: whoever acted for them was checked once for the whole series.
+  const subscriber: Subscriber = {
+    member,
+    event,
+    facts,
+    readsHealth: true,
+    mayOverride: false,
+    byOrganiser: false,
+  };
   if (!request.subscribe) {
     if (!standing.isSubscribed && !standing.isWaiting) return { outcome: 'already', code: null };
-    await setSubscription(deps, db, actor, { ...single, subscribe: false }, false, onPromotion);
+    await writeSubscription(
+      deps,
+      db,
+      member,
+      subscriber,
+      { ...single, subscribe: false },
+      false,
+      onPromotion,
+    );
     return { outcome: standing.isSubscribed ? 'unsubscribed' : 'left_waiting_list', code: null };
   }
   if (standing.isSubscribed || standing.isWaiting) return { outcome: 'already', code: null };
-  // The file check of a single subscribe, session by session (docs/rules.md#members-file): a file the model
-  // blocks keeps the member off the session and its waiting list; under `warn`, what it lacks goes with the answer.
-  let warned: { reasons?: DossierReason[] } = {};
   try {
-    const { warnings } = await checkDossier(db, event.uuid, actor.id, {
-      readsHealth: true,
-      override: false,
-      mayOverride: false,
-    });
-    if (warnings.length > 0) warned = { reasons: warnings };
-  } catch (error) {
-    if (error instanceof HttpError) return refusal(error);
-    throw error;
-  }
-  try {
-    await setSubscription(deps, db, actor, { ...single, subscribe: true }, false);
-    return { outcome: 'subscribed', code: null, ...warned };
+    const warnings = await writeSubscription(
+      deps,
+      db,
+      member,
+      subscriber,
+      { ...single, subscribe: true },
+      false,
+    );
+    return { outcome: 'subscribed', code: null, ...reasonsOf(warnings) };
   } catch (error) {
     // Refusals are raised before anything is written, so the transaction goes on unharmed.
     if (!(error instanceof HttpError)) throw error;
     if (error.code !== 'event_full') return refusal(error);
   }
   try {
-    await joinWaitingList(deps, db, actor, single);
-    return { outcome: 'waiting', code: null, ...warned };
+    const warnings = await writeWaitingEntry(deps, db, member, event, facts, single);
+    return { outcome: 'waiting', code: null, ...reasonsOf(warnings) };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return refusal(error);
   }
 }
+
+/** What the file lacks under a warning model, the key absent when nothing (docs/rules.md#members-file). */
+const reasonsOf = (warnings: DossierReason[]) => (warnings.length > 0 ? { reasons: warnings } : {});
 
 /** A refused session: its code, and what the file lacks when that is the reason. */
 const refusal = (error: HttpError): Omit<Outcome, 'uuid_event' | 'start_date'> => ({

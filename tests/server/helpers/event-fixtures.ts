@@ -195,8 +195,13 @@ export async function organiserContext(options: {
   modelName?: string;
   env?: Record<string, string>;
   now?: string;
+  /** Told the SQL of every statement (statement-recorder.ts). */
+  onQuery?: (sql: string) => void;
 }) {
-  const ctx = await createTestContext({ env: { RATE_LIMIT_LOGIN: '1000', ...options.env } });
+  const ctx = await createTestContext({
+    env: { RATE_LIMIT_LOGIN: '1000', ...options.env },
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+  });
   if (options.now) ctx.clock.now = new Date(options.now);
   const organiserId = (await ctx.createUser('orga', 'Contributor')).id;
   const organiser = await ctx.signIn('orga');
