@@ -63,6 +63,9 @@ export default defineConfig({
           // trip (six at a time over HTTP/1.1), far more than the few kilobytes a screen might not use.
           groups: [
             { name: 'start', tags: ['$initial'] },
+            // The start settings, checked without zod: the sign-in page reads them after its first frame,
+            // without the signed-in chunk (zod and every contract schema) that the sync engine shares them with.
+            { name: 'start-settings', test: /[\\/]src[\\/]data[\\/]core[\\/]start-settings\.ts$/ },
             // What a signed-in start fetches beside the bundle to parse its first reads (the account calls, the
             // sync engine, zod and the contract, the drain): one chunk, not sixteen. Lighthouse's slow 4G shares
             // the bandwidth among the requests in flight, so each small one (waiting out its round trip) slowed

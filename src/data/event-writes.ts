@@ -8,8 +8,8 @@ import { okResponseSchema } from '@common/contract/fields';
 import type { GroupMailAudience } from '@common/contract/participation';
 import { clubDayOf, weekStart } from '@common/rules/club-time';
 import { apiRequest } from './core/api-client';
-import { clubTimeZone } from './core/club-settings';
 import { appDb } from './core/db';
+import { clubTimeZone } from './core/start-settings';
 import { syncEngine } from './core/sync';
 import { refreshEvent } from './events';
 

@@ -9,8 +9,10 @@ import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
 import { getToken } from './core/session-storage';
 
-/** Fetching parses with the contract's schemas: that module loads on first use, after the first paint. */
+/** The Admin's reads and writes parse with the contract's schemas: that module loads on first use. */
 const clubSettings = () => import('./core/club-settings');
+/** The start settings every page reads, checked without zod (core/start-settings.ts): after the first paint. */
+const startSettings = () => import('./core/start-settings');
 
 // The zone as last read, shared by every screen: a component mounted once it is known (each event row's
 // dates) renders with it at once, instead of blank until its own read answers, which moved the rows below.
@@ -36,7 +38,7 @@ export function useSlogan(): string {
 /** Asks the server for the club's settings (public: also before sign-in); offline, the cache stays. */
 export function loadClubSettings(): void {
   const load = () =>
-    void clubSettings()
+    void startSettings()
       .then(({ refreshClubSettings }) => refreshClubSettings(appDb()))
       .catch(() => undefined);
   // Signed out (the sign-in form), the parsing code and the read go after the form's first frame, never

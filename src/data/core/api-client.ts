@@ -6,7 +6,6 @@
  */
 
 import { codeForStatus, readErrorBody } from '@common/contract/errors';
-import type { z } from '@common/contract/zod';
 import { trackedFetch } from './connectivity';
 import { takeEarlyRead } from './early-reads';
 import { getToken } from './session-storage';
@@ -43,13 +42,18 @@ export function setApiLanguage(language: string): void {
   currentLanguage = language;
 }
 
+/** What parses an answer: a contract's zod schema, or a check of the same shape written without zod. */
+export interface AnswerParser<T> {
+  parse(value: unknown): T;
+}
+
 export interface RequestOptions<T> {
   body?: unknown;
   /** A multipart body (uploads): sent as is, the browser sets its Content-Type with the boundary. */
   formData?: FormData;
   /** A file sent as the body with its own media type (a CSV import). */
   file?: { body: Blob; type: string };
-  schema?: z.ZodType<T>;
+  schema?: AnswerParser<T>;
   headers?: Record<string, string>;
   /** Sent without the token (sign-in, public reads): a 401 then says nothing about the session. */
   isAnonymous?: boolean;
@@ -128,7 +132,7 @@ export type ConditionalAnswer<T> =
  */
 export async function apiConditionalGet<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: AnswerParser<T>,
   etag?: string,
 ): Promise<ConditionalAnswer<T>> {
   const response = await send('GET', path, etag ? { headers: { 'If-None-Match': etag } } : {});

@@ -12,7 +12,6 @@ import { eventsRangePath, MODELS_PATH, STUFF_PATH } from '@common/contract/start
 import { z } from '@common/contract/zod';
 import { clubDayStart, currentWeek, shiftDay, weekReadRange, weekStart } from '@common/rules/club-time';
 import { apiConditionalGet, apiRequest } from './api-client';
-import { clubTimeZone, refreshClubSettings } from './club-settings';
 import { onBackOnline, whenNetworkQuiet } from './connectivity';
 import type { EquipeeDb } from './db';
 import { drainOutbox, nextDueAt, retryPendingNow, withDrainLock } from './drain';
@@ -21,6 +20,7 @@ import { refreshMyDeclines } from './my-declines';
 import { laneOf } from './offline-writes';
 import { putServerEvents } from './server-events';
 import { getToken } from './session-storage';
+import { clubTimeZone, refreshClubSettings } from './start-settings';
 import { keepVenueFacts } from './venue-facts';
 import { afterWeekOnScreen } from './week-on-screen';
 

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passesOnWhite } from '../../../src/common/rules/colour-contrast';
 import { CLUB_ACCENT_KEY, CLUB_NAME_KEY } from '../../../src/data/core/club-brand-mirror';
-import { refreshClubSettings } from '../../../src/data/core/club-settings';
 import { appDb } from '../../../src/data/core/db';
+import { refreshClubSettings } from '../../../src/data/core/start-settings';
 import { LoginBrand } from '../../../src/features/auth/login-brand';
 import { json, stubFetch } from '../fake-api';
 

@@ -78,7 +78,7 @@ describe('the mirrored club time zone', () => {
     const instant = new Date(now + 5 * DAY);
     const wallClock = builder.clubTimeOf(instant, 'America/New_York');
     const page = await freshModules();
-    const { refreshClubSettings } = await import('../../../src/data/core/club-settings');
+    const { refreshClubSettings } = await import('../../../src/data/core/start-settings');
     const { appDb } = await import('../../../src/data/core/db');
     stubFetch(() =>
       json(200, { timezone: 'America/New_York', slogan: '', logo: '', timezone_offsets: fromServer }),
