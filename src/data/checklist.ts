@@ -4,7 +4,10 @@ import { type AttendanceStatus, requestedStatus } from '@common/contract/attenda
 import type { User } from '@common/contract/user';
 import { walkInPersonKey } from '@common/contract/walk-in-key';
 import type { ChecklistRow } from '@common/rules/checklist-rows';
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { createStore, type StoreApi } from 'zustand';
 import { appDb, type VenueFactsRow } from './core/db';
 import { queueStuffHandOut } from './core/hand-out-write';
 import { queueCheck, queueWalkIn } from './core/outbox';
@@ -13,30 +16,50 @@ import { queueAndDeliver } from './core/sync';
 /**
  * The checklist's writes not delivered yet, by row key (`u:<id>` members, `g:<id>` guests, `w:<person>`
  * walk-ins), each with the status its latest write sets. Ticks are kept in the outbox alone (core/outbox.ts): the screen lays these
- * over the cached event's rows, so a tick made offline shows after a reload too. Undefined while first
- * read: rows shown before would show a reloaded list without its ticks for a moment.
+ * over the cached event's rows, so a tick made offline shows after a reload too. `pending` is undefined while
+ * first read: rows shown before would show a reloaded list without its ticks for a moment.
+ *
+ * Kept in a store, not in the screen's state: each row reads its own key, so a tick's pending mark coming and
+ * going renders that row, never the 300-row table around it (docs/architecture.md#a-tick-from-the-checklist-to-the-database).
  */
-export function usePendingChecks(
+export interface PendingChecks {
+  pending: ReadonlyMap<string, AttendanceStatus> | undefined;
+}
+export type PendingChecksStore = StoreApi<PendingChecks>;
+
+export function usePendingChecks(eventUuid: string | undefined): PendingChecksStore {
+  const [store] = useState(() => createStore<PendingChecks>(() => ({ pending: undefined })));
+  useEffect(() => {
+    store.setState({ pending: undefined });
+    const subscription = liveQuery(() => readPendingChecks(eventUuid)).subscribe({
+      next: (pending) => store.setState({ pending }),
+      // A failed read leaves the rows as the cached event has them: nothing pending is shown.
+      error: () => store.setState({ pending: NO_TICKS }),
+    });
+    return () => subscription.unsubscribe();
+  }, [store, eventUuid]);
+  return store;
+}
+
+async function readPendingChecks(
   eventUuid: string | undefined,
-): ReadonlyMap<string, AttendanceStatus> | undefined {
-  return useLiveQuery(async () => {
-    if (!eventUuid) return NO_TICKS;
-    // Read through a cursor (the filter), which Dexie's query cache never answers: ticks are stored beside
-    // Dexie and announced with `storagemutated` (core/tick-write.ts), which a cached answer would not see.
-    const rows = await appDb()
-      .outbox.where('status')
-      .equals('pending')
-      .filter((row) => (row.kind === 'check' || row.kind === 'walk-in') && row.eventUuid === eventUuid)
-      .sortBy('id');
-    const pending = new Map<string, AttendanceStatus>();
-    for (const row of rows) {
-      if (row.kind === 'check')
-        pending.set(`${row.body.is_invited ? 'g' : 'u'}:${row.body.user_id}`, requestedStatus(row.body));
-      else if (row.kind === 'walk-in')
-        pending.set(`w:${walkInPersonKey(row.body)}`, row.body.status ?? 'present');
-    }
-    return pending;
-  }, [eventUuid]);
+): Promise<ReadonlyMap<string, AttendanceStatus>> {
+  if (!eventUuid) return NO_TICKS;
+  // Read through a cursor (the filter), which Dexie's query cache never answers: ticks are stored beside
+  // Dexie and announced with `storagemutated` (core/tick-write.ts), which a cached answer would not see.
+  const rows = await appDb()
+    .outbox.where('status')
+    .equals('pending')
+    .filter((row) => (row.kind === 'check' || row.kind === 'walk-in') && row.eventUuid === eventUuid)
+    .sortBy('id');
+  const pending = new Map<string, AttendanceStatus>();
+  for (const row of rows) {
+    if (row.kind === 'check')
+      pending.set(`${row.body.is_invited ? 'g' : 'u'}:${row.body.user_id}`, requestedStatus(row.body));
+    else if (row.kind === 'walk-in')
+      pending.set(`w:${walkInPersonKey(row.body)}`, row.body.status ?? 'present');
+  }
+  return pending;
 }
 
 const NO_TICKS: ReadonlyMap<string, AttendanceStatus> = new Map();

@@ -1,21 +1,16 @@
-import {
-  ATTENDANCE_STATUSES,
-  type AttendanceStatus,
-  isPresentStatus,
-} from '@common/contract/attendance-status';
+import { type AttendanceStatus, isPresentStatus } from '@common/contract/attendance-status';
 import type { Dossier } from '@common/contract/member-file';
 import type { ChecklistRow, KitItem } from '@common/rules/checklist-rows';
-import { memo, useEffect } from 'react';
+import { memo, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { VenueMinor } from '../../data/checklist';
-import { UserThumbnail } from '../../ui/user-thumbnail';
+import type { PendingChecksStore, VenueMinor } from '../../data/checklist';
 import styles from './checklist-row.module.css';
 import { type HandOutControl, isSameKitShown } from './checklist-rows';
-import { DossierBadge, isSameDossier } from './dossier-badge';
+import { isSameDossier } from './dossier-badge';
 import { KitCell } from './kit-cell';
-import { MinorFacts } from './minor-facts';
-import { type TickFacts, TickNote } from './tick-note';
+import { PersonCell } from './person-cell';
+import type { TickFacts } from './tick-note';
 import type { TickStore } from './tick-store';
 
 interface Props {
@@ -23,8 +18,8 @@ interface Props {
   canTick: boolean;
   /** False when nobody on the list booked equipment: the column is left out. */
   showsStuff: boolean;
-  /** The status of this row's write not delivered yet (it is shown); undefined when none waits. */
-  pendingStatus: AttendanceStatus | undefined;
+  /** The writes not delivered yet: this row reads the status of its own (shown), if one waits. */
+  pending: PendingChecksStore;
   /** Who set the row's status and when (attendance record); absent when unknown or not readable. */
   tick: TickFacts | undefined;
   /** The club's time zone, for the tick's time; undefined until read, when no note is shown. */
@@ -36,6 +31,8 @@ interface Props {
   minor?: VenueMinor;
   /** A member's file on the event's day, as the server computed it (docs/rules.md#members-file). */
   dossier?: Dossier | undefined;
+  /** The status list's options, made once by the table for every row (they name no one). */
+  statusOptions: ReactNode;
   /** Stable across renders, so a tick elsewhere never re-renders this row. */
   onSetStatus(row: ChecklistRow, status: AttendanceStatus): void;
   /** « Remis » or « Rendu » tapped on one booked item; stable like onSetStatus. */
@@ -49,26 +46,24 @@ const TONES: Record<AttendanceStatus, string> = {
   absent: 'row-plain',
 };
 
-/** The member a row shows a picture of: a registered member, or a member who walked in. */
-const memberIdOf = (row: ChecklistRow): string | null =>
-  row.kind === 'member' ? String(row.userId) : (row.walkIn?.user_id ?? null);
-
 function ChecklistRowView({
   row,
   canTick,
   showsStuff,
-  pendingStatus,
+  pending,
   tick,
   timeZone,
   ticks,
   phone,
   minor,
   dossier,
+  statusOptions,
   onSetStatus,
   onHandOut,
 }: Props) {
   const { t } = useTranslation();
   const shown = useStore(ticks, (s) => s.ticks.get(row.key));
+  const pendingStatus = useStore(pending, (s) => s.pending?.get(row.key));
   const isPending = pendingStatus !== undefined;
   // The device's state: a write not delivered yet, over the cached event's.
   const stored = pendingStatus ?? row.status;
@@ -81,7 +76,6 @@ function ChecklistRowView({
   // The tick is the quick way: present, or back to absent (a late arrival unticked is absent too).
   const toggle = () => onSetStatus(row, isChecked ? 'absent' : 'present');
   const tone = row.kind === 'guest' && !isChecked ? 'row-guest' : TONES[status];
-  const memberId = memberIdOf(row);
   return (
     // A click anywhere on the row toggles it; the button in the last cell is the keyboard's way in.
     <tr
@@ -90,44 +84,19 @@ function ChecklistRowView({
       data-kind={row.kind}
       onClick={canTick ? toggle : undefined}
     >
-      <td>
-        <span className={styles.person}>
-          {memberId ? (
-            <UserThumbnail userId={memberId} username={row.name} size={32} isLazy />
-          ) : (
-            <span className={styles.noPicture} aria-hidden="true" />
-          )}
-          <span className={styles.name} data-testid="row-name">
-            {row.name}
-          </span>
-          {phone && (
-            // A call, not a tick: the click stays on the link. On the name's line; on a phone the icon alone.
-            <a
-              className={styles.phone}
-              href={`tel:${phone.replace(/\s/g, '')}`}
-              aria-label={t('checklistCount.call', { name: row.name, phone })}
-              onClick={(e) => e.stopPropagation()}
-            >
-              <span aria-hidden="true">☎ </span>
-              <span className={styles.phoneNumber}>{phone}</span>
-            </a>
-          )}
-        </span>
-        {row.kind !== 'member' && (
-          <small className={styles.kind}>
-            {t(row.kind === 'guest' ? 'attendanceStatus.guest' : 'attendanceStatus.walk_in')}
-          </small>
-        )}
-        <DossierBadge dossier={dossier} />
-        {minor && <MinorFacts minor={minor} name={row.name} />}
-        {/* The record says who set the state shown; a write not yet delivered is not in it yet. */}
-        {tick &&
-          timeZone &&
-          !isPending &&
-          (tick.status ?? (tick.is_checked ? 'present' : 'absent')) === status && (
-            <TickNote entry={tick} timeZone={timeZone} />
-          )}
-      </td>
+      <PersonCell
+        row={row}
+        phone={phone}
+        minor={minor}
+        dossier={dossier}
+        // The record says who set the state shown; a write not yet delivered is not in it yet.
+        note={
+          tick && !isPending && (tick.status ?? (tick.is_checked ? 'present' : 'absent')) === status
+            ? tick
+            : undefined
+        }
+        timeZone={timeZone}
+      />
       {showsStuff && (
         <td>
           <KitCell row={row} canTick={canTick} onHandOut={onHandOut} />
@@ -161,19 +130,18 @@ function ChecklistRowView({
             >
               {t('sync.pending_short')}
             </span>
-            <select
-              className={styles.status}
-              aria-label={t('attendanceStatus.label', { name: row.name })}
-              value={status}
-              onClick={(e) => e.stopPropagation()}
-              onChange={(e) => onSetStatus(row, e.target.value as AttendanceStatus)}
-            >
-              {ATTENDANCE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`attendanceStatus.${s}`)}
-                </option>
-              ))}
-            </select>
+            {/* Its own box of a fixed size: the status's new text lays out this box, not the 300-row table. */}
+            <span className={styles.statusBox}>
+              <select
+                className={styles.status}
+                aria-label={t('attendanceStatus.label', { name: row.name })}
+                value={status}
+                onClick={(e) => e.stopPropagation()}
+                onChange={(e) => onSetStatus(row, e.target.value as AttendanceStatus)}
+              >
+                {statusOptions}
+              </select>
+            </span>
           </span>
         ) : (
           <span className="check-state">{t(`attendanceStatus.${status}`)}</span>
@@ -198,7 +166,7 @@ const isSameRow = (a: Props, b: Props) =>
   a.row.userId === b.row.userId &&
   a.canTick === b.canTick &&
   a.showsStuff === b.showsStuff &&
-  a.pendingStatus === b.pendingStatus &&
+  a.pending === b.pending &&
   a.tick?.is_checked === b.tick?.is_checked &&
   a.tick?.status === b.tick?.status &&
   a.tick?.checked_at === b.tick?.checked_at &&
@@ -209,8 +177,10 @@ const isSameRow = (a: Props, b: Props) =>
   a.minor === b.minor &&
   isSameDossier(a.dossier, b.dossier) &&
   a.ticks === b.ticks &&
+  a.statusOptions === b.statusOptions &&
   a.onSetStatus === b.onSetStatus &&
   a.onHandOut === b.onHandOut;
 
-/** One checklist row, re-rendered only when its own data, its pending mark or its shown status changes. */
+/** One checklist row, re-rendered only when its own data, its pending mark or its shown status changes: the
+ * last two it reads from stores, so a tick renders its row alone, never the table. */
 export const MemoChecklistRow = memo(ChecklistRowView, isSameRow);

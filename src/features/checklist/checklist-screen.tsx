@@ -8,8 +8,15 @@ import { factsOf } from '@common/rules/events';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { useStore } from 'zustand';
 import { refreshAttendance, useAttendance } from '../../data/attendance';
-import { setHandOut, setRowStatus, usePendingChecks, useVenueMinors } from '../../data/checklist';
+import {
+  type PendingChecksStore,
+  setHandOut,
+  setRowStatus,
+  usePendingChecks,
+  useVenueMinors,
+} from '../../data/checklist';
 import { refreshEvent, useEvent } from '../../data/events';
 import { keepClubMembersForWalkIns } from '../../data/member-search';
 import { useIsOnline } from '../../data/sync-status';
@@ -65,8 +72,22 @@ const dossiersOf = (event: EventDto | null | undefined): ReadonlyMap<string, Dos
   );
 
 /** Present (or late) as this device shows it: a write still in the outbox counts as it was made. */
-const presentCount = (rows: ChecklistRow[], pending: ReadonlyMap<string, AttendanceStatus>): number =>
-  rows.filter((row) => isPresentStatus(pending.get(row.key) ?? row.status)).length;
+const presentCount = (
+  rows: ChecklistRow[],
+  pending: ReadonlyMap<string, AttendanceStatus> | undefined,
+): number => rows.filter((row) => isPresentStatus(pending?.get(row.key) ?? row.status)).length;
+
+/** The count under the list, which alone renders again when a tick's pending mark comes or goes. */
+function PresentCount({ rows, pending }: { rows: ChecklistRow[]; pending: PendingChecksStore }) {
+  const { t } = useTranslation();
+  const count = useStore(pending, (s) => presentCount(rows, s.pending));
+  return (
+    // After the list, held at the bottom while the list scrolls under it.
+    <p className={styles.presentCount} role="status">
+      {t('checklistCount.present', { count, total: rows.length })}
+    </p>
+  );
+}
 
 /** The attendance list, used at the venue with no signal: every tick goes through the outbox. */
 export function ChecklistScreen() {
@@ -75,6 +96,7 @@ export function ChecklistScreen() {
   const user = useCurrentUser();
   const event = useEvent(id);
   const pending = usePendingChecks(id);
+  const isPendingRead = useStore(pending, (s) => s.pending !== undefined);
   const isOnline = useIsOnline();
   const attendance = useAttendance(id);
   const minors = useVenueMinors(id);
@@ -120,7 +142,7 @@ export function ChecklistScreen() {
   }, [id]);
   // Read again once every tick of this list is delivered: the record
   // then names who ticked and when the server received it. Offline, the last copy stays shown.
-  const isDelivered = pending?.size === 0;
+  const isDelivered = useStore(pending, (s) => s.pending?.size === 0);
   useEffect(() => {
     if (id && canTakeAttendance && isOnline && isDelivered) void refreshAttendance(id).catch(() => undefined);
   }, [id, canTakeAttendance, isOnline, isDelivered]);
@@ -130,7 +152,7 @@ export function ChecklistScreen() {
     if (canTakeAttendance && isOnline) void keepClubMembersForWalkIns().catch(() => undefined);
   }, [canTakeAttendance, isOnline]);
 
-  if (event === undefined || pending === undefined) return <p role="status">{t('app.loading')}</p>;
+  if (event === undefined || !isPendingRead) return <p role="status">{t('app.loading')}</p>;
   if (event === null || !user) return <p role="alert">{t('checklist.not_cached')}</p>;
 
   if (!canTakeAttendance)
@@ -174,10 +196,7 @@ export function ChecklistScreen() {
         onSetHandOut={onSetHandOut}
       />
       <DeclinedNames eventUuid={event.uuid_event} />
-      {/* After the list, held at the bottom while the list scrolls under it. */}
-      <p className={styles.presentCount} role="status">
-        {t('checklistCount.present', { count: presentCount(rows, pending), total: rows.length })}
-      </p>
+      <PresentCount rows={rows} pending={pending} />
     </section>
   );
 }

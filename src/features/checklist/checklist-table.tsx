@@ -1,9 +1,9 @@
-import type { AttendanceStatus } from '@common/contract/attendance-status';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '@common/contract/attendance-status';
 import type { Dossier } from '@common/contract/member-file';
 import { type ChecklistRow, type SortColumn, type SortKey, sortRows } from '@common/rules/checklist-rows';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VenueMinor } from '../../data/checklist';
+import type { PendingChecksStore, VenueMinor } from '../../data/checklist';
 import { useClubTimeZone } from '../../data/settings';
 import { MemoChecklistRow } from './checklist-row';
 import { type HandOutChange, nextSort, orderSignature } from './checklist-rows';
@@ -13,8 +13,8 @@ import { createTickStore } from './tick-store';
 
 interface Props {
   rows: ChecklistRow[];
-  /** The rows whose write is not delivered yet (the status is the one shown). */
-  pending: ReadonlyMap<string, AttendanceStatus>;
+  /** The rows whose write is not delivered yet (the status is the one shown); each row reads its own. */
+  pending: PendingChecksStore;
   /** The attendance record by row key: who set each check and when (empty when not readable). */
   attendance: ReadonlyMap<string, TickFacts & { phone?: string | null }>;
   /** The minors among the members, with their guardians to call (absent: none known on this device). */
@@ -47,7 +47,7 @@ function useRowOrder(rows: ChecklistRow[], sort: SortKey[]): ChecklistRow[] {
   return ordered;
 }
 
-export function ChecklistTable({
+function ChecklistTableView({
   rows,
   pending,
   attendance,
@@ -67,6 +67,16 @@ export function ChecklistTable({
   const showsStuff = rows.some((r) => r.kit.length > 0);
   // « Remis » and « Rendu »: one stable handler, like the ticks' below.
   const handOut = useHandOuts(onSetHandOut);
+  // The same options in every row, made once per language: a tick renders its row without translating them.
+  const statusOptions = useMemo(
+    () =>
+      ATTENDANCE_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {t(`attendanceStatus.${s}`)}
+        </option>
+      )),
+    [t],
+  );
   const latestOnSetStatus = useRef(onSetStatus);
   useLayoutEffect(() => {
     latestOnSetStatus.current = onSetStatus;
@@ -126,7 +136,7 @@ export function ChecklistTable({
             row={row}
             canTick={canTick}
             showsStuff={showsStuff}
-            pendingStatus={pending.get(row.key)}
+            pending={pending}
             tick={attendance.get(row.key)}
             phone={attendance.get(row.key)?.phone ?? null}
             minor={row.kind === 'member' ? minors?.get(String(row.userId)) : undefined}
@@ -134,6 +144,7 @@ export function ChecklistTable({
             // Only to rows with a note: the zone read once, the others do not render again.
             timeZone={attendance.has(row.key) ? timeZone : undefined}
             ticks={ticks}
+            statusOptions={statusOptions}
             onSetStatus={setStatus}
             onHandOut={handOut}
           />
@@ -142,3 +153,6 @@ export function ChecklistTable({
     </table>
   );
 }
+
+/** The table renders again when its rows, record or handlers change; never for a tick (its row alone does). */
+export const ChecklistTable = memo(ChecklistTableView);

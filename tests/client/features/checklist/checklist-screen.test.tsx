@@ -10,23 +10,12 @@ import { restoreSession } from '../../../../src/state/session';
 import { useToastStore } from '../../../../src/state/toast-store';
 import { cachedEvent, EVENT_UUID } from '../../data/event-fixture';
 import { json, stubFetch, USER } from '../../fake-api';
+import { rendered } from './counting-translation';
 
-// Which rows rendered: each row asks for its button's name, once per render.
-const rendered: string[] = [];
-vi.mock('react-i18next', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('react-i18next')>();
-  return {
-    ...actual,
-    useTranslation: (...args: Parameters<typeof actual.useTranslation>) => {
-      const { t, i18n, ready } = actual.useTranslation(...args);
-      const counted = ((key: string, options?: { name?: string }) => {
-        if (key === 'checklist.check_label' && options?.name) rendered.push(options.name);
-        return t(key, options);
-      }) as typeof t;
-      return { t: counted, i18n, ready };
-    },
-  };
-});
+// Which rows rendered (counting-translation.ts).
+vi.mock('react-i18next', async (importOriginal) =>
+  (await import('./counting-translation')).countingTranslation(importOriginal),
+);
 
 const ROWS = 300;
 const ADMIN: User = { ...USER, role_name: 'SuperAdmin' };
