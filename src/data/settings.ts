@@ -3,11 +3,13 @@
 import { DEFAULT_SLOGAN, DEFAULT_TIMEZONE } from '@common/contract/club-defaults';
 import type { ClubSettings } from '@common/contract/settings';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { afterNextPaint } from './core/after-paint';
+import { mirroredClubLogo, mirroredClubName } from './core/club-brand-mirror';
 import { mirroredClubTimeZone } from './core/club-time-zone-mirror';
 import { appDb } from './core/db';
 import { getToken } from './core/session-storage';
+import { latestStartBrand, subscribeStartBrand } from './core/start-brand';
 
 /** The Admin's reads and writes parse with the contract's schemas: that module loads on first use. */
 const clubSettings = () => import('./core/club-settings');
@@ -72,7 +74,28 @@ export function useClubBrand(): { clubName: string; accentColour: string } | und
 }
 
 /** The club's name as mirrored at the last read of its settings (synchronous, for a first paint); null before any. */
-export { mirroredClubName } from './core/club-brand-mirror';
+export { mirroredClubName };
+
+/**
+ * The club's name and logo above the sign-in and password forms: from the start settings' read in this page,
+ * else as mirrored at the last one (name null and logo undefined before any). Never from the cache: signed
+ * out, the sign-in page opens no database (core/start-brand.ts); signed in, the read into the cache gives
+ * them too.
+ */
+export function useStartBrand(): { clubName: string | null; logoUrl: string | undefined } {
+  useEffect(() => {
+    if (getToken()) loadClubSettings();
+    else
+      afterNextPaint(
+        () =>
+          void startSettings()
+            .then(({ refreshStartBrand }) => refreshStartBrand())
+            .catch(() => undefined),
+      );
+  }, []);
+  const brand = useSyncExternalStore(subscribeStartBrand, latestStartBrand);
+  return brand ?? { clubName: mirroredClubName(), logoUrl: mirroredClubLogo() };
+}
 
 /** The club's name, colour and reminder delay (Admin, online only). */
 export async function readClubSettingsForAdmin() {

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useLogoUrl } from '../data/settings';
 import { BUNDLED_LOGO, INLINE_LOGO } from './bundled-logo';
 
-/** The club's logo, or the bundled one when it cannot be loaded (none uploaded, offline). */
+/** The club's logo as the cache has it, or the bundled one when it cannot be loaded (none uploaded, offline). */
 export function ClubLogo({ size = 40 }: { size?: number }) {
+  return <ClubLogoImage url={useLogoUrl()} size={size} />;
+}
+
+/** The logo at `url` ('' or undefined: none known), or the bundled one when it cannot be loaded. */
+export function ClubLogoImage({ url, size = 40 }: { url: string | undefined; size?: number }) {
   const { t } = useTranslation();
-  const url = useLogoUrl();
   // The URL that failed to load: a new upload (a new URL) is tried again.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const [isBundledMissing, setBundledMissing] = useState(false);

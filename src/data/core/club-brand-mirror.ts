@@ -40,3 +40,23 @@ export function mirroredClubName(): string | null {
     return null; // storage refused: the name comes with the settings' read
   }
 }
+
+export const CLUB_LOGO_KEY = 'clubLogo';
+
+/** Keeps the logo's URL ('' when none is uploaded) for the sign-in page of the next start. */
+export function mirrorClubLogo(url: string): void {
+  try {
+    localStorage.setItem(CLUB_LOGO_KEY, url);
+  } catch {
+    // Nothing kept: the next sign-in page shows the logo once the settings are read.
+  }
+}
+
+/** The logo's URL as mirrored at the last read: '' for none uploaded, undefined before any read. */
+export function mirroredClubLogo(): string | undefined {
+  try {
+    return localStorage.getItem(CLUB_LOGO_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

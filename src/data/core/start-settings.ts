@@ -12,9 +12,10 @@ import { isTimeZone, rememberZoneOffsets } from '@common/rules/club-time';
 import { nearestPassingShade } from '@common/rules/colour-contrast';
 import { isZoneOffsets } from '@common/rules/zone-offsets';
 import { apiRequest } from './api-client';
-import { mirrorClubBrand } from './club-brand-mirror';
+import { mirrorClubBrand, mirrorClubLogo } from './club-brand-mirror';
 import { mirrorClubTimeZone } from './club-time-zone-mirror';
 import type { EquipeeDb } from './db';
+import { keepStartBrand, latestStartBrand } from './start-brand';
 
 export async function clubTimeZone(db: EquipeeDb): Promise<string> {
   return (await db.clubSettings.get('timezone'))?.value ?? DEFAULT_TIMEZONE;
@@ -25,7 +26,11 @@ const FRESH_FOR_MS = 5 * 60_000;
 // Per database: tests (and a sign-out's fresh database) do not share another one's freshness.
 const reads = new WeakMap<EquipeeDb, { reading?: Promise<void>; readAt: number }>();
 
-async function readIntoCache(db: EquipeeDb): Promise<void> {
+/**
+ * Reads the start settings and wears them: the zone's table and mirror, the club's title and colour, its name
+ * and logo for the sign-in forms (in memory and mirrored). Opens no database.
+ */
+async function readStartSettings() {
   const { timezone, slogan, logo, club_name, accent_colour, timezone_offsets } = await apiRequest(
     'GET',
     START_SETTINGS_PATH,
@@ -38,6 +43,13 @@ async function readIntoCache(db: EquipeeDb): Promise<void> {
   const zone = isTimeZone(timezone) ? timezone : DEFAULT_TIMEZONE;
   void mirrorClubTimeZone(zone, Date.now(), table);
   if (club_name && accent_colour) wearClubBrand(club_name, accent_colour);
+  mirrorClubLogo(logo);
+  keepStartBrand({ clubName: club_name || null, logoUrl: logo });
+  return { zone, slogan, logo, club_name, accent_colour };
+}
+
+async function readIntoCache(db: EquipeeDb): Promise<void> {
+  const { zone, slogan, logo, club_name, accent_colour } = await readStartSettings();
   await db.clubSettings.bulkPut([
     { key: 'timezone', value: zone },
     { key: 'slogan', value: slogan || DEFAULT_SLOGAN },
@@ -45,6 +57,25 @@ async function readIntoCache(db: EquipeeDb): Promise<void> {
     ...(club_name ? [{ key: 'club_name' as const, value: club_name }] : []),
     ...(accent_colour ? [{ key: 'accent_colour' as const, value: accent_colour }] : []),
   ]);
+}
+
+let signedOutRead: Promise<void> | undefined;
+
+/**
+ * Signed out (the sign-in forms): the start settings read and worn without the cache, once a page; a failure
+ * keeps the mirrored name and logo, and the next form asks again.
+ */
+export function refreshStartBrand(): Promise<void> {
+  if (latestStartBrand()) return Promise.resolve();
+  signedOutRead ??= readStartSettings()
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      signedOutRead = undefined;
+    });
+  return signedOutRead;
 }
 
 /**

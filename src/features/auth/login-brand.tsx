@@ -1,21 +1,21 @@
-import { mirroredClubName, useClubBrand, useLogoUrl } from '../../data/settings';
-import { ClubLogo } from '../../ui/club-logo';
+import { useStartBrand } from '../../data/settings';
+import { ClubLogoImage } from '../../ui/club-logo';
 import { Icon } from '../../ui/icons';
 import styles from './login-brand.module.css';
 
 /**
  * The club's logo and name above the sign-in and password forms (docs/rules.md#club-settings), from the
- * cached settings. Before any cache, or with no logo uploaded, a neutral mark in the accent colour: never
- * the app's own « É », which is not the member's club. Kept small: the sign-in form is in the first paint.
+ * start settings' read (never the cache: data/settings.ts). Before any read, or with no logo uploaded, a
+ * neutral mark in the accent colour: never the app's own « É », which is not the member's club. Kept small:
+ * the sign-in form is in the first paint.
  */
 export function LoginBrand() {
-  const url = useLogoUrl();
-  // As cached, else as mirrored at the last read: a reload's first paint has it.
-  const name = useClubBrand()?.clubName ?? mirroredClubName();
+  // As read in this page, else as mirrored at the last read: a reload's first paint has them.
+  const { clubName: name, logoUrl: url } = useStartBrand();
   return (
     <div className={styles.brand}>
       {url ? (
-        <ClubLogo size={64} />
+        <ClubLogoImage url={url} size={64} />
       ) : (
         // A club known here whose logo the cache has not answered yet: the place kept, empty (no flash).
         <span className={styles.mark}>{(url === '' || !name) && <Icon name="users" />}</span>

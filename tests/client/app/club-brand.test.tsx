@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passesOnWhite } from '../../../src/common/rules/colour-contrast';
-import { CLUB_ACCENT_KEY, CLUB_NAME_KEY } from '../../../src/data/core/club-brand-mirror';
+import { CLUB_ACCENT_KEY, CLUB_LOGO_KEY, CLUB_NAME_KEY } from '../../../src/data/core/club-brand-mirror';
 import { appDb } from '../../../src/data/core/db';
+import { forgetStartBrand } from '../../../src/data/core/start-brand';
 import { refreshClubSettings } from '../../../src/data/core/start-settings';
 import { LoginBrand } from '../../../src/features/auth/login-brand';
 import { json, stubFetch } from '../fake-api';
@@ -20,8 +21,68 @@ beforeEach(async () => {
   document.title = 'Équipée';
   document.documentElement.style.removeProperty('--accent');
   await appDb().clubSettings.clear();
+  forgetStartBrand();
 });
 afterEach(() => document.documentElement.style.removeProperty('--accent'));
+
+// First: the boot script's tests below reset the modules, and a read's chunk imported after them would be
+// another copy of the brand's store than the one the form listens to.
+describe('the sign-in form’s club', () => {
+  it('before any cache: a neutral mark, no name, never our « É »', async () => {
+    stubFetch(() => json(503, { code: 'unavailable', message: 'down', field: null }));
+    const { container } = render(<LoginBrand />);
+    expect(container.querySelector('svg')).toBeTruthy(); // the neutral mark's glyph
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(container.querySelector('p')).toBeNull();
+  });
+
+  it('a club known from the last start but no cache answer yet: its name at once, no mark', () => {
+    localStorage.setItem(CLUB_NAME_KEY, 'Canoë Club de la Rivière');
+    stubFetch(() => json(503, { code: 'unavailable', message: 'down', field: null }));
+    const { container } = render(<LoginBrand />);
+    expect(screen.getByText('Canoë Club de la Rivière')).toBeTruthy();
+    expect(container.querySelector('svg')).toBeNull();
+  });
+
+  it('a club whose logo was read at the last start: its name and logo at once', () => {
+    localStorage.setItem(CLUB_NAME_KEY, 'Canoë Club de la Rivière');
+    localStorage.setItem(CLUB_LOGO_KEY, '/uploads/logo.png?v=1');
+    stubFetch(() => json(503, { code: 'unavailable', message: 'down', field: null }));
+    render(<LoginBrand />);
+    expect(screen.getByText('Canoë Club de la Rivière')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Logo du club' }).getAttribute('src')).toBe(
+      '/uploads/logo.png?v=1',
+    );
+  });
+
+  it('signed out, the logo and name come from the read, and the cache is neither read nor written', async () => {
+    const cache = appDb().clubSettings;
+    const uses = [vi.spyOn(cache, 'get'), vi.spyOn(cache, 'bulkGet'), vi.spyOn(cache, 'bulkPut')];
+    stubFetch(() => json(200, START));
+    render(<LoginBrand />);
+    expect(await screen.findByText('Canoë Club de la Rivière')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Logo du club' }).getAttribute('src')).toBe(
+        '/uploads/logo.png?v=1',
+      ),
+    );
+    for (const use of uses) expect(use).not.toHaveBeenCalled();
+    // Mirrored for the next start's first frame.
+    expect(localStorage.getItem(CLUB_LOGO_KEY)).toBe('/uploads/logo.png?v=1');
+  });
+
+  it("once the settings are read: the club's logo and name", async () => {
+    stubFetch(() => json(200, START));
+    const { container } = render(<LoginBrand />);
+    expect(await screen.findByText('Canoë Club de la Rivière')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Logo du club' }).getAttribute('src')).toBe(
+        '/uploads/logo.png?v=1',
+      ),
+    );
+    expect(container.querySelector('svg')).toBeNull();
+  });
+});
 
 // The app shell wears the club (docs/rules.md#club-settings): title and accent before the first paint, from
 // the mirror the settings cache writes; the sign-in form shows the club's logo and name.
@@ -62,35 +123,5 @@ describe("the club's name and colour on the page", () => {
     expect(worn).not.toBe('#facc15');
     expect(passesOnWhite(worn)).toBe(true);
     expect(accent()).toBe(worn);
-  });
-});
-
-describe('the sign-in form’s club', () => {
-  it('before any cache: a neutral mark, no name, never our « É »', async () => {
-    stubFetch(() => json(503, { code: 'unavailable', message: 'down', field: null }));
-    const { container } = render(<LoginBrand />);
-    expect(container.querySelector('svg')).toBeTruthy(); // the neutral mark's glyph
-    expect(screen.queryByRole('img')).toBeNull();
-    expect(container.querySelector('p')).toBeNull();
-  });
-
-  it('a club known from the last start but no cache answer yet: its name at once, no mark', () => {
-    localStorage.setItem(CLUB_NAME_KEY, 'Canoë Club de la Rivière');
-    stubFetch(() => json(503, { code: 'unavailable', message: 'down', field: null }));
-    const { container } = render(<LoginBrand />);
-    expect(screen.getByText('Canoë Club de la Rivière')).toBeTruthy();
-    expect(container.querySelector('svg')).toBeNull();
-  });
-
-  it("once the settings are cached: the club's logo and name", async () => {
-    stubFetch(() => json(200, START));
-    const { container } = render(<LoginBrand />);
-    expect(await screen.findByText('Canoë Club de la Rivière')).toBeTruthy();
-    await waitFor(() =>
-      expect(screen.getByRole('img', { name: 'Logo du club' }).getAttribute('src')).toBe(
-        '/uploads/logo.png?v=1',
-      ),
-    );
-    expect(container.querySelector('svg')).toBeNull();
   });
 });
