@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_TEMPLATE_DIR, templateFile } from '../server/db/pglite-template';
+import { DEFAULT_TEMPLATE_DIR, templateFolder } from '../server/db/pglite-template';
 import { reportRow } from './summary';
 
 const GOAL_SECONDS = 20;
@@ -26,7 +26,7 @@ const seed = () => {
   return { floor, seconds: timed(['server/demo/seed-cli.ts', dataDir]) };
 };
 try {
-  fs.rmSync(templateFile(DEFAULT_TEMPLATE_DIR), { force: true });
+  fs.rmSync(templateFolder(DEFAULT_TEMPLATE_DIR), { recursive: true, force: true });
   const first = seed();
   const second = seed();
   console.log(

@@ -9,7 +9,7 @@ import { clubIdConditions } from './club-scope/club-id-conditions';
 import { clubScopedDialect } from './club-scope/club-scoped-dialect';
 import { acquireDirLock } from './dir-lock';
 import { migrateToLatest } from './migrate';
-import { keepTemplate, readTemplate, templateFile } from './pglite-template';
+import { copyTemplate, keepTemplate, templateFolder } from './pglite-template';
 import { prepareHotStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { keepWriteCount, type WriteCount } from './write-count';
@@ -166,16 +166,16 @@ async function openPglite(
   try {
     const hasCluster = fs.existsSync(dataPath) && fs.readdirSync(dataPath).length > 0;
     const template =
-      options.pgliteTemplateDir && !hasCluster ? templateFile(options.pgliteTemplateDir) : undefined;
-    const kept = template ? readTemplate(template) : undefined;
-    const client = new PGlite(dataPath, kept ? { loadDataDir: kept } : {});
+      options.pgliteTemplateDir && !hasCluster ? templateFolder(options.pgliteTemplateDir) : undefined;
+    const copied = template ? copyTemplate(template, dataPath) : false;
+    const client = new PGlite(dataPath);
     await client.waitReady;
     const db = clubKysely(new PGliteDialect(client), options, true);
     return {
       db,
       kind: 'pglite',
       // Made from nothing with a template asked for: once migrated, this cluster becomes the template.
-      ...(template && !kept ? { keepTemplate: () => keepTemplate(client, template) } : {}),
+      ...(template && !copied ? { keepTemplate: () => keepTemplate(client, dataPath, template) } : {}),
       close: async () => {
         try {
           await db.destroy();

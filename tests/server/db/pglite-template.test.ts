@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../../server/db/connect';
-import { templateFile } from '../../../server/db/pglite-template';
+import { templateFolder } from '../../../server/db/pglite-template';
 
 /**
  * A data folder made from nothing with a template folder asked for (the demo's seed): the first start keeps
@@ -34,8 +34,8 @@ async function facts(handle: DatabaseHandle) {
 
 describe('the migrated PGlite template', () => {
   it('is kept by the first start, and a later new folder starts from it as the migrations left it', async () => {
-    const file = templateFile(templates);
-    expect(fs.existsSync(file)).toBe(false);
+    const folder = templateFolder(templates);
+    expect(fs.existsSync(folder)).toBe(false);
     const first = await open('first');
     let made: Awaited<ReturnType<typeof facts>>;
     try {
@@ -43,7 +43,9 @@ describe('the migrated PGlite template', () => {
     } finally {
       await first.close();
     }
-    expect(fs.existsSync(file)).toBe(true);
+    expect(fs.existsSync(folder)).toBe(true);
+    // Kept whole: no partial copy is left beside it.
+    expect(fs.readdirSync(templates)).toEqual([path.basename(folder)]);
     expect(made.migrations.length).toBeGreaterThan(40);
 
     const second = await open('second');
@@ -51,7 +53,7 @@ describe('the migrated PGlite template', () => {
       const loaded = await facts(second);
       // The same migration rows, to the millisecond they ran: the second folder ran none of its own.
       expect(loaded.migrations).toEqual(made.migrations);
-      // Checkpointed before the dump: no crash recovery moved the sequences on (a new club is number 2).
+      // Checkpointed before the copy: no crash recovery moved the sequences on (a new club is number 2).
       expect(loaded.clubsSequence).toBe(made.clubsSequence);
     } finally {
       await second.close();
