@@ -70,7 +70,8 @@ function clubKysely(
   const writes: WriteCount = { value: 0 };
   const onWrite = soleWriter ? () => void writes.value++ : undefined;
   const db = new Kysely<Database>({
-    dialect: clubScopedDialect(dialect, onWrite),
+    // The sole writer is PGlite's one connection, which this Kysely alone uses: the club goes on its session.
+    dialect: clubScopedDialect(dialect, { onWrite, clubOnSession: soleWriter }),
     plugins: [clubIdConditions],
     ...log,
   });

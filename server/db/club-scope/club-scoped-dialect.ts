@@ -10,17 +10,26 @@ import {
 import { scopedClubId } from './current-club';
 
 /**
- * Wraps a dialect so that every statement runs in a transaction that names its club (docs/rules.md#several-clubs): a
+ * Wraps a dialect so that every statement runs for its club (docs/rules.md#several-clubs). By default, a
  * transaction gets `set_config('app.club', id, true)` right after BEGIN, and a statement run outside one
- * becomes BEGIN, set_config, the statement, COMMIT. Transaction-local only, so a pooled connection (or
- * PGlite's single one) never carries a club into the next request. Outside a club nothing is set and the
- * row-level security policies show no rows. `onWrite` is told before anything that may write runs
- * (write-count.ts).
+ * becomes BEGIN, set_config, the statement, COMMIT: transaction-local only, so a pooled connection never
+ * carries a club into the next request. With `clubOnSession` (PGlite: one connection, used by this Kysely
+ * alone and one piece of work at a time), the club is set on the session instead, and only when it changes:
+ * a statement outside a transaction then runs as it is, one round trip instead of four. Outside a club
+ * nothing is set (or the session's club is cleared) and the row-level security policies show no rows.
+ * `onWrite` is told before anything that may write runs (write-count.ts).
  */
-export function clubScopedDialect(inner: Dialect, onWrite: () => void = () => undefined): Dialect {
+export function clubScopedDialect(
+  inner: Dialect,
+  {
+    onWrite = () => undefined,
+    clubOnSession = false,
+  }: { onWrite?: () => void; clubOnSession?: boolean } = {},
+): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
-    createDriver: () => new ClubScopedDriver(inner.createDriver(), onWrite),
+    createDriver: () =>
+      new ClubScopedDriver(inner.createDriver(), onWrite, clubOnSession ? new SessionClub() : undefined),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
   };
@@ -40,12 +49,32 @@ async function setClub(connection: DatabaseConnection, clubId: number): Promise<
   await connection.executeQuery(CompiledQuery.raw(SET_CLUB, ['app.club', String(clubId)]));
 }
 
+/** The club set on the one connection's session, set again only when the work's club differs. */
+class SessionClub {
+  /** null: no club; undefined: not known (a new session, or a set that failed), so set it. */
+  private current: number | null | undefined;
+
+  async use(connection: DatabaseConnection, clubId: number | undefined): Promise<void> {
+    const wanted = clubId ?? null;
+    if (wanted === this.current) return;
+    this.current = undefined;
+    await connection.executeQuery(
+      CompiledQuery.raw('select set_config($1, $2, false)', [
+        'app.club',
+        wanted === null ? '' : String(wanted),
+      ]),
+    );
+    this.current = wanted;
+  }
+}
+
 class ClubScopedConnection implements DatabaseConnection {
   inTransaction = false;
 
   constructor(
     readonly inner: DatabaseConnection,
     private readonly onWrite: () => void,
+    private readonly session: SessionClub | undefined,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -53,8 +82,12 @@ class ClubScopedConnection implements DatabaseConnection {
     // Anything but a built SELECT may write (raw SQL included): told before it runs.
     if (query.query.kind !== 'SelectQueryNode' && !readsInItsOwnClub) this.onWrite();
     const clubId = scopedClubId();
-    if (this.inTransaction || clubId === undefined || readsInItsOwnClub)
+    if (this.inTransaction || readsInItsOwnClub) return this.inner.executeQuery<R>(query);
+    if (this.session) {
+      await this.session.use(this.inner, clubId);
       return this.inner.executeQuery<R>(query);
+    }
+    if (clubId === undefined) return this.inner.executeQuery<R>(query);
     await this.inner.executeQuery(CompiledQuery.raw('begin'));
     try {
       await setClub(this.inner, clubId);
@@ -79,6 +112,7 @@ class ClubScopedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly onWrite: () => void,
+    private readonly session: SessionClub | undefined,
   ) {}
 
   init(): Promise<void> {
@@ -86,7 +120,7 @@ class ClubScopedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ClubScopedConnection(await this.inner.acquireConnection(), this.onWrite);
+    return new ClubScopedConnection(await this.inner.acquireConnection(), this.onWrite, this.session);
   }
 
   // Begin, commit and rollback go through the connection Kysely handed in (its log counts them, as before
@@ -94,6 +128,9 @@ class ClubScopedDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const scoped = connection as ClubScopedConnection;
     this.onWrite();
+    const clubId = scopedClubId();
+    // Set before BEGIN: a session's setting made inside a transaction would go with its rollback.
+    await this.session?.use(scoped.inner, clubId);
     scoped.inTransaction = true;
     try {
       await this.inner.beginTransaction(scoped, settings);
@@ -101,8 +138,7 @@ class ClubScopedDriver implements Driver {
       scoped.inTransaction = false;
       throw error;
     }
-    const clubId = scopedClubId();
-    if (clubId !== undefined) await setClub(scoped.inner, clubId);
+    if (clubId !== undefined && !this.session) await setClub(scoped.inner, clubId);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * The club a piece of work runs for, as the request's host or a job's loop chose it. Every statement the database runs
- * inside `runInClub` runs in a transaction whose `app.club` is this club's id
- * (club-scoped-dialect.ts), which the row-level security policies compare with each row's `club_id`.
+ * inside `runInClub` runs with `app.club` set to this club's id (club-scoped-dialect.ts), which the row-level
+ * security policies compare with each row's `club_id`.
  */
 export interface Club {
   id: number;

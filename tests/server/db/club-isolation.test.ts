@@ -154,6 +154,30 @@ describe('each table seen from each club and from none', () => {
     expect(Number(deleted.numAffectedRows ?? 0)).toBe(0);
   });
 
+  it('runs each piece of work for its own club when the work of two clubs and of none interleaves', async () => {
+    const clubSeen = () =>
+      sql<{ club: string | null; clubs: number[] }>`${probe} select current_setting('app.club', true) as club,
+        array(select distinct club_id from users order by 1) as clubs`
+        .execute(ctx.db)
+        .then((r) => r.rows[0]);
+    const asked = Array.from({ length: 12 }, (_, i) => [first, second, undefined][i % 3]);
+    const seen = await withoutClub(() =>
+      Promise.all(asked.map((club) => (club ? runInClub(club, clubSeen) : clubSeen()))),
+    );
+    expect(seen.map((row) => row?.clubs)).toEqual(asked.map((club) => (club ? [club.id] : [])));
+    // A transaction that rolls back takes nothing of the club with it: the next statement is the club's.
+    await expect(
+      runInClub(second, () =>
+        ctx.db.transaction().execute(async (trx) => {
+          await sql`${probe} select 1`.execute(trx);
+          throw new Error('undone');
+        }),
+      ),
+    ).rejects.toThrow('undone');
+    expect((await runInClub(second, clubSeen))?.clubs).toEqual([second.id]);
+    expect((await withoutClub(clubSeen))?.clubs).toEqual([]);
+  });
+
   it('refuses an insert made outside any club (the column has no club to default to)', async () => {
     await expect(
       withoutClub(() =>
