@@ -20,27 +20,24 @@ import { writeDueNotices } from '../jobs/due-notices';
 import { startMailWorker } from '../mail/mail-worker';
 import { createMailTransport } from '../mail/transport';
 import { createClub } from '../modules/clubs/create-club';
-import { createConfirmedUser } from '../modules/users/create-user';
 import { tickPastEvents, ticksOfPlannedEvents } from './attendance-story';
-import { avatarPng } from './avatars';
 import { callOffEvents } from './called-off';
 import {
   DEMO_BRAND,
   DEMO_PASSWORD,
   DEMO_SLOGAN,
-  type DemoPerson,
   isPrintedAtStart,
   MEMBERS,
   MODELS,
   PLACES,
-  STAFF,
   STUFFS,
 } from './club';
 import { demoClubLogoPng } from './club-logo';
 import { DemoClient } from './demo-client';
 import { claimDemoFolder } from './demo-folder';
 import { type PlannedEvent, planEvents } from './event-plan';
-import { demoBirthDate, recordMemberFiles } from './member-files';
+import { recordMemberFiles } from './member-files';
+import { demoEmail, type Person, welcomePeople } from './people';
 import { talkAroundSeaDays } from './threads';
 import { createTrainingSeries } from './training-series';
 import { createYouthSection } from './youth-section';
@@ -59,14 +56,7 @@ export interface SeedOptions {
   clubs?: number;
 }
 
-interface Person extends DemoPerson {
-  id: string;
-  token: string;
-}
-
 const HOUR = 3_600_000;
-/** The demo's people's addresses: a domain of no one's. */
-const demoEmail = (username: string) => `${username}@kayak-odet.example`;
 
 export async function seedDemo(options: SeedOptions): Promise<DemoAccount[]> {
   const dataDir = path.resolve(options.dataDir);
@@ -146,38 +136,7 @@ interface StoryContext {
 
 /** The club's weeks, written through the API as its people would (inside the club being seeded). */
 async function tellStory({ api, db, clock, today, monday, timeZone }: StoryContext): Promise<DemoAccount[]> {
-  const people = new Map<string, Person>();
-  for (const person of [...STAFF, ...MEMBERS]) {
-    const row = await createConfirmedUser(db, {
-      username: person.username,
-      email: demoEmail(person.username),
-      password: DEMO_PASSWORD,
-      role: person.role,
-    });
-    people.set(person.username, { ...person, id: row.id, token: '' });
-  }
-  for (const [index, person] of [...people.values()].entries()) {
-    person.token = await api.signIn(person.username, DEMO_PASSWORD);
-    const birthDate = demoBirthDate(person.username, index);
-    await api.call(person.token, 'PUT', `/api/user/profile/update/${person.id}`, {
-      first_name: person.first_name,
-      last_name: person.last_name,
-      city: 'Quimper',
-      zip_code: '29000',
-      language: person.language ?? 'fr',
-      ...(birthDate ? { birth_date: birthDate } : {}),
-    });
-    for (const [name, active] of Object.entries(person.preferences ?? {}))
-      await api.call(person.token, 'PUT', `/api/user/preference/${person.id}`, {
-        setting: { name, active },
-      });
-    if (person.picture)
-      await api.upload(
-        person.token,
-        '/api/user/profile/picture',
-        await avatarPng(person.first_name, person.last_name, person.picture),
-      );
-  }
+  const people = await welcomePeople(api, db);
   const admin = people.get('yann.legall') as Person;
   await api.call(
     admin.token,
