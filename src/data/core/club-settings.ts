@@ -11,7 +11,9 @@ import {
   settingResponseSchema,
 } from '@common/contract/settings';
 import { apiRequest } from './api-client';
+import { mirrorClubLogo } from './club-brand-mirror';
 import type { EquipeeDb } from './db';
+import { amendStartBrand } from './start-brand';
 import { wearClubBrand } from './start-settings';
 
 /** One public setting's value ('' for a logo never uploaded). */
@@ -41,10 +43,13 @@ export function readClubSettings(): Promise<ClubSettings> {
   return apiRequest('GET', CLUB_SETTINGS_PATH, { schema: clubSettingsSchema });
 }
 
-/** Saves them (Admin) and caches the name and colour: this tab's header shows them at once. */
+/**
+ * Saves them (Admin) and caches the name and colour: this tab's header and sign-in forms show them at once.
+ */
 export async function saveClubSettings(db: EquipeeDb, changes: Partial<ClubSettings>): Promise<ClubSettings> {
   const answer = await apiRequest('PUT', CLUB_SETTINGS_PATH, { body: changes, schema: clubSettingsSchema });
   wearClubBrand(answer.club_name, answer.accent_colour);
+  amendStartBrand({ clubName: answer.club_name || null });
   await db.clubSettings.bulkPut([
     { key: 'club_name', value: answer.club_name },
     { key: 'accent_colour', value: answer.accent_colour },
@@ -52,7 +57,10 @@ export async function saveClubSettings(db: EquipeeDb, changes: Partial<ClubSetti
   return answer;
 }
 
-/** Sends the logo (admin) as `logo.png` and caches its public URL, which it answers. */
+/**
+ * Sends the logo (admin) as `logo.png` and caches its public URL, which it answers, for this tab and, in the
+ * mirror, for the next start's sign-in page.
+ */
 export async function saveLogo(db: EquipeeDb, file: Blob): Promise<string> {
   const formData = new FormData();
   formData.append('file', file, 'logo.png');
@@ -60,6 +68,8 @@ export async function saveLogo(db: EquipeeDb, file: Blob): Promise<string> {
     formData,
     schema: settingResponseSchema,
   });
+  mirrorClubLogo(answer.value);
+  amendStartBrand({ logoUrl: answer.value });
   await db.clubSettings.put({ key: 'logo', value: answer.value });
   return answer.value;
 }

@@ -23,6 +23,11 @@ export function keepStartBrand(brand: StartBrand): void {
   for (const listener of listeners) listener();
 }
 
+/** An Admin's save of the name or the logo: worn at once by forms that wear a read already. */
+export function amendStartBrand(changes: Partial<StartBrand>): void {
+  if (latest) keepStartBrand({ ...latest, ...changes });
+}
+
 export function subscribeStartBrand(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
