@@ -9,6 +9,7 @@ import { clubIdConditions } from './club-scope/club-id-conditions';
 import { clubScopedDialect } from './club-scope/club-scoped-dialect';
 import { acquireDirLock } from './dir-lock';
 import { migrateToLatest } from './migrate';
+import { trimParsers } from './pglite-parsers';
 import { copyTemplate, keepTemplate, templateFolder } from './pglite-template';
 import { prepareHotStatements } from './prepared-statements';
 import type { Database } from './schema';
@@ -158,6 +159,7 @@ async function openPglite(
   if (options.inMemory) {
     const client = new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
     await client.waitReady;
+    trimParsers(client);
     const db = clubKysely(new PGliteDialect(client), options, true);
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
@@ -171,6 +173,7 @@ async function openPglite(
     const copied = template ? copyTemplate(template, dataPath) : false;
     const client = new PGlite(dataPath);
     await client.waitReady;
+    trimParsers(client);
     const db = clubKysely(new PGliteDialect(client), options, true);
     return {
       db,
