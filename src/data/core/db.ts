@@ -142,36 +142,35 @@ export class EquipeeDb extends Dexie {
 
   constructor(name = DB_NAME) {
     super(name);
-    this.version(1).stores({
+    // The schema as it stands, declared once: Dexie upgrades a database of any earlier version by comparing
+    // its tables and indexes with these, adding and dropping what differs. No version ever needed an upgrade
+    // function, so the earlier ones are not declared (all eleven cost a phone some 20 ms at every start).
+    // What each version brought: v1 the events, models, stuffs, session and outbox (and the member's own
+    // lists, which no screen read: dropped by v2); v2 the club's settings; v3 attendance records; v4 which
+    // weeks were read, so an empty cache reads "loading", not "no events this week"; v5 the member's own
+    // "not coming" answers; v6 the club's news (public: kept across sign-outs); v7 who declines each event,
+    // for the sheet at the venue; v8 the member's family and, for those who take attendance, each event's
+    // minors with their guardians' phones; v9 each event's thread (docs/rules.md#talking-around-an-event);
+    // v10 the club's members for a walk-in offline (docs/rules.md#checklist); v11 members' files as their
+    // reader last read them (docs/rules.md#members-file).
+    this.version(11).stores({
       session: 'key',
       events: 'uuid_event, start_date, end_date',
       models: 'uuid',
       stuffs: 'uuid',
-      subscriptions: 'uuid, uuid_event',
-      waitingList: 'uuid_event',
-      invites: 'id, uuid_event',
       outbox: '++id, userId, status, createdAt',
+      clubSettings: 'key',
+      attendance: 'eventUuid',
+      readWeeks: 'monday',
+      myDeclines: 'uuid_event',
+      news: 'uuid, created_at',
+      eventDeclines: 'uuid_event',
+      family: 'key',
+      venueFacts: 'eventUuid',
+      comments: 'id, uuid_event',
+      clubMembers: 'key',
+      memberFiles: 'userId',
     });
-    // v2: the member's own lists were cached but read by no screen; the club's settings are kept instead.
-    this.version(2).stores({ subscriptions: null, waitingList: null, invites: null, clubSettings: 'key' });
-    this.version(3).stores({ attendance: 'eventUuid' });
-    // v4: which weeks were read, so an empty cache reads "loading", not "no events this week".
-    this.version(4).stores({ readWeeks: 'monday' });
-    // v5: the member's own "not coming" answers, shown on the cards and the sheet offline.
-    this.version(5).stores({ myDeclines: 'uuid_event' });
-    // v6: the club's news as last read, for reading offline. Public: kept across sign-outs.
-    this.version(6).stores({ news: 'uuid, created_at' });
-    // v7: who declines each event, as an organiser last read it, for the sheet at the venue.
-    this.version(7).stores({ eventDeclines: 'uuid_event' });
-    // v8: the member's family (children and guardians) as last read, so the week answers for them offline;
-    // and, for those who take attendance, each event's minors with their guardians' phones, for the venue.
-    this.version(8).stores({ family: 'key', venueFacts: 'eventUuid' });
-    // v9: each event's thread as last read (docs/rules.md#talking-around-an-event), for reading it offline.
-    this.version(9).stores({ comments: 'id, uuid_event' });
-    // v10: the club's members for an organiser's walk-in search offline (docs/rules.md#checklist).
-    this.version(10).stores({ clubMembers: 'key' });
-    // v11: members' files as their reader last read them (docs/rules.md#members-file), for « Mon dossier » offline.
-    this.version(11).stores({ memberFiles: 'userId' });
   }
 }
 

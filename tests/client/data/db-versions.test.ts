@@ -77,6 +77,19 @@ describe('database versions', () => {
         'stuffs',
         'venueFacts',
       ]);
+      // In the database itself too: version 1's dropped lists are gone, the indexes are there.
+      const stored = current.backendDB();
+      expect([...stored.objectStoreNames].sort()).toEqual(current.tables.map((t) => t.name).sort());
+      const transaction = stored.transaction(['events', 'outbox', 'news', 'comments'], 'readonly');
+      expect([...transaction.objectStore('events').indexNames].sort()).toEqual(['end_date', 'start_date']);
+      expect([...transaction.objectStore('outbox').indexNames].sort()).toEqual([
+        'createdAt',
+        'status',
+        'userId',
+      ]);
+      expect([...transaction.objectStore('news').indexNames]).toEqual(['created_at']);
+      expect([...transaction.objectStore('comments').indexNames]).toEqual(['uuid_event']);
+      expect(stored.version).toBe(110);
     } finally {
       await current.delete();
     }
