@@ -203,6 +203,18 @@ async function pendingRows(db: EquipeeDb, session: SessionRow): Promise<OutboxRo
   );
 }
 
+/** Whether a write of the signed-in user waits in the outbox, in any lane. */
+export async function hasPendingRows(db: EquipeeDb): Promise<boolean> {
+  const session = await db.session.get('current');
+  if (!session) return false;
+  const first = await db.outbox
+    .where('userId')
+    .equals(session.user.id)
+    .filter((r) => r.status === 'pending')
+    .first();
+  return first !== undefined;
+}
+
 export async function drainOutbox(
   db: EquipeeDb,
   transport: DrainTransport,

@@ -14,7 +14,14 @@ import { clubDayStart, currentWeek, shiftDay, weekReadRange, weekStart } from '@
 import { apiConditionalGet, apiRequest } from './api-client';
 import { onBackOnline, whenNetworkQuiet } from './connectivity';
 import type { EquipeeDb } from './db';
-import { drainOutbox, nextDueAt, retryPendingNow, withDrainLock } from './drain';
+import {
+  type DrainOutcome,
+  drainOutbox,
+  hasPendingRows,
+  nextDueAt,
+  retryPendingNow,
+  withDrainLock,
+} from './drain';
 import { httpTransport } from './drain-http';
 import { refreshMyDeclines } from './my-declines';
 import { laneOf } from './offline-writes';
@@ -26,6 +33,7 @@ import { afterWeekOnScreen } from './week-on-screen';
 
 export const STALE_AFTER_MS = 5 * 60_000;
 const DRAIN_DELAY_MS = 1_000;
+const NOTHING_DRAINED: DrainOutcome = { sent: 0, failed: 0, stoppedBy: null };
 /** setTimeout's largest delay: past it, Node and browsers fire at once (a far due date became a 1 ms loop). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -217,7 +225,12 @@ export function startSyncEngine({ db, onUnauthorised }: SyncEngineOptions): Sync
   let changedSinceRefresh = false;
 
   async function drainNow() {
-    const outcome = await withDrainLock(() => drainOutbox(db, httpTransport));
+    // Nothing of this user's waiting: the lock is left to the reads. A start's first week read would otherwise
+    // queue behind an empty drain's own reads (on a first visit, the screen waits for that week). A write
+    // queued after this look asks for its own drain (sync.ts, queueAndDeliver).
+    const outcome = (await hasPendingRows(db))
+      ? await withDrainLock(() => drainOutbox(db, httpTransport))
+      : NOTHING_DRAINED;
     if (outcome.stoppedBy === 'unauthorised') onUnauthorised();
     if (outcome.sent + outcome.failed > 0) changedSinceRefresh = true;
     // The flag is read after the count: of two drains ending together, one reads the week.

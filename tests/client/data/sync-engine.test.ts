@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EquipeeDb } from '../../../src/data/core/db';
+import { withDrainLock } from '../../../src/data/core/drain';
 import { setToken } from '../../../src/data/core/session-storage';
 import { MAX_TIMER_MS, type SyncEngine, startSyncEngine } from '../../../src/data/core/sync-engine';
 import { json, stubFetch, USER } from '../fake-api';
@@ -155,5 +156,29 @@ describe('sync engine', () => {
     expect(weekReads).toBe(beforeDelivery + 1);
     await engine.drainNow(); // nothing delivered: no read
     expect(weekReads).toBe(beforeDelivery + 1);
+  });
+
+  it('leaves the drain lock to the reads when nothing waits, and takes it when a write does', async () => {
+    db = new EquipeeDb(`sync-${crypto.randomUUID()}`);
+    setToken('tok');
+    await db.session.put({ key: 'current', token: 'tok', user: USER });
+    stubFetch(club('Europe/Paris'));
+    engine = startSyncEngine({ db, onUnauthorised: () => undefined });
+    // Another drainer (a tab, the worker) holds the lock.
+    let release: () => void = () => undefined;
+    const held = withDrainLock(() => new Promise<void>((done) => (release = done)));
+    const settlesSoon = (work: Promise<void>) =>
+      Promise.race([
+        work.then(() => 'settled'),
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 500)),
+      ]);
+    expect(await settlesSoon(engine.drainNow())).toBe('settled');
+    // A due write of this user's: the drain waits for its turn.
+    await db.outbox.add(pendingTick(0));
+    const drain = engine.drainNow();
+    expect(await settlesSoon(drain)).toBe('waiting');
+    release();
+    await held;
+    await drain;
   });
 });
