@@ -87,35 +87,39 @@ export function useEvent(uuid: string | undefined): EventDto | null | undefined 
   return useLiveQuery(async () => (uuid ? ((await appDb().events.get(uuid)) ?? null) : null), [uuid]);
 }
 
-/** Whether a write on this event is still waiting for the network. */
-export function useHasPendingWrite(eventUuid: string): boolean {
-  return (
-    (useLiveQuery(
-      () =>
-        appDb()
-          .outbox.where('status')
-          .equals('pending')
-          .filter((r) => r.eventUuid === eventUuid)
-          .count(),
-      [eventUuid],
-    ) ?? 0) > 0
-  );
+/** What a card or a sheet shows beside an event: read once for a whole list rather than once per card. */
+export interface EventMarks {
+  /** Events with a write still waiting for the network. */
+  pending: ReadonlySet<string>;
+  /** Events the member answered "not coming" to, their pending answers laid over. */
+  declined: ReadonlySet<string>;
 }
+const NO_MARKS: EventMarks = { pending: new Set(), declined: new Set() };
 
-/** Whether the member answered "not coming" to this event (pending answers included); undefined while loading. */
-export function useMyDecline(eventUuid: string, userId: string): boolean | undefined {
-  return useLiveQuery(async () => {
-    const db = appDb();
-    const [kept, pending] = await Promise.all([
-      db.myDeclines.get(eventUuid),
-      db.outbox
-        .where('status')
-        .equals('pending')
-        .filter((r) => r.eventUuid === eventUuid && r.userId === userId)
-        .sortBy('id'),
-    ]);
-    return declinesWithPending(kept !== undefined, pending);
-  }, [eventUuid, userId]);
+/**
+ * The marks of these events for this member (none while the cache answers). The week's list asks for all its
+ * events at once: two reads for the week, not two live queries per card, each read again at every write.
+ */
+export function useEventMarks(eventUuids: readonly string[], userId: string): EventMarks {
+  const key = eventUuids.join(' ');
+  return (
+    useLiveQuery(async () => {
+      const db = appDb();
+      const uuids = key === '' ? [] : key.split(' ');
+      const [kept, pendingRows] = await Promise.all([
+        db.myDeclines.bulkGet(uuids),
+        db.outbox.where('status').equals('pending').sortBy('id'),
+      ]);
+      const mine = pendingRows.filter((row) => row.userId === userId);
+      const declined = uuids.filter((uuid, i) =>
+        declinesWithPending(
+          kept[i] !== undefined,
+          mine.filter((row) => row.eventUuid === uuid),
+        ),
+      );
+      return { pending: new Set(pendingRows.map((row) => row.eventUuid)), declined: new Set(declined) };
+    }, [key, userId]) ?? NO_MARKS
+  );
 }
 
 export type { Delivery };

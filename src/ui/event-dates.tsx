@@ -2,10 +2,15 @@ import { eventDates } from '@common/rules/date-display';
 import { useTranslation } from 'react-i18next';
 import { useClubTimeZone } from '../data/settings';
 
+/** The event's dates in the club's time zone, once the cache has told it. */
 export function EventDatesText({ start, end }: { start: string; end: string }) {
-  const { t, i18n } = useTranslation();
   const timeZone = useClubTimeZone();
-  if (!timeZone) return null;
+  return timeZone ? <EventDates start={start} end={end} timeZone={timeZone} /> : null;
+}
+
+/** The event's dates in `timeZone` (a list that knows the zone passes it to each row). */
+export function EventDates({ start, end, timeZone }: { start: string; end: string; timeZone: string }) {
+  const { t, i18n } = useTranslation();
   const d = eventDates(start, end, i18n.language, timeZone);
   return (
     <span>

@@ -1,10 +1,6 @@
-import type { EventDto } from '@common/contract/event';
-import type { User } from '@common/contract/user';
-import { clubDayOf } from '@common/rules/club-time';
 import { isMinorOn } from '@common/rules/family';
 import { lazy, Suspense } from 'react';
-import { useChildren } from '../../data/family';
-import { useClubTimeZone } from '../../data/settings';
+import { type FamilyChild, useChildren } from '../../data/family';
 import { loadLaterTexts } from '../../i18n/later-texts';
 
 /** The lines and their texts are one chunk, fetched the first time a card has children to show. */
@@ -15,17 +11,22 @@ const ChildrenAnswers = lazy(() =>
 );
 
 /**
- * A guardian's lines on an event card (docs/rules.md#families): the minors they answer for (from a child's 18th
- * birthday the server refuses a guardian, so the card offers nothing for them); nothing without children.
+ * The minors a guardian answers for on `today`, the club's day (docs/rules.md#families): from a child's 18th
+ * birthday the server refuses a guardian, so the cards offer nothing for them. Read once for the whole week.
  */
-export function ChildrenLines({ event, user, isClosed }: { event: EventDto; user: User; isClosed: boolean }) {
-  const timeZone = useClubTimeZone();
-  const today = clubDayOf(new Date(), timeZone ?? 'Europe/Paris');
-  const children = useChildren(user.id).filter((child) => isMinorOn(child.birth_date ?? null, today));
-  if (children.length === 0) return null;
+export function useGuardedChildren(userId: string, today: string): FamilyChild[] {
+  return useChildren(userId).filter((child) => isMinorOn(child.birth_date ?? null, today));
+}
+
+/** The lines' own props: the event, the user, whether it is closed, and the children in `guarded`. */
+type LinesProps = Parameters<typeof import('./children-answers').ChildrenAnswers>[0];
+
+/** A guardian's lines on an event card: one per child in `guarded` (useGuardedChildren); nothing without. */
+export function ChildrenLines(props: LinesProps) {
+  if (props.guarded.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <ChildrenAnswers event={event} user={user} isClosed={isClosed} guarded={children} />
+      <ChildrenAnswers {...props} />
     </Suspense>
   );
 }

@@ -6,9 +6,10 @@ import { factsOf, isPast, mayManageEvent, standingOf } from '@common/rules/event
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useHasPendingWrite, useMyDecline } from '../../data/events';
+import type { EventMarks } from '../../data/events';
+import type { FamilyChild } from '../../data/family';
 import { loadLaterTexts } from '../../i18n/later-texts';
-import { EventDatesText } from '../../ui/event-dates';
+import { EventDates } from '../../ui/event-dates';
 import { Icon } from '../../ui/icons';
 import { ChildrenLines } from './children-lines';
 import { LazyEventFormDialog } from './editor/lazy-event-form';
@@ -28,6 +29,15 @@ const RegistrationDialog = lazy(() =>
   })),
 );
 
+/** What the list reads once for all its cards (week-screen.tsx) and hands to each. */
+export interface RowContext {
+  marks: EventMarks;
+  /** The minors the member answers for (useGuardedChildren). */
+  guarded: FamilyChild[];
+  /** The club's time zone. */
+  zone: string;
+}
+
 /**
  * One event of the week: what, where, who, when, how full; quick actions; the whole card opens the popup.
  * `isLinked`: the page was opened on this event (`/event/:uuid`), so its popup opens at once.
@@ -35,19 +45,21 @@ const RegistrationDialog = lazy(() =>
 export function EventRow({
   event,
   user,
+  context,
   isLinked = false,
   onLinkClosed,
 }: {
   event: EventDto;
   user: User;
+  context: RowContext;
   isLinked?: boolean;
   onLinkClosed?: () => void;
 }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(isLinked);
   const openButton = useRef<HTMLButtonElement>(null);
-  const hasPendingWrite = useHasPendingWrite(event.uuid_event);
-  const isDeclined = useMyDecline(event.uuid_event, user.id) ?? false;
+  const hasPendingWrite = context.marks.pending.has(event.uuid_event);
+  const isDeclined = context.marks.declined.has(event.uuid_event);
   const position = myWaitingPosition(event, user.id);
   const now = new Date();
   const facts = factsOf(event);
@@ -76,7 +88,7 @@ export function EventRow({
         </h3>
         {eventNotes(event) && <p className={styles.description}>{eventNotes(event)}</p>}
         <p className={styles.meta}>
-          <EventDatesText start={event.start_date} end={event.end_date} />
+          <EventDates start={event.start_date} end={event.end_date} timeZone={context.zone} />
           {event.city && <span>{zip ? `${event.city} (${zip})` : event.city}</span>}
           {organiserName(event) && <span>{t('events.organiser', { name: organiserName(event) })}</span>}
         </p>
@@ -109,7 +121,7 @@ export function EventRow({
           />
           {hasPendingWrite && <span className="badge badge-pending">{t('sync.pending_short')}</span>}
         </p>
-        <ChildrenLines event={event} user={user} isClosed={isClosed} />
+        <ChildrenLines event={event} user={user} isClosed={isClosed} guarded={context.guarded} />
       </div>
       <div className={styles.actions}>
         {!isClosed && <QuickActions event={event} user={user} />}

@@ -2,7 +2,7 @@ import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
 import { factsOf, mayAnswerDecline, standingOf } from '@common/rules/events';
 import { useTranslation } from 'react-i18next';
-import { answerDecline, useMyDecline } from '../../data/events';
+import { answerDecline, useEventMarks } from '../../data/events';
 import { heldMoveKey, useIsMoveHeld } from '../../data/held-moves';
 import styles from './dialog.module.css';
 import { holdGiveUp } from './held-move';
@@ -12,7 +12,7 @@ import { myWaitingPosition } from './waiting-position';
 /** The member's own answer in words (inscrit, en liste d'attente 2e, ne vient pas), or null when none. */
 export function useMyAnswerText(event: EventDto, user: User): string | null {
   const { t } = useTranslation();
-  const isDeclined = useMyDecline(event.uuid_event, user.id) ?? false;
+  const isDeclined = useEventMarks([event.uuid_event], user.id).declined.has(event.uuid_event);
   const standing = standingOf(event, user.id);
   const position = myWaitingPosition(event, user.id);
   if (standing.isSubscribed) return t('answer.subscribed');
@@ -31,7 +31,7 @@ export function useMyAnswerText(event: EventDto, user: User): string | null {
 export function MyAnswer({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const run = useRunMove();
-  const isDeclined = useMyDecline(event.uuid_event, user.id) ?? false;
+  const isDeclined = useEventMarks([event.uuid_event], user.id).declined.has(event.uuid_event);
   const isHeld = useIsMoveHeld(heldMoveKey(event.uuid_event, user.id));
   const text = useMyAnswerText(event, user);
   const standing = standingOf(event, user.id);

@@ -3,7 +3,7 @@ import { kitOf } from '@common/contract/kit-of';
 import type { User } from '@common/contract/user';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeSubscription, joinWaitingList, useHasPendingWrite } from '../../data/events';
+import { changeSubscription, joinWaitingList, useEventMarks } from '../../data/events';
 import { useIsOnline } from '../../data/sync-status';
 import styles from './dialog.module.css';
 import { DossierNotice } from './dossier-notice';
@@ -22,7 +22,7 @@ import { SeriesRegistration } from './series-registration';
 export function RegistrationForm({ event, user }: { event: EventDto; user: User }) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
-  const hasPendingWrite = useHasPendingWrite(event.uuid_event);
+  const hasPendingWrite = useEventMarks([event.uuid_event], user.id).pending.has(event.uuid_event);
   const run = useRunMove();
   const offlineId = useId();
   const dossierId = useId();

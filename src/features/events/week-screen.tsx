@@ -5,14 +5,15 @@ import { dayHeading, dayLabel } from '@common/rules/date-display';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { currentWeek, showWeek, useWeekEvents, useWeekWasRead } from '../../data/events';
+import { currentWeek, showWeek, useEventMarks, useWeekEvents, useWeekWasRead } from '../../data/events';
 import { useHiddenEvents } from '../../data/hidden-events';
 import { useClubTimeZone } from '../../data/settings';
 import { holdReadsUntilWeekShown, useIsOnline } from '../../data/sync-status';
 import { loadLaterTexts } from '../../i18n/later-texts';
 import { useCurrentUser } from '../../state/session';
 import { isWelcomeDue, markWelcomeSeen } from '../../state/welcome';
-import { EventRow } from './event-row';
+import { useGuardedChildren } from './children-lines';
+import { EventRow, type RowContext } from './event-row';
 import styles from './week-screen.module.css';
 import { openingDay, useWeekOpening } from './week-scroll';
 
@@ -69,6 +70,11 @@ function Week({ user, zone }: { user: User; zone: string }) {
   const [isWelcoming, setIsWelcoming] = useState(isWelcomeDue);
   const sectionRef = useRef<HTMLElement>(null);
   const days = events ? byDay(events, zone) : [];
+  const rowContext: RowContext = {
+    marks: useEventMarks(events?.map((e) => e.uuid_event) ?? [], user.id),
+    guarded: useGuardedChildren(user.id, today),
+    zone,
+  };
   useWeekOpening(
     sectionRef,
     monday,
@@ -161,6 +167,7 @@ function Week({ user, zone }: { user: User; zone: string }) {
                   key={event.uuid_event}
                   event={event}
                   user={user}
+                  context={rowContext}
                   isLinked={event.uuid_event === linked}
                   onLinkClosed={closeLinked}
                 />

@@ -6,9 +6,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
 import { useEvent } from '../../../../src/data/events';
-import { EventRow } from '../../../../src/features/events/event-row';
 import { USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
+import { ListedRow } from './listed-row';
 import { SESSION_UUID, sessionOf } from './series-fixtures';
 
 // A guardian's week (docs/rules.md#families): on each card, a line per child with the child's own answer and
@@ -59,7 +59,7 @@ function eventWithLou(): EventDto {
 /** The card as the week shows it, from the event kept on this device. */
 function KeptRow() {
   const event = useEvent(SESSION_UUID);
-  return event ? <EventRow event={event} user={USER} /> : null;
+  return event ? <ListedRow event={event} user={USER} /> : null;
 }
 
 const renderKeptRow = () =>

@@ -2,11 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDb } from '../../../../src/data/core/db';
-import { EventRow } from '../../../../src/features/events/event-row';
 import { RegistrationDialog } from '../../../../src/features/events/registration-dialog';
 import { json, stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
 import { commentBy, threadEvent } from './comments-fixtures';
+import { ListedRow } from './listed-row';
 
 // The thread is reached from the week (docs/rules.md#talking-around-an-event): the card says how many
 // messages there are; the sheet carries the thread, its own chunk, at the bottom.
@@ -24,7 +24,7 @@ describe("the week's card", () => {
       <MemoryRouter>
         <ul>
           {events.map((event) => (
-            <EventRow key={event.uuid_event} event={event} user={USER} />
+            <ListedRow key={event.uuid_event} event={event} user={USER} />
           ))}
         </ul>
       </MemoryRouter>,

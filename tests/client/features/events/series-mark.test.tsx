@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { EventRow } from '../../../../src/features/events/event-row';
 import { USER } from '../../fake-api';
+import { ListedRow } from './listed-row';
 import { SERIES_UUID, sessionOf } from './series-fixtures';
 
 const eventOf = (uuidSeries: string | null) => ({
@@ -20,8 +20,8 @@ describe('the week row of a session of a series', () => {
     render(
       <MemoryRouter>
         <ul>
-          <EventRow event={eventOf(SERIES_UUID)} user={USER} />
-          <EventRow event={eventOf(null)} user={USER} />
+          <ListedRow event={eventOf(SERIES_UUID)} user={USER} />
+          <ListedRow event={eventOf(null)} user={USER} />
         </ul>
       </MemoryRouter>,
     );
