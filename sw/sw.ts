@@ -15,8 +15,9 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { BACKGROUND_SYNC_TAG } from '../src/data/core/background-sync';
 import { EquipeeDb } from '../src/data/core/db';
-import { drainOutbox, retryPendingNow, withDrainLock } from '../src/data/core/drain';
+import { drainOutbox, retryPendingNow } from '../src/data/core/drain';
 import { httpTransport } from '../src/data/core/drain-http';
+import { withDrainLock } from '../src/data/core/drain-lock';
 import { registerPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & {

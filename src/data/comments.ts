@@ -23,7 +23,7 @@ import { apiRequest } from './core/api-client';
 import { forgetComment, storeThread } from './core/comment-cache';
 import { useConnectivityStore } from './core/connectivity';
 import { appDb, type OutboxRow } from './core/db';
-import { withDrainLock } from './core/drain';
+import { withDrainLock } from './core/drain-lock';
 import { enqueueWrite } from './core/outbox';
 import { queueAndDeliver } from './core/sync';
 

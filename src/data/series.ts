@@ -24,7 +24,7 @@ import {
 import { useLiveQuery } from 'dexie-react-hooks';
 import { apiRequest } from './core/api-client';
 import { appDb } from './core/db';
-import { withDrainLock } from './core/drain';
+import { withDrainLock } from './core/drain-lock';
 import { putServerEvents } from './core/server-events';
 
 export type { Series, SeriesCreate, SeriesSubscribeAnswer, SeriesUpdate };

@@ -9,7 +9,7 @@ import { commentListSchema, commentsPath } from '@common/contract/comments';
 import { apiRequest } from './api-client';
 import { storeThread } from './comment-cache';
 import type { EquipeeDb } from './db';
-import { withDrainLock } from './drain';
+import { withDrainLock } from './drain-lock';
 
 /** Threads read per week at most: a busy week's others wait for their sheet. */
 const THREADS_PER_WEEK = 12;

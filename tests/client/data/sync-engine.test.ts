@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EquipeeDb } from '../../../src/data/core/db';
-import { withDrainLock } from '../../../src/data/core/drain';
+import { withDrainLock } from '../../../src/data/core/drain-lock';
 import { setToken } from '../../../src/data/core/session-storage';
 import { MAX_TIMER_MS, type SyncEngine, startSyncEngine } from '../../../src/data/core/sync-engine';
 import { json, stubFetch, USER } from '../fake-api';

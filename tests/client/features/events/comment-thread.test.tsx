@@ -5,7 +5,7 @@ import i18n from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
-import { withDrainLock } from '../../../../src/data/core/drain';
+import { withDrainLock } from '../../../../src/data/core/drain-lock';
 import { CommentThread } from '../../../../src/features/events/comments/comment-thread';
 import { json, offline, stubFetch, USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
