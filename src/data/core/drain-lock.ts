@@ -1,6 +1,6 @@
 /**
- * One drainer at a time, across the page's tabs and the service worker: a delivery and a read from the server
- * never interleave (sync-engine.ts says why reads take it too).
+ * The drain's lock, across the page's tabs and the service worker: a delivery and a read from the server
+ * never interleave (locked-reads.ts says why reads take it too).
  */
 
 let localChain: Promise<unknown> = Promise.resolve();
