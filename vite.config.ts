@@ -4,12 +4,19 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pageBoot } from './build-plugins/page-boot';
+import { productionRouter } from './build-plugins/production-router';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   // `@common/*` is src/common/, the contract and rules the server shares (the same alias in tsconfig.json).
-  resolve: { alias: { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) } },
+  // react-router resolves to its production build (build-plugins/production-router.ts).
+  resolve: {
+    alias: [
+      { find: '@common', replacement: fileURLToPath(new URL('./src/common', import.meta.url)) },
+      ...productionRouter,
+    ],
+  },
   plugins: [
     react(),
     pageBoot(),
