@@ -1,6 +1,7 @@
 // Runs under the Node 22 that bench/lighthouse-tools.ts provides: one Lighthouse run of one page in a new
 // Debian Chromium, printed as one JSON line (score, LCP, TBT, CLS, bytes). bench/lighthouse.ts drives it.
-// Usage: lighthouse-run.ts <modules dir> <url> <mobile|desktop> [token]
+// Usage: lighthouse-run.ts <modules dir> <url> <mobile|desktop> [token]. LH_SAVE=file keeps the report,
+// LH_TRACE=file the trace it simulated from (to read which tasks came before the largest paint).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
@@ -86,6 +87,9 @@ try {
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (process.env.LH_SAVE) (await import('node:fs')).writeFileSync(process.env.LH_SAVE, JSON.stringify(lhr));
+  const { artifacts } = result as { artifacts?: { Trace?: unknown } };
+  if (process.env.LH_TRACE && artifacts?.Trace)
+    (await import('node:fs')).writeFileSync(process.env.LH_TRACE, JSON.stringify(artifacts.Trace));
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   console.log(
     JSON.stringify({
