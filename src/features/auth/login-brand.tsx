@@ -20,7 +20,10 @@ export function LoginBrand() {
         // A club known here whose logo the cache has not answered yet: the place kept, empty (no flash).
         <span className={styles.mark}>{(url === '' || !name) && <Icon name="users" />}</span>
       )}
-      {name && <p className={styles.name}>{name}</p>}
+      {/* The name's line is kept before the first read answers: the form does not move when it comes. */}
+      <p className={styles.name} aria-hidden={name ? undefined : true}>
+        {name || '\u00a0'}
+      </p>
     </div>
   );
 }

@@ -33,7 +33,10 @@ describe('the sign-in form’s club', () => {
     const { container } = render(<LoginBrand />);
     expect(container.querySelector('svg')).toBeTruthy(); // the neutral mark's glyph
     expect(screen.queryByRole('img')).toBeNull();
-    expect(container.querySelector('p')).toBeNull();
+    // The name's line is kept, blank and hidden from screen readers, so the form does not move when it comes.
+    const line = container.querySelector('p');
+    expect(line?.textContent).toBe('\u00a0');
+    expect(line?.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('a club known from the last start but no cache answer yet: its name at once, no mark', () => {
