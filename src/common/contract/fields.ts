@@ -58,15 +58,28 @@ export const DB_INTEGER_MAX = 2_147_483_647;
 /** A guest's number (a database serial), as the invite, delete-invitation and checklist requests carry it. */
 export const guestIdField = z.number().int().positive().max(DB_INTEGER_MAX);
 
+/** Days in each month of a common year; February gains one in a leap year. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `yyyy-mm-dd` (digits already checked) names a day of the Gregorian calendar. Worked out without a
+ * Date: every week read checks two of them.
+ */
+function isCalendarDay(day: string): boolean {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const date = Number(day.slice(8, 10));
+  const isLeap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = (MONTH_DAYS[month - 1] ?? 0) + (month === 2 && isLeap ? 1 : 0);
+  return date >= 1 && date <= days;
+}
+
 /** A club day, `yyyy-mm-dd`, that is a real date. */
 export const clubDayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  // The round trip, not Date.parse alone: it takes 2026-02-30 and quietly means 2 March.
-  .refine((d) => {
-    const date = new Date(`${d}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
-  }, 'a date');
+  // A day of its month, not Date.parse alone: it takes 2026-02-30 and quietly means 2 March.
+  .refine(isCalendarDay, 'a date');
 
 /** Oldest birth date taken, in years before today (docs/rules.md#families). */
 export const BIRTH_YEARS_MAX = 120;
