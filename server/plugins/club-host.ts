@@ -1,8 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { TrustProxy } from '../config';
 import type { ClubRegistry } from '../db/club-scope/club-registry';
-import { runInClub, scopedClub } from '../db/club-scope/current-club';
+import { type Club, runInClub, scopedClub } from '../db/club-scope/current-club';
 import { sendError } from './errors';
 
 const HEALTH_PATH = '/api/health';
@@ -25,6 +25,32 @@ export function clubHostname(request: FastifyRequest, trustProxy: TrustProxy): s
   return Array.isArray(trustProxy) ? request.hostname : withoutPort(request.headers.host ?? '');
 }
 
+/** Runs the rest of the request inside `club`; a host no club claims, or a disabled club, is answered here. */
+function enterClub(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+  club: Club | null,
+): void {
+  if (!club) {
+    void reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    return;
+  }
+  if (club.disabled) {
+    if (request.url.startsWith('/api/')) void sendError(request, reply, 401, 'unauthorised');
+    else void reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    return;
+  }
+  runInClub(club, () => {
+    // Fastify never parses a GET's or a HEAD's body: the rest of the request follows from this call, inside
+    // the club. Other methods may have a body, whose parsing leaves the club (the preValidation hook below).
+    if (request.method === 'GET' || request.method === 'HEAD') return done();
+    const resource = new AsyncResource('equipee-club');
+    resources.set(request, resource);
+    resource.runInAsyncScope(done, request.raw);
+  });
+}
+
 /**
  * The club is chosen by the request's host (clubHostname), before any hook but the security headers', and
  * the rest of the request runs inside it. A host no club claims gets a plain 404 under STRICT_HOSTS; a
@@ -36,27 +62,11 @@ export function registerClubHost(app: FastifyInstance, registry: ClubRegistry, t
   app.addHook('onRequest', (request, reply, done) => {
     // The deployment's probe, answered for the server as a whole (it reads no club's data).
     if (request.url.split('?')[0] === HEALTH_PATH) return done();
-    const inherited = scopedClub();
-    const resolve = inherited
-      ? Promise.resolve(inherited)
-      : registry.forHost(clubHostname(request, trustProxy));
-    resolve.then(
-      (club) => {
-        if (!club) {
-          void reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-          return;
-        }
-        if (club.disabled) {
-          if (request.url.startsWith('/api/')) void sendError(request, reply, 401, 'unauthorised');
-          else void reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-          return;
-        }
-        runInClub(club, () => {
-          const resource = new AsyncResource('equipee-club');
-          resources.set(request, resource);
-          resource.runInAsyncScope(done, request.raw);
-        });
-      },
+    const hostname = clubHostname(request, trustProxy);
+    const known = scopedClub() ?? registry.keptForHost(hostname);
+    if (known !== undefined) return enterClub(request, reply, done, known);
+    registry.forHost(hostname).then(
+      (club) => enterClub(request, reply, done, club),
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });

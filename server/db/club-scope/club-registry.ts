@@ -49,7 +49,19 @@ export class ClubRegistry {
 
   /** The club a host names; the first club for a host nobody claims, unless STRICT_HOSTS (then none). */
   async forHost(hostname: string): Promise<Club | null> {
-    const clubs = await this.all();
+    return this.clubFor(await this.all(), hostname);
+  }
+
+  /**
+   * forHost's answer from the copy this process keeps, without waiting: undefined when that copy is stale
+   * (then forHost reads the registry again). Every request asks, so most answer in the same tick.
+   */
+  keptForHost(hostname: string): Club | null | undefined {
+    if (!this.kept || Date.now() - this.kept.at >= KEPT_MS) return undefined;
+    return this.clubFor(this.kept.clubs, hostname);
+  }
+
+  private clubFor(clubs: Club[], hostname: string): Club | null {
     const host = hostname.toLowerCase();
     const claimed = clubs.find((club) => club.host === host);
     if (claimed) return claimed;
