@@ -1,6 +1,4 @@
-import { LIMITS } from '@common/contract/limits';
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -54,6 +52,7 @@ import { registerClubHost } from './plugins/club-host';
 import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerCommonErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
+import { acceptMultipart } from './plugins/multipart';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOperationNames } from './plugins/operation-names';
 import { registerPublicFiles } from './plugins/public-files';
@@ -111,9 +110,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     errorResponseBuilder: () => new HttpError(429, 'too_many_requests'),
   });
 
-  await app.register(multipart, {
-    limits: { fileSize: LIMITS.imageBytesMax, files: 1, fields: 5, parts: 6 },
-  });
   await registerOpenApi(app);
 
   // What ends with a member's access besides their sessions (users/access-ended.ts): areas users cannot import.
@@ -147,7 +143,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await familyRoutes(signedIn, deps);
           await memberFileRoutes(signedIn, deps);
           // A new logo makes the club's icons (files cannot read the settings they depend on).
-          await picturesRoutes(signedIn, deps, { afterLogo: () => refreshClubIcons(deps.db, deps.config) });
+          // The two areas that take a file, each in a scope of its own that parses multipart bodies.
+          await signedIn.register(async (uploads) => {
+            await acceptMultipart(uploads);
+            await picturesRoutes(uploads, deps, { afterLogo: () => refreshClubIcons(deps.db, deps.config) });
+          });
           await notificationSettingsRoutes(signedIn, deps);
           await emailSettingsRoutes(signedIn, deps);
           await calendarAccountRoutes(signedIn, deps);
@@ -169,7 +169,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await walkInRoutes(signedIn, deps);
           await kitHandOutRoutes(signedIn, deps);
           await reportsRoutes(signedIn, deps);
-          await newsRoutes(signedIn, deps);
+          await signedIn.register(async (uploads) => {
+            await acceptMultipart(uploads);
+            await newsRoutes(uploads, deps);
+          });
           await commentsRoutes(signedIn, deps);
           // The outbox in batches: each item is run through the routes above as its own request.
           await replayRoutes(signedIn);
