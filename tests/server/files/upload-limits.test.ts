@@ -191,3 +191,19 @@ describe('decodes at once', () => {
     expect(maxConcurrentDecodes()).toBe(2);
   });
 });
+
+describe('where multipart is parsed', () => {
+  it('only on the routes that take a file: the sign-in refuses a multipart body with 415, a picture takes it', async () => {
+    const file = multipartFile(await photo(40, 30), 'me.jpg', 'image/jpeg');
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: file.payload,
+      headers: file.headers,
+    });
+    expect(signIn.statusCode).toBe(415);
+    expect(signIn.json()).toMatchObject({ code: 'unsupported_media' });
+    const member = await newMember();
+    expect((await uploadPicture(await photo(40, 30), member.token)).statusCode).toBe(200);
+  });
+});
