@@ -34,7 +34,10 @@ export function Toasts({ notice }: { notice?: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newest toast raises the band above a dialog opened since, and keeps the control just pressed in view; a new dialog makes a new region.
   useLayoutEffect(() => {
     const region = ref.current;
-    if (!region) return;
+    // A dialog closing in the same commit as a toast arrives is still the top modal for this render, and the
+    // region went out of the page with it (showPopover would throw). Its leaving the stack renders again,
+    // into the next modal or the page, and that region is raised.
+    if (!region?.isConnected) return;
     if (hasPopoverApi()) {
       if (shows) raise(region);
       else if (region.matches(':popover-open')) region.hidePopover();

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast, useToastStore } from '../../../src/state/toast-store';
 import { ModalDialog } from '../../../src/ui/modal-dialog';
+import { pushModal } from '../../../src/ui/modal-stack';
 import { Toasts } from '../../../src/ui/toasts';
 import { stubModalDialogs } from '../modal-dialogs';
 
@@ -35,6 +36,8 @@ describe('toasts in the top layer', () => {
   beforeEach(() => {
     calls.length = 0;
     HTMLElement.prototype.showPopover = function showPopover(this: HTMLElement) {
+      // As the browser: a popover out of the document cannot be shown.
+      if (!this.isConnected) throw new DOMException('Invalid on disconnected popover elements.');
       calls.push('show');
       this.dataset.popoverOpen = '';
     };
@@ -84,6 +87,18 @@ describe('toasts in the top layer', () => {
       'Personne invitée modifiée.',
     );
     expect(calls).toEqual(['show', 'show']);
+  });
+
+  it('waits out a dialog that left the page while still the top modal, then shows in the page', () => {
+    // The cancel dialog's case: it closes in the same commit as its toast arrives.
+    const dialog = document.createElement('dialog');
+    const leaveStack = pushModal(dialog);
+    const { container } = render(<Toasts />);
+    act(() => showToast('success', 'user_invite_updated'));
+    expect(calls).toEqual([]);
+    act(() => leaveStack());
+    expect(container.querySelector('.toasts')?.textContent).toContain('Personne invitée modifiée.');
+    expect(calls).toEqual(['show']);
   });
 });
 
