@@ -25,9 +25,9 @@ export class ClubRegistry {
   ) {}
 
   async all(): Promise<Club[]> {
-    const now = Date.now();
-    if (this.kept && now - this.kept.at < KEPT_MS) return this.kept.clubs;
-    this.reading ??= this.read(now).finally(() => {
+    const kept = this.keptClubs();
+    if (kept) return kept;
+    this.reading ??= this.read(Date.now()).finally(() => {
       this.reading = null;
     });
     return this.reading;
@@ -57,8 +57,13 @@ export class ClubRegistry {
    * (then forHost reads the registry again). Every request asks, so most answer in the same tick.
    */
   keptForHost(hostname: string): Club | null | undefined {
-    if (!this.kept || Date.now() - this.kept.at >= KEPT_MS) return undefined;
-    return this.clubFor(this.kept.clubs, hostname);
+    const kept = this.keptClubs();
+    return kept && this.clubFor(kept, hostname);
+  }
+
+  /** The kept copy while it is trusted (KEPT_MS), else undefined. */
+  private keptClubs(): Club[] | undefined {
+    return this.kept && Date.now() - this.kept.at < KEPT_MS ? this.kept.clubs : undefined;
   }
 
   private clubFor(clubs: Club[], hostname: string): Club | null {
