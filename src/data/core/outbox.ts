@@ -10,6 +10,7 @@ import type { User } from '@common/contract/user';
 import type { EquipeeDb } from './db';
 import { applyWrite, eventUuidOfWrite, type QueuedWrite } from './offline-writes';
 import { addTickRow } from './tick-write';
+import { forgetWeekSnapshot } from './week-snapshot-store';
 
 export class NotCachedError extends Error {}
 
@@ -42,6 +43,10 @@ export async function enqueueWrite(
   };
   const notCached = () => new NotCachedError(`event ${eventUuid} is not in the cache`);
   if (write.kind === 'check') return addTickRow(db, row, notCached);
+  // The week as last seen (week-snapshot-store.ts) no longer is: forgotten before the change is stored, so a
+  // cold start never shows the member's answer as it was before. The keeper stores the week again once it
+  // settles, if the page lives that long; a tick changes nothing the week shows.
+  forgetWeekSnapshot();
   return db.transaction('rw', db.events, db.outbox, async () => {
     const event = await db.events.get(eventUuid);
     if (!event) throw notCached();

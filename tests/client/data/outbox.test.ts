@@ -7,6 +7,7 @@ import {
   queueSubscription,
   queueWaitingList,
 } from '../../../src/data/core/outbox';
+import { storedWeekSnapshot, storeWeekSnapshot } from '../../../src/data/core/week-snapshot-store';
 import { USER } from '../fake-api';
 import { cachedEvent, EVENT_UUID, MEMBER_ID } from './event-fixture';
 
@@ -104,5 +105,37 @@ describe('enqueue', () => {
         stuffs: [],
       },
     ]);
+  });
+});
+
+describe('the week as last seen', () => {
+  const keepWeek = () =>
+    storeWeekSnapshot({
+      build: '/assets/index-abc.js',
+      language: 'fr',
+      userId: USER.id,
+      monday: '2026-11-30',
+      html: '<main>Kayak</main>',
+    });
+  afterEach(() => localStorage.clear());
+
+  it('is forgotten by a write that changes an event, so a cold start never shows the answer as it was before', async () => {
+    keepWeek();
+    await queueSubscription(db, USER, { eventUuid: EVENT_UUID, subscribe: true });
+    expect(storedWeekSnapshot()).toBeUndefined();
+    keepWeek();
+    await queueWaitingList(db, USER, { eventUuid: EVENT_UUID });
+    expect(storedWeekSnapshot()).toBeUndefined();
+  });
+
+  it('is kept through a tick, which changes nothing the week shows', async () => {
+    keepWeek();
+    await queueCheck(db, USER, {
+      eventUuid: EVENT_UUID,
+      userId: MEMBER_ID,
+      isInvited: false,
+      status: 'present',
+    });
+    expect(storedWeekSnapshot()?.html).toBe('<main>Kayak</main>');
   });
 });
