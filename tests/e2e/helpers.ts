@@ -41,6 +41,9 @@ export async function startThisClubWeek(hours: number): Promise<Date> {
 /** Opens the week screen on the club week of an event (a few hours ahead may already be next week). */
 export async function showEventRow(page: Page, event: { uuid_event: string; start_date: string }) {
   await page.goto(`/?week=${clubWeekMonday(new Date(event.start_date))}`);
+  // A cold start may first show the week as last seen, inert (src/app/boot/week-snapshot-show.ts): a scene reads
+  // and presses the live week that replaces it.
+  await expect(page.locator('[data-week-snapshot]')).toHaveCount(0);
   const row = page.locator(`[data-event="${event.uuid_event}"]`);
   await expect(row).toBeVisible();
   return row;
