@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { nativeSyncStore } from './build-plugins/native-sync-store';
 import { pageBoot } from './build-plugins/page-boot';
 import { productionRouter } from './build-plugins/production-router';
 
@@ -10,11 +11,13 @@ const apiPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   // `@common/*` is src/common/, the contract and rules the server shares (the same alias in tsconfig.json).
-  // react-router resolves to its production build (build-plugins/production-router.ts).
+  // react-router resolves to its production build (build-plugins/production-router.ts), and
+  // use-sync-external-store's shim to React's own hook (build-plugins/native-sync-store.ts).
   resolve: {
     alias: [
       { find: '@common', replacement: fileURLToPath(new URL('./src/common', import.meta.url)) },
       ...productionRouter,
+      ...nativeSyncStore,
     ],
   },
   plugins: [
