@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, EventRow, EventSeriesTable, RowOf } from '../../db/schema';
+import type { EventSeriesTable } from '../../db/events-schema';
+import type { Database, EventRow, RowOf } from '../../db/schema';
 
 type Db = Kysely<Database>;
 export type SeriesRow = RowOf<EventSeriesTable>;
