@@ -52,7 +52,7 @@ import { registerClubHost } from './plugins/club-host';
 import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerCommonErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
-import { acceptMultipart } from './plugins/multipart';
+import { withUploads } from './plugins/multipart';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOperationNames } from './plugins/operation-names';
 import { registerPublicFiles } from './plugins/public-files';
@@ -143,11 +143,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await familyRoutes(signedIn, deps);
           await memberFileRoutes(signedIn, deps);
           // A new logo makes the club's icons (files cannot read the settings they depend on).
-          // The two areas that take a file, each in a scope of its own that parses multipart bodies.
-          await signedIn.register(async (uploads) => {
-            await acceptMultipart(uploads);
-            await picturesRoutes(uploads, deps, { afterLogo: () => refreshClubIcons(deps.db, deps.config) });
-          });
+          // The two areas that take a file parse multipart bodies, each in a scope of its own (withUploads).
+          await withUploads(signedIn, (uploads) =>
+            picturesRoutes(uploads, deps, { afterLogo: () => refreshClubIcons(deps.db, deps.config) }),
+          );
           await notificationSettingsRoutes(signedIn, deps);
           await emailSettingsRoutes(signedIn, deps);
           await calendarAccountRoutes(signedIn, deps);
@@ -169,10 +168,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           await walkInRoutes(signedIn, deps);
           await kitHandOutRoutes(signedIn, deps);
           await reportsRoutes(signedIn, deps);
-          await signedIn.register(async (uploads) => {
-            await acceptMultipart(uploads);
-            await newsRoutes(uploads, deps);
-          });
+          await withUploads(signedIn, (uploads) => newsRoutes(uploads, deps));
           await commentsRoutes(signedIn, deps);
           // The outbox in batches: each item is run through the routes above as its own request.
           await replayRoutes(signedIn);
