@@ -9,13 +9,15 @@
  *
  * In a build, the script is given the chunks that parse the first reads' answers (the chunks holding
  * data/users.ts and data/core/sync-engine.ts, with what they import that the entry does not), to preload on a
- * first visit.
+ * signed-in page other than the week, and apart the start settings' reader, to preload on every signed-in page.
  */
 import path from 'node:path';
 import { build, type IndexHtmlTransformContext, type Plugin, type Rolldown } from 'vite';
 
 const BOOT_ENTRY = 'src/app/boot/page-boot.ts';
 const PARSER_ENTRIES = ['src/data/users.ts', 'src/data/core/sync-engine.ts'];
+/** The start settings' reader, checked without zod: every signed-in page reads them at once. */
+const SETTINGS_ENTRY = 'src/data/core/start-settings.ts';
 const AFTER_TITLE = /<\/title>/;
 const ROOT = '<div id="root"></div>';
 /** Right after #root (and after the stylesheet, which it waits for): shows the week snapshot, if any. */
@@ -33,8 +35,13 @@ function withImports(
   return found;
 }
 
-/** The URLs of the parsers' chunks that the page's entry does not load already. */
-function parserModules(root: string, base: string, context: IndexHtmlTransformContext): string[] {
+/** The URLs of the chunks holding `entries`, with their imports, that the page's entry does not load already. */
+function chunksOf(
+  entries: string[],
+  root: string,
+  base: string,
+  context: IndexHtmlTransformContext,
+): string[] {
   if (!context.bundle || !context.chunk) return [];
   const chunks = new Map(
     Object.values(context.bundle)
@@ -43,7 +50,7 @@ function parserModules(root: string, base: string, context: IndexHtmlTransformCo
   );
   const loaded = withImports(chunks, context.chunk.fileName, new Set());
   const wanted = new Set<string>();
-  for (const entry of PARSER_ENTRIES) {
+  for (const entry of entries) {
     const id = path.resolve(root, entry);
     // The chunk that holds it (vite.config.ts groups both parsers into one).
     const chunk = [...chunks.values()].find((c) => c.moduleIds.some((m) => path.resolve(m) === id));
@@ -55,13 +62,18 @@ function parserModules(root: string, base: string, context: IndexHtmlTransformCo
 }
 
 /** The boot script, bundled on its own and minified, as one IIFE. */
-async function bundleBoot(root: string, parserUrls: string[], entryUrl: string): Promise<string> {
+async function bundleBoot(
+  root: string,
+  modules: { parsers: string[]; settings: string[] },
+  entryUrl: string,
+): Promise<string> {
   const output = await build({
     configFile: false,
     root,
     logLevel: 'silent',
     define: {
-      __PAGE_BOOT_PARSER_MODULES__: JSON.stringify(parserUrls),
+      __PAGE_BOOT_PARSER_MODULES__: JSON.stringify(modules.parsers),
+      __PAGE_BOOT_SETTINGS_MODULES__: JSON.stringify(modules.settings),
       __PAGE_BOOT_ENTRY__: JSON.stringify(entryUrl),
     },
     build: {
@@ -93,7 +105,11 @@ export function pageBoot(): Plugin {
         if (!AFTER_TITLE.test(html)) throw new Error('page-boot: index.html has no </title>');
         if (!html.includes(ROOT)) throw new Error(`page-boot: index.html has no ${ROOT}`);
         const entryUrl = context.chunk ? `${base}${context.chunk.fileName}` : '';
-        const code = await bundleBoot(root, parserModules(root, base, context), entryUrl);
+        const settings = chunksOf([SETTINGS_ENTRY], root, base, context);
+        const parsers = chunksOf(PARSER_ENTRIES, root, base, context).filter(
+          (url) => !settings.includes(url),
+        );
+        const code = await bundleBoot(root, { parsers, settings }, entryUrl);
         return html
           .replace(AFTER_TITLE, (title) => `${title}\n    <script>${code}</script>`)
           .replace(ROOT, `${ROOT}\n    ${SHOW_SNAPSHOT}`);

@@ -4,12 +4,13 @@ import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
 import { clubDayStart, shiftDay } from '@common/rules/club-time';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { whenNetworkQuiet } from './core/connectivity';
 import { appDb } from './core/db';
 import type { Delivery } from './core/delivery';
 import { declinesWithPending } from './core/pending-declines';
 import { showWeekSoon } from './core/sync';
+import { forgetWeekPreview, subscribeWeekPreview, weekPreview } from './core/week-preview';
 
 export { currentWeek } from '@common/rules/club-time';
 
@@ -21,12 +22,17 @@ export { currentWeek } from '@common/rules/club-time';
 const byStart = (a: EventDto, b: EventDto) =>
   a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0;
 
-/** Events overlapping the club week starting `monday`, by start. */
-async function readWeek(monday: string, timeZone: string): Promise<EventDto[]> {
+/** Events of `events` overlapping the club week starting `monday`, by start. */
+function inWeek(events: readonly EventDto[], monday: string, timeZone: string): EventDto[] {
   const start = clubDayStart(monday, timeZone).toISOString();
   const end = clubDayStart(shiftDay(monday, 7), timeZone).toISOString();
-  const events = await appDb().events.where('start_date').below(end).toArray();
-  return events.filter((e) => e.end_date > start).sort(byStart);
+  return events.filter((e) => e.start_date < end && e.end_date > start).sort(byStart);
+}
+
+/** Events overlapping the club week starting `monday`, by start, from the cache. */
+async function readWeek(monday: string, timeZone: string): Promise<EventDto[]> {
+  const end = clubDayStart(shiftDay(monday, 7), timeZone).toISOString();
+  return inWeek(await appDb().events.where('start_date').below(end).toArray(), monday, timeZone);
 }
 
 // The week a page load shows, read from the cache by page-start.ts while the rest of the bundle is still
@@ -62,11 +68,19 @@ export function useWeekEvents(monday: string, timeZone: string): EventDto[] | un
   const key = weekKey(monday, timeZone);
   // The live query answers its last result until the new week's read is in: that is the week before's, so
   // each answer carries its week, and another week's is not this one's.
+  // Whether the week was ever stored is read with its events, in one transaction: the engine stores both at
+  // once (core/locked-reads.ts), so a preview is never dropped for an answer that does not hold the week yet.
   const answer = useLiveQuery(
-    async () => ({ key: weekKey(monday, timeZone), events: await readWeek(monday, timeZone) }),
+    () =>
+      appDb().transaction('r', appDb().events, appDb().readWeeks, async () => ({
+        key: weekKey(monday, timeZone),
+        events: await readWeek(monday, timeZone),
+        wasStored: (await appDb().readWeeks.get(monday)) !== undefined,
+      })),
     [monday, timeZone],
   );
   const live = answer?.key === key ? answer.events : undefined;
+  const isStored = answer?.key === key && answer.wasStored;
   const early = useSyncExternalStore(subscribePreRead, () =>
     preRead?.key === key ? preRead.events : undefined,
   );
@@ -74,6 +88,17 @@ export function useWeekEvents(monday: string, timeZone: string): EventDto[] | un
   useEffect(() => {
     if (live !== undefined && preRead?.key === key) setPreRead(undefined);
   }, [live, key]);
+  // A first visit, nothing cached: the week as the server's early answer has it (core/week-preview.ts), until
+  // the engine has stored this week. Once the cache holds the page's week, the preview is no one's.
+  const preview = useSyncExternalStore(subscribeWeekPreview, weekPreview);
+  const previewed = useMemo(
+    () => (preview === undefined ? undefined : inWeek(preview, monday, timeZone)),
+    [preview, monday, timeZone],
+  );
+  useEffect(() => {
+    if (isStored && preview !== undefined) forgetWeekPreview();
+  }, [isStored, preview]);
+  if (previewed !== undefined && !isStored && early === undefined) return previewed;
   return live ?? early;
 }
 

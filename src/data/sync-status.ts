@@ -8,7 +8,7 @@ import type { OutboxKind } from './core/offline-writes';
 import { queueAndDeliver, syncEngine } from './core/sync';
 
 export { whenNetworkQuiet } from './core/connectivity';
-export { holdReadsUntilWeekShown } from './core/week-on-screen';
+export { holdReadsUntilWeekShown, markWeekShown } from './core/week-on-screen';
 export type { OutboxKind };
 
 export function useIsOnline(): boolean {

@@ -24,7 +24,7 @@ import {
   TOKEN_KEY,
 } from '../data/core/session-storage';
 import { startSync, stopSync } from '../data/core/sync';
-import { paintsFromCache } from '../data/page-start';
+import { paintsFromCache, parsersMayLoad } from '../data/page-start';
 import { showToast } from './toast-store';
 
 /** checking: a token but no user yet; unreachable: a token, no cached user, and no answer from the server. */
@@ -67,10 +67,13 @@ function begin(token: string, user: User): void {
   // After the screen's first frame: the engine's code, schemas and database writes must not hold back an
   // offline start's first events (the page's own reads, online, left already: core/early-reads.ts). When
   // that frame showed the cached week, at an idle moment after it; else the screen waits for the engine.
-  afterNextPaint(() => {
-    const isStillSignedIn = getToken() === token && useSession.getState().user?.id === user.id;
-    if (isStillSignedIn) void startSync(token, user, sessionLost).catch(() => undefined);
-  }, paintsFromCache());
+  // On a first visit of the week, once its preview is on screen (data/page-start.ts).
+  void parsersMayLoad().then(() =>
+    afterNextPaint(() => {
+      const isStillSignedIn = getToken() === token && useSession.getState().user?.id === user.id;
+      if (isStillSignedIn) void startSync(token, user, sessionLost).catch(() => undefined);
+    }, paintsFromCache()),
+  );
   // Ask the browser not to evict the offline data (the answer does not change what we do).
   void navigator.storage?.persist?.().catch(() => false);
 }
@@ -155,6 +158,8 @@ export async function confirmSession(): Promise<void> {
   if (cachedAtStart) begin(token, cachedAtStart);
   try {
     const savesBefore = savedProfiles;
+    // The account calls come with the parsing code: with a cached user, after the week's preview if any.
+    if (cachedAtStart) await parsersMayLoad();
     const { fetchMe } = await accountCalls();
     const me = await fetchMe();
     const current = useSession.getState().user;

@@ -163,7 +163,7 @@ test('cold / signed in: each API read once, the session check and the week toget
   await context.close();
 });
 
-test('cold / signed in: the reads and their parsers leave while the entry script still downloads, under the strict CSP', async ({
+test('cold / signed in: the reads leave while the entry script still downloads, under the strict CSP; their parsers once the week is on screen', async ({
   browser,
   request,
 }) => {
@@ -187,6 +187,16 @@ test('cold / signed in: the reads and their parsers leave while the entry script
     await route.continue();
   });
 
+  // When the week's first row enters the page, in the page's own clock.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[data-event]')) return;
+      (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+
   await page.goto('/');
   await expect(page.locator(`[data-event="${event.uuid_event}"]`)).toBeVisible();
   await settle(page);
@@ -197,10 +207,21 @@ test('cold / signed in: the reads and their parsers leave while the entry script
       '/api/internal/settings/start',
       '/api/user/me',
       expect.stringMatching(/^\/api\/event\/from\/\d{4}-\d{2}-\d{2}\/to\/\d{4}-\d{2}-\d{2}$/),
-      // The parsers (zod, the contract) and the sync engine, one chunk (vite.config.ts, 'signed-in').
-      expect.stringMatching(/^\/assets\/signed-in-[\w-]+\.js$/),
+      // The start settings' reader, checked without zod (vite.config.ts, 'start-settings').
+      expect.stringMatching(/^\/assets\/start-settings-[\w-]+\.js$/),
     ]),
   );
+  // The parsers (zod, the contract) and the sync engine, one chunk (vite.config.ts, 'signed-in'): on the week,
+  // asked for once the week, shown from its early answer, is in the page, never beside the first reads.
+  expect(sentWhileEntryHeld.filter((path) => /^\/assets\/signed-in-/.test(path))).toEqual([]);
+  const { firstRowAt, parsersAt } = await page.evaluate(() => ({
+    firstRowAt: (window as unknown as { firstRowAt?: number }).firstRowAt,
+    parsersAt: performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/assets\/signed-in-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(firstRowAt).toBeGreaterThan(0);
+  expect(parsersAt).toBeGreaterThan(firstRowAt ?? Number.POSITIVE_INFINITY);
   expect(refused).toEqual([]);
   await context.close();
 });

@@ -10,15 +10,16 @@
  */
 import { wearMirroredBrand } from '../../data/core/club-brand-mirror';
 import { sendEarlyRead } from '../../data/core/early-read-store';
-import { CLUB_TIME_ZONE_KEY, pageLoadPlan } from '../../data/core/page-load-plan';
+import { pageLoadPlan } from '../../data/core/page-load-plan';
 import { REQUEST_TIMEOUT_MS } from '../../data/core/request-timeout';
 import { TOKEN_KEY } from '../../data/core/session-storage';
 import { storedLanguage } from '../../i18n/stored-language';
-import { BUNDLED_LOGO } from '../../ui/bundled-logo';
 import { chooseWeekSnapshot, showWeekSnapshot } from './week-snapshot-show';
 
 /** The built chunks of data/users.ts and data/core/sync-engine.ts with their imports, set by the build. */
 declare const __PAGE_BOOT_PARSER_MODULES__: readonly string[];
+/** The built chunk of data/core/start-settings.ts (checked without zod), apart from the parsers'. */
+declare const __PAGE_BOOT_SETTINGS_MODULES__: readonly string[];
 /** The URL of the build's entry chunk ('' outside a build): a week snapshot is shown by its own build only. */
 declare const __PAGE_BOOT_ENTRY__: string;
 
@@ -31,10 +32,9 @@ declare const __PAGE_BOOT_ENTRY__: string;
   }
 };
 
-function preload(href: string, as: 'image' | 'module'): void {
+function preloadModule(href: string): void {
   const link = document.createElement('link');
-  link.rel = as === 'module' ? 'modulepreload' : 'preload';
-  if (as === 'image') link.setAttribute('as', 'image');
+  link.rel = 'modulepreload';
   link.href = href;
   document.head.append(link);
 }
@@ -45,13 +45,13 @@ const send = (path: string, init: RequestInit) =>
 try {
   wearMirroredBrand();
   const token = localStorage.getItem(TOKEN_KEY);
-  const plan = pageLoadPlan(window.location, token, localStorage.getItem(CLUB_TIME_ZONE_KEY) !== null);
+  const plan = pageLoadPlan(window.location, token);
   const language = storedLanguage();
   for (const read of plan.reads) sendEarlyRead(read.path, read.token, language, send, true);
-  // Signed in, the header's logo (the bundled one until the club's settings say otherwise) comes with the
-  // page rather than once the bundle has run; signed out, the sign-in form's bytes come first.
-  if (plan.parsers !== 'none') preload(BUNDLED_LOGO, 'image');
-  if (plan.parsers === 'at-once') for (const href of __PAGE_BOOT_PARSER_MODULES__) preload(href, 'module');
+  // Signed in, the club's start settings are read at once, by their own small reader; the parsers of the
+  // other reads (zod and the contract) come at once too, but on the week only after its first paint.
+  if (plan.parsers !== 'none') for (const href of __PAGE_BOOT_SETTINGS_MODULES__) preloadModule(href);
+  if (plan.parsers === 'at-once') for (const href of __PAGE_BOOT_PARSER_MODULES__) preloadModule(href);
   // A start of the installed app on its week, painted from the cache: the week as last seen is shown at
   // once, before the bundle has even been evaluated (app/boot/week-snapshot-show.ts).
   if (plan.parsers === 'after-first-paint')

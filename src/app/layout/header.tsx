@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useFirstScreenShown } from '../../data/page-start';
 import { loadClubSettings, useClubBrand, useSlogan } from '../../data/settings';
 import { ClubLogo } from '../../ui/club-logo';
 import { Icon } from '../../ui/icons';
@@ -11,6 +12,8 @@ export function Header() {
   const { t } = useTranslation();
   const slogan = useSlogan();
   const brand = useClubBrand();
+  // The logo is fetched once the first screen is shown: on a slow network it took the week's bandwidth.
+  const isFirstScreenShown = useFirstScreenShown();
   useEffect(loadClubSettings, []);
   return (
     <header
@@ -18,7 +21,7 @@ export function Header() {
       style={brand ? { borderTopColor: brand.accentColour } : undefined}
     >
       <Link to="/" className="brand" aria-label={t('nav.home')}>
-        <ClubLogo />
+        <ClubLogo isHeld={!isFirstScreenShown} />
       </Link>
       <div className={styles.identity}>
         {/* A no-break space until the name is known: the line keeps its place. */}

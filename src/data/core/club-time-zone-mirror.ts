@@ -12,8 +12,8 @@ import { rememberZoneOffsets, zoneOffsetsOf } from '@common/rules/club-time';
 import { isZoneOffsets, ZONE_TABLE_SPAN, type ZoneOffsets } from '@common/rules/zone-offsets';
 import { afterNextPaint } from './after-paint';
 import { whenNetworkQuiet } from './connectivity';
-import { CLUB_TIME_ZONE_KEY } from './page-load-plan';
 
+const CLUB_TIME_ZONE_KEY = 'clubTimeZone';
 const ZONE_OFFSETS_KEY = 'clubTimeZoneOffsets';
 const DAY_MS = 86_400_000;
 /** The table is for the next start: built once the page's reads are done (network quiet this long). */

@@ -70,6 +70,21 @@ export function takeStoredRead(path: string, token: string | null): EarlyRead | 
   return Date.now() - read.startedAt < FRESH_FOR_MS ? read : undefined;
 }
 
+/**
+ * A copy of the early read for this GET, leaving the read itself to be taken as usual; undefined when none
+ * was sent or it is too old. The read is handed out only once the copy is made, so whoever takes it may
+ * consume its body.
+ */
+export function copyStoredRead(path: string, token: string | null): Promise<Response> | undefined {
+  const read = reads().get(keyOf(path, token));
+  if (!read || Date.now() - read.startedAt >= FRESH_FOR_MS) return undefined;
+  const original = read.response;
+  const copy = original.then((response) => response.clone());
+  read.response = copy.then(() => original);
+  read.response.catch(() => undefined);
+  return copy;
+}
+
 /** Drops every read not taken yet (a test's new page). */
 export function forgetEarlyReads(): void {
   reads().clear();

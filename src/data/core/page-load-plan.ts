@@ -7,20 +7,20 @@
 import { eventsRangePath, ME_PATH, START_SETTINGS_PATH } from '@common/contract/start-paths';
 import { weekReadRange, weekStart } from '@common/rules/club-time';
 
-/** Where the club's time zone is mirrored (core/club-time-zone-mirror.ts). */
-export const CLUB_TIME_ZONE_KEY = 'clubTimeZone';
-
 export interface PlannedRead {
   path: string;
   /** Sent with the session token, or null for a public read. */
   token: string | null;
+  /** The week's events, which a first visit shows as they come (core/week-preview.ts). */
+  isWeek?: boolean;
 }
 
 export interface PageLoadPlan {
   reads: PlannedRead[];
   /**
    * `at-once`: the parsers (the sync engine, the account calls, zod) are fetched beside the reads.
-   * `after-first-paint`: a reload of the week paints from the cache first; the parsers would be in its way.
+   * `after-first-paint`: the week paints first, from the cache on a reload, from the early answer as it came
+   * on a first visit; the parsers would be in its way.
    * `none`: signed out, nothing to parse.
    */
   parsers: 'at-once' | 'after-first-paint' | 'none';
@@ -43,7 +43,6 @@ export function guessedWeek(search: string, now = new Date()): string {
 export function pageLoadPlan(
   location: { pathname: string; search: string },
   token: string | null,
-  hasMirroredZone: boolean,
   now = new Date(),
 ): PageLoadPlan {
   const reads: PlannedRead[] = [];
@@ -54,7 +53,7 @@ export function pageLoadPlan(
   reads.push({ path: ME_PATH, token });
   if (location.pathname !== '/') return { reads, parsers: 'at-once' };
   const { from, to } = weekReadRange(guessedWeek(location.search, now));
-  reads.push({ path: eventsRangePath(from, to), token });
-  // A reload of the week with the zone kept paints from the cache.
-  return { reads, parsers: hasMirroredZone ? 'after-first-paint' : 'at-once' };
+  reads.push({ path: eventsRangePath(from, to), token, isWeek: true });
+  // The week paints before the parsers come: from the cache with the zone kept, else from the early answer.
+  return { reads, parsers: 'after-first-paint' };
 }

@@ -10,6 +10,20 @@ import { afterNextPaint } from './after-paint';
 
 let waitingScreens = 0;
 let whenShown: Array<() => void> = [];
+let markShownOnce: () => void = () => undefined;
+const shownOnce = new Promise<void>((shown) => {
+  markShownOnce = shown;
+});
+
+/** Settles the first time a week screen's events are in a committed frame (or a waiting screen is gone). */
+export function weekShownOnce(): Promise<void> {
+  return shownOnce;
+}
+
+/** A week screen committed a frame with its events. */
+export function markWeekShown(): void {
+  markShownOnce();
+}
 
 /**
  * A week screen is waiting for its events: the reads that follow the week wait too, until the function
@@ -21,6 +35,7 @@ export function holdReadsUntilWeekShown(): () => void {
   return () => {
     if (isReleased) return;
     isReleased = true;
+    markShownOnce();
     waitingScreens--;
     if (waitingScreens > 0) return;
     const waiting = whenShown;

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { currentWeek, showWeek, useEventMarks, useWeekEvents, useWeekWasRead } from '../../data/events';
 import { useHiddenEvents } from '../../data/hidden-events';
 import { useClubTimeZone } from '../../data/settings';
-import { holdReadsUntilWeekShown, useIsOnline } from '../../data/sync-status';
+import { holdReadsUntilWeekShown, markWeekShown, useIsOnline } from '../../data/sync-status';
 import { loadLaterTexts } from '../../i18n/later-texts';
 import { useCurrentUser } from '../../state/session';
 import { isWelcomeDue, markWelcomeSeen } from '../../state/welcome';
@@ -92,7 +92,11 @@ function Week({ user, zone }: { user: User; zone: string }) {
   }, [monday]);
   // Until the week's events are in a committed frame, the reads that follow the week wait (data/sync-status.ts).
   const isShown = events !== undefined;
-  useEffect(() => (isShown ? undefined : holdReadsUntilWeekShown()), [isShown]);
+  useEffect(() => {
+    if (!isShown) return holdReadsUntilWeekShown();
+    markWeekShown();
+    return undefined;
+  }, [isShown]);
 
   return (
     // data-week: what app/week-snapshot.ts keeps for the next cold start, once the week is shown.

@@ -5,10 +5,12 @@ import { json, stubFetch } from '../fake-api';
 
 // The inline script of index.html, as the browser runs it: before the bundle, once per page.
 const PARSERS = ['/assets/users-abc.js', '/assets/zod-def.js'];
+const SETTINGS_READER = ['/assets/start-settings-ghi.js'];
 
 async function runBootScript() {
   vi.resetModules();
   vi.stubGlobal('__PAGE_BOOT_PARSER_MODULES__', PARSERS);
+  vi.stubGlobal('__PAGE_BOOT_SETTINGS_MODULES__', SETTINGS_READER);
   await import('../../../src/app/boot/page-boot');
 }
 const preloads = () =>
@@ -26,7 +28,7 @@ afterEach(() => {
 });
 
 describe('the page boot script (index.html, before the bundle)', () => {
-  it('signed in on the week: sends the first reads and preloads the parsers; the bundle then sends nothing again', async () => {
+  it('signed in on the week: sends the first reads, preloads the settings reader, not the parsers nor any image; the bundle then sends nothing again', async () => {
     setToken('tok');
     localStorage.setItem('lang', 'en');
     const fetchMock = stubFetch(() => json(200, {}));
@@ -38,8 +40,9 @@ describe('the page boot script (index.html, before the bundle)', () => {
       [expect.stringMatching(/^\/api\/event\/from\/\d{4}-\d{2}-\d{2}\/to\//), expect.anything()],
     ]);
     expect(fetchMock.mock.calls[0]?.[1]?.signal).toBeInstanceOf(AbortSignal); // never waits forever
-    expect(preloads()).toEqual(PARSERS);
-    expect(logoPreloads()).toEqual(['/logo.svg']); // the header's logo comes with the page
+    // The parsers come once the week is on screen (data/page-start.ts), the header's logo too.
+    expect(preloads()).toEqual(SETTINGS_READER);
+    expect(logoPreloads()).toEqual([]);
 
     startPageReads({ pathname: '/', search: '' }, 'en');
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -53,14 +56,18 @@ describe('the page boot script (index.html, before the bundle)', () => {
     expect(logoPreloads()).toEqual([]); // the sign-in form's bytes first
   });
 
-  it('a reload of the week painted from the cache: the reads leave, the parsers are not preloaded', async () => {
+  it('another signed-in page: the reads leave, the settings reader and the parsers are preloaded', async () => {
     setToken('tok');
-    localStorage.setItem('clubTimeZone', 'Europe/Paris');
-    const fetchMock = stubFetch(() => json(200, {}));
-    await runBootScript();
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    expect(preloads()).toEqual([]);
-    expect(logoPreloads()).toEqual(['/logo.svg']);
+    window.history.replaceState(null, '', '/my-profile');
+    try {
+      const fetchMock = stubFetch(() => json(200, {}));
+      await runBootScript();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(preloads()).toEqual([...SETTINGS_READER, ...PARSERS]);
+      expect(logoPreloads()).toEqual([]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('storage refused: no error escapes, the bundle sends the reads itself', async () => {

@@ -48,6 +48,20 @@ describe('the club logo', () => {
     expect(logo.getAttribute('src')).toBe(INLINE_LOGO);
   });
 
+  it('held: keeps its place empty and asks for no image, then shows the logo', async () => {
+    stubFetch(() => json(200, { timezone: 'Europe/Paris', slogan: 'Allez !', logo: '' }));
+    const { container, rerender } = render(<ClubLogo isHeld />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    const place = container.querySelector<HTMLElement>('.logo');
+    expect(place?.style.width).toBe('40px');
+    expect(place?.getAttribute('aria-hidden')).toBe('true');
+    rerender(<ClubLogo />);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Logo du club' }).getAttribute('src')).toBe(BUNDLED_LOGO),
+    );
+  });
+
   it('carries the same drawing as public/logo.svg', () => {
     const drawing = (svg: string) =>
       svg
