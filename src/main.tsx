@@ -3,7 +3,6 @@ import './app/first-reads';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { addIconAndManifest } from './app/head-links';
 import { reloadOnceForMissingChunks } from './app/pwa-update';
 import { routes } from './app/routes';
 import { afterNextPaint } from './data/core/after-paint';
@@ -46,8 +45,10 @@ void Promise.all([shell, initI18n(), firstScreenReady()]).then(([{ router, react
 // as last seen (for the next cold start to show while this bundle loads, by this build only) is of the first
 // screen: their code is out of the bundle every page waits for, and fetched once that screen's reads are done
 // (as the catalog is, data/core/sync-engine.ts), not beside the requests the week's first paint waits for.
-// The tab's icon and the manifest, once the first screen is shown (app/head-links.ts).
-void whenFirstScreenShown().then(() => afterNextPaint(addIconAndManifest, true));
+// The tab's icon and the manifest, once the first screen is shown (app/head-links.ts, a chunk of its own).
+void whenFirstScreenShown().then(() =>
+  afterNextPaint(() => void import('./app/head-links').then((m) => m.addIconAndManifest()), true),
+);
 const entry = new URL(import.meta.url).pathname;
 void whenNetworkQuiet(FIRST_READS_QUIET_MS, FIRST_READS_WAIT_AT_MOST_MS).then(() =>
   afterNextPaint(() => {

@@ -5,7 +5,8 @@
  */
 import type { User } from '@common/contract/user';
 import { setCachedUser, setToken } from '../data/core/session-storage';
-import { confirmSession, signOut, useSession } from './session';
+import { confirmSession, useSession } from './session';
+import { signOut } from './sign-out';
 
 /** Someone else signed in on this device is signed out first (their pending writes stay in the outbox). */
 export async function adoptSession(token: string, user: User): Promise<void> {

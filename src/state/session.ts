@@ -1,6 +1,8 @@
 /**
  * The one session module. It owns the token (localStorage, which other tabs watch), the cached user for
- * offline first paints, the copy the service worker reads (Dexie, through startSync), sign-in, sign-out,
+ * offline first paints, the copy the service worker reads (Dexie, through startSync), beginning a session
+ * (`beginSession`; the sign-in form's account call is in sign-in.ts) and ending it here (`endLocally`; a
+ * member's sign-out and a deleted account add the server's part and the device's pushes in sign-out.ts),
  * other tabs' sign-ins and sign-outs, and what a 401 means:
  *  - a 401 to a request that carried the token: the session is lost — sign out here, keep pending
  *    writes, say so once;
@@ -20,7 +22,6 @@ import {
   getToken,
   isSameUser,
   setCachedUser,
-  setToken,
   TOKEN_KEY,
 } from '../data/core/session-storage';
 import { startSync, stopSync } from '../data/core/sync';
@@ -55,7 +56,8 @@ export function restoreSession(): void {
 /** The signed-in user (null when signed out). */
 export const useCurrentUser = (): User | null => useSession((s) => s.user);
 
-function begin(token: string, user: User): void {
+/** The session begins here with `user` (a sign-in, a confirmed or cached session). */
+export function beginSession(token: string, user: User): void {
   if (begun?.token === token && isSameUser(begun.user, user)) return;
   begun = { token, user };
   // The cached user the page started with, confirmed: the same user again would re-render every screen.
@@ -79,7 +81,7 @@ function begin(token: string, user: User): void {
 }
 
 /** Forgets the session here; pending writes stay in the outbox for this user's next sign-in. */
-async function endLocally(): Promise<void> {
+export async function endLocally(): Promise<void> {
   begun = undefined;
   clearSession();
   useSession.setState({ user: null, status: 'signed-out' });
@@ -118,34 +120,6 @@ export function replaceCurrentUser(user: User): void {
   void mirrorSession(appDb(), token, user).catch(() => undefined);
 }
 
-/** Signs in; a refusal is thrown to the caller as an ApiError (the session is untouched). */
-export async function signIn(usernameOrEmail: string, password: string): Promise<User> {
-  const { login } = await accountCalls();
-  const answer = await login({ username_or_email: usernameOrEmail, password });
-  // Writing the token is what other open tabs see, through their `storage` event.
-  setToken(answer.token);
-  begin(answer.token, answer.user);
-  return answer.user;
-}
-
-/** Ends the session here at once, and on the server when it can be reached (offline, only here). */
-export async function signOut(): Promise<void> {
-  const token = getToken();
-  await endLocally();
-  if (!token) return;
-  // This device stops getting the member's pushes; the server is told before the logout ends the token.
-  const push = await pushCalls();
-  const endpoint = await push.unsubscribeHere();
-  if (endpoint) await push.forgetOnServer(endpoint, token);
-  await (await accountCalls()).logout(token).catch(() => undefined);
-}
-
-/** The account is gone (the member deleted it): its session ends here; the server was told. */
-export async function endDeletedSession(): Promise<void> {
-  await endLocally();
-  void pushCalls().then((push) => push.unsubscribeHere());
-}
-
 /** Asks the server who the token belongs to; keeps the token on anything but a 401. */
 export async function confirmSession(): Promise<void> {
   const token = getToken();
@@ -155,7 +129,7 @@ export async function confirmSession(): Promise<void> {
   }
   // With a cached user the sync engine starts now, beside the check: the week's read does not wait for it.
   const cachedAtStart = getCachedUser();
-  if (cachedAtStart) begin(token, cachedAtStart);
+  if (cachedAtStart) beginSession(token, cachedAtStart);
   try {
     const savesBefore = savedProfiles;
     // The account calls come with the parsing code: with a cached user, after the week's preview if any.
@@ -163,11 +137,11 @@ export async function confirmSession(): Promise<void> {
     const { fetchMe } = await accountCalls();
     const me = await fetchMe();
     const current = useSession.getState().user;
-    begin(token, savesBefore !== savedProfiles && current ? current : me);
+    beginSession(token, savesBefore !== savedProfiles && current ? current : me);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return; // sessionLost has run
     const cached = getCachedUser();
-    if (cached) begin(token, cached);
+    if (cached) beginSession(token, cached);
     else useSession.setState({ user: null, status: 'unreachable' });
   }
 }

@@ -4,7 +4,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorText } from '../../i18n/error-text';
 import { applyLanguage } from '../../i18n/i18n';
 import { hasChosenLanguage, storedLanguage } from '../../i18n/stored-language';
-import { signIn, useSession } from '../../state/session';
+import { useSession } from '../../state/session';
+import { signIn } from '../../state/sign-in';
 import { Icon } from '../../ui/icons';
 import { LoginBrand } from './login-brand';
 

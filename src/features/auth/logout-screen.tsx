@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { countUnsent, useIsOnline } from '../../data/sync-status';
-import { signOut } from '../../state/session';
+import { signOut } from '../../state/sign-out';
 import { showToast } from '../../state/toast-store';
 
 /** The question is its own chunk: most sign-outs never ask it. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { deleteMyAccount } from '../../data/profile';
 import { usePendingCount } from '../../data/sync-status';
-import { endDeletedSession } from '../../state/session';
+import { endDeletedSession } from '../../state/sign-out';
 import { showToast } from '../../state/toast-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PasswordField } from '../../ui/password-field';

@@ -2,14 +2,9 @@ import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest } from '../../../src/data/core/api-client';
 import { getCachedUser, getToken, setCachedUser, setToken } from '../../../src/data/core/session-storage';
-import {
-  confirmSession,
-  replaceCurrentUser,
-  restoreSession,
-  signIn,
-  signOut,
-  useSession,
-} from '../../../src/state/session';
+import { confirmSession, replaceCurrentUser, restoreSession, useSession } from '../../../src/state/session';
+import { signIn } from '../../../src/state/sign-in';
+import { signOut } from '../../../src/state/sign-out';
 import { useToastStore } from '../../../src/state/toast-store';
 import { json, offline, stubFetch, USER } from '../fake-api';
 

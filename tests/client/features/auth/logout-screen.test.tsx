@@ -4,11 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
 import { LogoutScreen } from '../../../../src/features/auth/logout-screen';
-import { signOut } from '../../../../src/state/session';
+import { signOut } from '../../../../src/state/sign-out';
 import { USER } from '../../fake-api';
 import { stubModalDialogs } from '../../modal-dialogs';
 
-vi.mock('../../../../src/state/session', () => ({ signOut: vi.fn(async () => undefined) }));
+vi.mock('../../../../src/state/sign-out', () => ({ signOut: vi.fn(async () => undefined) }));
 
 beforeAll(stubModalDialogs);
 beforeEach(async () => {

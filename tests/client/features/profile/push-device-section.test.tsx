@@ -2,7 +2,8 @@ import { NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '@common/contract/noti
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
-import { confirmSession, signOut } from '../../../../src/state/session';
+import { confirmSession } from '../../../../src/state/session';
+import { signOut } from '../../../../src/state/sign-out';
 import { useToastStore } from '../../../../src/state/toast-store';
 import { renderApp } from '../../app/render-app';
 import { json, stubFetch, USER } from '../../fake-api';
