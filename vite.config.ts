@@ -81,9 +81,6 @@ export default defineConfig({
             // the bandwidth among the requests in flight, so each small one (waiting out its round trip) slowed
             // the bundle the first paint waits for. It also takes the offline writes' table and optimistic changes
             // (the drain's), which a member's first move loads too (src/data/core/member-moves.ts).
-            // The sign-in form and its brand (shared with the password screens): one chunk beside the bundle on a
-            // signed-out start (app/boot/page-boot.ts preloads it), not two.
-            { name: 'login', test: /[\\/]src[\\/]features[\\/]auth[\\/]login-(screen|brand)\.tsx$/ },
             {
               name: 'signed-in',
               test: /[\\/]src[\\/]data[\\/](users|core[\\/]sync-engine)\.ts$/,

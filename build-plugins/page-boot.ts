@@ -9,8 +9,7 @@
  *
  * In a build, the script is given the chunks that parse the first reads' answers (the chunks holding
  * data/users.ts and data/core/sync-engine.ts, with what they import that the entry does not), to preload on a
- * signed-in page other than the week, apart the start settings' reader, to preload on every signed-in page, and
- * the sign-in form's chunks and styles, to preload on a signed-out start.
+ * signed-in page other than the week, and apart the start settings' reader, to preload on every signed-in page.
  */
 import path from 'node:path';
 import { build, type IndexHtmlTransformContext, type Plugin, type Rolldown } from 'vite';
@@ -19,8 +18,6 @@ const BOOT_ENTRY = 'src/app/boot/page-boot.ts';
 const PARSER_ENTRIES = ['src/data/users.ts', 'src/data/core/sync-engine.ts'];
 /** The start settings' reader, checked without zod: every signed-in page reads them at once. */
 const SETTINGS_ENTRY = 'src/data/core/start-settings.ts';
-/** The sign-in form, a lazy route: what a signed-out start shows. */
-const LOGIN_ENTRY = 'src/features/auth/login-screen.tsx';
 const AFTER_TITLE = /<\/title>/;
 const ROOT = '<div id="root"></div>';
 /** Right after #root (and after the stylesheet, which it waits for): shows the week snapshot, if any. */
@@ -64,21 +61,10 @@ function chunksOf(
   return [...wanted].filter((file) => !loaded.has(file)).map((file) => `${base}${file}`);
 }
 
-/** The stylesheets the chunks at `urls` bring (each lazy chunk's CSS modules are a file of their own). */
-function stylesOf(urls: string[], base: string, context: IndexHtmlTransformContext): string[] {
-  const chunks = Object.values(context.bundle ?? {}).filter(
-    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
-  );
-  return chunks
-    .filter((chunk) => urls.includes(`${base}${chunk.fileName}`))
-    .flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])
-    .map((file) => `${base}${file}`);
-}
-
 /** The boot script, bundled on its own and minified, as one IIFE. */
 async function bundleBoot(
   root: string,
-  modules: { parsers: string[]; settings: string[]; login: string[]; loginStyles: string[] },
+  modules: { parsers: string[]; settings: string[] },
   entryUrl: string,
 ): Promise<string> {
   const output = await build({
@@ -88,8 +74,6 @@ async function bundleBoot(
     define: {
       __PAGE_BOOT_PARSER_MODULES__: JSON.stringify(modules.parsers),
       __PAGE_BOOT_SETTINGS_MODULES__: JSON.stringify(modules.settings),
-      __PAGE_BOOT_LOGIN_MODULES__: JSON.stringify(modules.login),
-      __PAGE_BOOT_LOGIN_STYLES__: JSON.stringify(modules.loginStyles),
       __PAGE_BOOT_ENTRY__: JSON.stringify(entryUrl),
     },
     build: {
@@ -125,9 +109,7 @@ export function pageBoot(): Plugin {
         const parsers = chunksOf(PARSER_ENTRIES, root, base, context).filter(
           (url) => !settings.includes(url),
         );
-        const login = chunksOf([LOGIN_ENTRY], root, base, context);
-        const loginStyles = stylesOf(login, base, context);
-        const code = await bundleBoot(root, { parsers, settings, login, loginStyles }, entryUrl);
+        const code = await bundleBoot(root, { parsers, settings }, entryUrl);
         return html
           .replace(AFTER_TITLE, (title) => `${title}\n    <script>${code}</script>`)
           .replace(ROOT, `${ROOT}\n    ${SHOW_SNAPSHOT}`);

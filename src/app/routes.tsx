@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { LoginScreen } from '../features/auth/login-screen';
 import { WeekScreen } from '../features/events/week-screen';
 import { loadLaterTexts } from '../i18n/later-texts';
 import { RequireAdmin, RequireAuth, RequireContributor } from './guards';
@@ -25,22 +26,12 @@ function lazyScreen(path: string, name: LazyScreenName): RouteObject {
   };
 }
 
-/**
- * The sign-in form: its own chunk, out of the bundle a signed-in member's every start downloads. Its texts
- * are the first catalogue's, and index.html's inline script preloads it, with its styles, on a signed-out
- * start (app/boot/page-boot.ts): it comes beside the bundle, not after it.
- */
-const loginRoute: RouteObject = {
-  path: '/login',
-  lazy: () => import('../features/auth/login-screen').then((m) => ({ Component: m.LoginScreen })),
-};
-
 /** The app's route table. */
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     children: [
-      loginRoute,
+      { path: '/login', element: <LoginScreen /> },
       // Its own chunk, precached by the service worker like every other: signing out offline still works.
       lazyScreen('/logout', 'logoutScreen'),
       {

@@ -1,6 +1,6 @@
 /**
- * Signing in: the account call, then the session begins (session.ts). Apart from session.ts: only the sign-in
- * form, a lazy route, signs in, so this code is not in the bundle a signed-in member's every start downloads.
+ * Signing in: the account call, then the session begins (session.ts). Beside sign-out.ts: session.ts keeps
+ * what every start runs (the stored session, its check, a session lost), these what a form or a button does.
  */
 import type { User } from '@common/contract/user';
 import { setToken } from '../data/core/session-storage';

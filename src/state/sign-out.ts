@@ -1,7 +1,7 @@
 /**
  * Signing out, and an account gone: the session ends here at once (session.ts) and this device stops getting
- * the member's pushes. Apart from session.ts: only the sign-out and profile screens, lazy chunks, end a
- * session this way, so their code is not in the bundle every start downloads.
+ * the member's pushes. Only the sign-out and profile screens, lazy chunks, end a session this way, so this
+ * code is not in the bundle every start downloads.
  */
 import { getToken } from '../data/core/session-storage';
 import { endLocally } from './session';

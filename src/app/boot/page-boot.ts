@@ -20,9 +20,6 @@ import { chooseWeekSnapshot, showWeekSnapshot } from './week-snapshot-show';
 declare const __PAGE_BOOT_PARSER_MODULES__: readonly string[];
 /** The built chunk of data/core/start-settings.ts (checked without zod), apart from the parsers'. */
 declare const __PAGE_BOOT_SETTINGS_MODULES__: readonly string[];
-/** The sign-in form's chunks (a lazy route) and their stylesheets. */
-declare const __PAGE_BOOT_LOGIN_MODULES__: readonly string[];
-declare const __PAGE_BOOT_LOGIN_STYLES__: readonly string[];
 /** The URL of the build's entry chunk ('' outside a build): a week snapshot is shown by its own build only. */
 declare const __PAGE_BOOT_ENTRY__: string;
 
@@ -35,16 +32,12 @@ declare const __PAGE_BOOT_ENTRY__: string;
   }
 };
 
-function preload(href: string, as: 'module' | 'style'): void {
+function preloadModule(href: string): void {
   const link = document.createElement('link');
-  link.rel = as === 'module' ? 'modulepreload' : 'preload';
-  if (as === 'style') link.setAttribute('as', 'style');
+  link.rel = 'modulepreload';
   link.href = href;
   document.head.append(link);
 }
-
-/** Where a signed-out start shows the sign-in form (the week sends there). */
-const SHOWS_SIGN_IN = ['/', '/login'];
 
 const send = (path: string, init: RequestInit) =>
   fetch(path, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -57,13 +50,8 @@ try {
   for (const read of plan.reads) sendEarlyRead(read.path, read.token, language, send, true);
   // Signed in, the club's start settings are read at once, by their own small reader; the parsers of the
   // other reads (zod and the contract) come at once too, but on the week only after its first paint.
-  if (plan.parsers !== 'none') for (const href of __PAGE_BOOT_SETTINGS_MODULES__) preload(href, 'module');
-  if (plan.parsers === 'at-once') for (const href of __PAGE_BOOT_PARSER_MODULES__) preload(href, 'module');
-  // Signed out, the sign-in form's code comes beside the bundle rather than once it has run.
-  if (!token && SHOWS_SIGN_IN.includes(window.location.pathname)) {
-    for (const href of __PAGE_BOOT_LOGIN_MODULES__) preload(href, 'module');
-    for (const href of __PAGE_BOOT_LOGIN_STYLES__) preload(href, 'style');
-  }
+  if (plan.parsers !== 'none') for (const href of __PAGE_BOOT_SETTINGS_MODULES__) preloadModule(href);
+  if (plan.parsers === 'at-once') for (const href of __PAGE_BOOT_PARSER_MODULES__) preloadModule(href);
   // A start of the installed app on its week, painted from the cache: the week as last seen is shown at
   // once, before the bundle has even been evaluated (app/boot/week-snapshot-show.ts).
   if (plan.parsers === 'after-first-paint')

@@ -6,24 +6,15 @@ import { json, stubFetch } from '../fake-api';
 // The inline script of index.html, as the browser runs it: before the bundle, once per page.
 const PARSERS = ['/assets/users-abc.js', '/assets/zod-def.js'];
 const SETTINGS_READER = ['/assets/start-settings-ghi.js'];
-const LOGIN = ['/assets/login-screen-jkl.js', '/assets/login-brand-mno.js'];
-const LOGIN_STYLES = ['/assets/login-brand-pqr.css'];
 
 async function runBootScript() {
   vi.resetModules();
   vi.stubGlobal('__PAGE_BOOT_PARSER_MODULES__', PARSERS);
   vi.stubGlobal('__PAGE_BOOT_SETTINGS_MODULES__', SETTINGS_READER);
-  vi.stubGlobal('__PAGE_BOOT_LOGIN_MODULES__', LOGIN);
-  vi.stubGlobal('__PAGE_BOOT_LOGIN_STYLES__', LOGIN_STYLES);
   await import('../../../src/app/boot/page-boot');
 }
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
-    link.getAttribute('href'),
-  );
-
-const stylePreloads = () =>
-  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map((link) =>
     link.getAttribute('href'),
   );
 
@@ -57,25 +48,12 @@ describe('the page boot script (index.html, before the bundle)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  it('signed out: sends nothing, preloads the sign-in form (a lazy route) with its styles, no image', async () => {
+  it('signed out: sends nothing and preloads nothing', async () => {
     const fetchMock = stubFetch(() => json(200, {}));
     await runBootScript();
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(preloads()).toEqual(LOGIN);
-    expect(stylePreloads()).toEqual(LOGIN_STYLES);
+    expect(preloads()).toEqual([]);
     expect(logoPreloads()).toEqual([]); // the sign-in form's bytes first
-  });
-
-  it('signed out on a public page (the news): not the sign-in form', async () => {
-    window.history.replaceState(null, '', '/news');
-    try {
-      stubFetch(() => json(200, {}));
-      await runBootScript();
-      expect(preloads()).toEqual([]);
-      expect(stylePreloads()).toEqual([]);
-    } finally {
-      window.history.replaceState(null, '', '/');
-    }
   });
 
   it('another signed-in page: the reads leave, the settings reader and the parsers are preloaded', async () => {
