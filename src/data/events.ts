@@ -152,18 +152,32 @@ export type { Delivery };
 /**
  * The write path is its own chunk (core/member-moves.ts): the week paints from the cache without it. It is
  * fetched once the week's first reads are done (showWeek), or at the first move if that comes sooner. The
- * time of a move is the member's tap, taken before the chunk may still be on its way.
+ * time of a move is the member's tap (`at`), taken before the chunk may still be on its way.
  */
 const memberMoves = () => import('./core/member-moves');
 /** The app's requests quiet this long (30 s at most): the week's first reads are done. */
 const MOVES_QUIET_MS = 1_500;
 const MOVES_WAIT_AT_MOST_MS = 30_000;
 let isMovesFetchDue = true;
+let movesAreDue: () => void = () => undefined;
+const movesDue = new Promise<void>((resolve) => {
+  movesAreDue = resolve;
+});
+void movesDue.then(memberMoves).catch(() => undefined);
+
+/**
+ * Settles once the week's first reads are done: when the code behind the member's moves is fetched, the
+ * write path's and a screen's own (the row's one-tap answers), before the first tap and never beside the
+ * first reads.
+ */
+export function whenMovesDue(): Promise<void> {
+  return movesDue;
+}
 
 /**
  * `kit`: the items booked, in the order of the kinds shown, `[]` for own equipment (docs/rules.md#kit). `actor`:
  * the signed-in guardian when `user` is their child (docs/rules.md#families). `override`: one who takes
- * attendance subscribes a member whose file blocks (docs/rules.md#members-file).
+ * attendance subscribes a member whose file blocks (docs/rules.md#members-file). `at`: the tap's time.
  */
 export function changeSubscription(
   user: User,
@@ -172,21 +186,21 @@ export function changeSubscription(
   kit: readonly string[] = [],
   actor: User = user,
   override = false,
+  at = Date.now(),
 ): Promise<Delivery> {
   const change = { eventUuid, subscribe, stuffs: kit, override };
-  const now = Date.now();
-  return memberMoves().then((m) => m.deliverSubscription(user, change, now, actor));
+  return memberMoves().then((m) => m.deliverSubscription(user, change, at, actor));
 }
 
-/** `kit`: the items wished for, booked at promotion where still there. */
+/** `kit`: the items wished for, booked at promotion where still there. `at`: the tap's time. */
 export function joinWaitingList(
   user: User,
   eventUuid: string,
   kit: readonly string[] = [],
   actor: User = user,
+  at = Date.now(),
 ): Promise<Delivery> {
-  const now = Date.now();
-  return memberMoves().then((m) => m.deliverWaitingList(user, { eventUuid, stuffs: kit }, now, actor));
+  return memberMoves().then((m) => m.deliverWaitingList(user, { eventUuid, stuffs: kit }, at, actor));
 }
 
 /** "Not coming" to the event, or taking it back (`decline` false); queued offline like a subscription. */
@@ -207,8 +221,6 @@ export function showWeek(monday: string): void {
   // The week offers the member's moves: their code comes before the first tap, never beside the first reads.
   if (isMovesFetchDue) {
     isMovesFetchDue = false;
-    void whenNetworkQuiet(MOVES_QUIET_MS, MOVES_WAIT_AT_MOST_MS)
-      .then(memberMoves)
-      .catch(() => undefined);
+    void whenNetworkQuiet(MOVES_QUIET_MS, MOVES_WAIT_AT_MOST_MS).then(movesAreDue);
   }
 }

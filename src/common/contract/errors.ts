@@ -3,7 +3,10 @@
  * answers before the contract's schemas are loaded (they load after the first paint).
  */
 
-/** Every error code the API can answer; each is also an i18n key under `errors.` in fr.json and en.json. */
+/**
+ * Every error code the API can answer; each is also an i18n key under `errors.`: in fr.json and en.json when
+ * the first paint or the sign-in may say it, else in the later texts (i18n/later), which come with the moves.
+ */
 export const ERROR_CODES = [
   'invalid_input',
   'unauthorised',

@@ -1,6 +1,5 @@
 import type { EventDto } from '@common/contract/event';
 import type { User } from '@common/contract/user';
-import { mayTakeAttendance } from '@common/rules/attendance';
 import {
   factsOf,
   mayAnswerDecline,
@@ -9,11 +8,12 @@ import {
   mayUnsubscribe,
   standingOf,
 } from '@common/rules/events';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answerDecline, changeSubscription, joinWaitingList } from '../../data/events';
+import { whenMovesDue } from '../../data/events';
 import { loadLaterTexts } from '../../i18n/later-texts';
-import { type Refusal, useRunMove } from './run-move';
+import type { QuickMove } from './quick-moves';
+import type { Refusal } from './run-move';
 
 /** The kit question is its own chunk, fetched on the first quick booking of an event with equipment. */
 const quickDialogs = () => Promise.all([import('./quick-subscribe-dialog'), loadLaterTexts()]);
@@ -25,15 +25,11 @@ const DossierOverride = lazy(() =>
 );
 
 /**
- * Whether this refusal may be overridden by `actor`: a file that blocks (409 `dossier_incomplete`), refused to one
- * who takes attendance at the event, who may subscribe that member anyway (docs/rules.md#members-file).
+ * What a tap does is its own chunk too (quick-moves.ts): the week paints its buttons without it. It is fetched
+ * with the write path, once the week's first reads are done, or at the first tap if that comes sooner. The
+ * words of its toasts are the later texts, fetched at the first tap.
  */
-const mayOverrideDossier = (refusal: Refusal, actor: User, event: EventDto): boolean =>
-  refusal.code === 'dossier_incomplete' && mayTakeAttendance(actor, factsOf(event)).ok;
-
-/** The hold and its toast's texts are their own chunk too, fetched on the first tap that gives a place up. */
-const holdGiveUp = (...args: Parameters<typeof import('./held-move').holdGiveUp>): void =>
-  void Promise.all([import('./held-move'), loadLaterTexts()]).then(([m]) => m.holdGiveUp(...args));
+const quickMoves = () => import('./quick-moves');
 
 export interface RegistrationMoves {
   canSubscribe: boolean;
@@ -80,70 +76,40 @@ export function QuickActions({
   named?: (key: string) => string | undefined;
 }) {
   const { t } = useTranslation();
-  const run = useRunMove();
   const [asking, setAsking] = useState<'subscribe' | 'wait' | null>(null);
   const [isOfferingWait, setOfferingWait] = useState(false);
   // A file that blocks, refused to one who takes attendance: said here, with « Inscrire quand même ».
   const [blocked, setBlocked] = useState<Refusal | null>(null);
-  const offerOverride = (refusal: Refusal) => {
-    if (!mayOverrideDossier(refusal, actor, event)) return false;
-    setBlocked(refusal);
-    return true;
-  };
-  const offerWait = () => setOfferingWait(true);
+  useEffect(() => {
+    void whenMovesDue()
+      .then(quickMoves)
+      .catch(() => undefined);
+  }, []);
   const moves = registrationMoves(event, user.id, new Date());
   const asksStuff = event.stuffs_available.length > 0;
-  // Giving a place up waits a few seconds for « Annuler » (held-move.ts).
-  const leave = (key: 'unsubscribed' | 'left_waiting') =>
-    holdGiveUp(
-      event.uuid_event,
-      user.id,
-      key === 'unsubscribed' ? 'answer.give_up_held' : 'answer.leave_waiting_held',
-      () =>
-        void run(
-          changeSubscription(user, event.uuid_event, false, [], actor),
-          'unsubscribe_success',
-          'unsubscribe_failed',
-          { successText: named(key) },
-        ),
+  const tap = (move: QuickMove) => {
+    const at = Date.now();
+    void Promise.all([quickMoves(), loadLaterTexts()]).then(([m]) =>
+      m.runQuickMove(move, {
+        t,
+        event,
+        user,
+        actor,
+        named,
+        at,
+        offerWait: () => setOfferingWait(true),
+        offerOverride: setBlocked,
+      }),
     );
-  // For themselves, a member gives one answer: the place freed and "not coming" recorded.
+  };
   const isOwn = actor.id === user.id;
-  const stopComing = () =>
-    holdGiveUp(
-      event.uuid_event,
-      user.id,
-      'answer.give_up_held',
-      () => void run(answerDecline(user, event.uuid_event, true), 'answer.declined_done', 'decline_failed'),
-    );
-  const subscribe = () =>
-    asksStuff
-      ? setAsking('subscribe')
-      : void run(
-          changeSubscription(user, event.uuid_event, true, [], actor),
-          'subscribe_success',
-          'subscribe_failed',
-          {
-            onFull: offerWait,
-            successText: named('subscribed'),
-            onRefused: offerOverride,
-          },
-        );
-  const wait = () =>
-    asksStuff
-      ? setAsking('wait')
-      : void run(
-          joinWaitingList(user, event.uuid_event, [], actor),
-          'subscribe_waiting_listed',
-          'waiting_failed',
-          {
-            successText: named('waiting'),
-          },
-        );
+  // Booking an event with equipment first asks which kit, in a dialog.
+  const subscribe = () => (asksStuff ? setAsking('subscribe') : tap('subscribe'));
+  const wait = () => (asksStuff ? setAsking('wait') : tap('wait'));
   return (
     <>
       {isOwn && moves.canStopComing && (
-        <button type="button" className="button" onClick={stopComing}>
+        <button type="button" className="button" onClick={() => tap('stop_coming')}>
           {t('answer.not_coming_anymore')}
         </button>
       )}
@@ -152,7 +118,7 @@ export function QuickActions({
           type="button"
           className="button"
           aria-label={named('unsubscribe_label')}
-          onClick={() => leave('unsubscribed')}
+          onClick={() => tap('unsubscribe')}
         >
           {named('unsubscribe') ?? t('events.unsubscribe')}
         </button>
@@ -184,7 +150,7 @@ export function QuickActions({
           type="button"
           className="button"
           aria-label={named('leave_waiting_label')}
-          onClick={() => leave('left_waiting')}
+          onClick={() => tap('leave_waiting')}
         >
           {t('events.leave_waiting_list')}
         </button>
@@ -197,7 +163,7 @@ export function QuickActions({
             actor={actor}
             successText={named(asking === 'wait' ? 'waiting' : 'subscribed')}
             isWaiting={asking === 'wait'}
-            onFull={offerWait}
+            onFull={() => setOfferingWait(true)}
             onClose={() => setAsking(null)}
           />
         </Suspense>
