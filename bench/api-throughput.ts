@@ -46,7 +46,8 @@ async function beside(routePath: string, headers: Record<string, string> = {}) {
 }
 
 const rps = (figures: LoadFigures) => `${Math.round(figures.rps)} req/s`;
-const latency = (figures: LoadFigures) => `p50 ${figures.p50} ms, p99 ${figures.p99} ms`;
+const latency = (figures: LoadFigures) =>
+  `p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms`;
 
 const health = await beside('/api/health');
 reportRow({
