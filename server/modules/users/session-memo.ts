@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { currentClub } from '../../db/club-scope/current-club';
 import type { Database } from '../../db/schema';
 import { writeCountOf } from '../../db/write-count';
-import { type FoundSession, findClubVersions, findSessionWithUser } from './sessions.repository';
+import { readClubVersions } from './club-versions-read';
+import { type FoundSession, findSessionWithUser } from './sessions.repository';
 
 const KEPT_AT_MOST = 10_000;
 
@@ -23,7 +24,8 @@ const keptUnderVersions = new WeakMap<Kysely<any>, Map<string, FoundSession>>();
  *   data version meanwhile. Anything that may write, a session's hourly touch included, empties it.
  * - Elsewhere (PostgreSQL, where other processes write), with one statement that reads the club's two
  *   counters: while its account version is the one the kept check was read at, no session, account or
- *   guardianship of the club has changed since, whichever process wrote; the data version is read fresh.
+ *   guardianship of the club has changed since, whichever process wrote; the data version is read fresh. The
+ *   requests of a club asking at the same time share that read (club-versions-read.ts).
  *   Otherwise the whole check is read again.
  * The idle and revoked checks still run on each request (auth.service.ts), against the clock of that request.
  */
@@ -73,7 +75,7 @@ async function keptWhileAccountsStill(
   }
   const kept = memo.get(key);
   if (kept) {
-    const versions = await findClubVersions(db);
+    const versions = await readClubVersions(db);
     if (versions?.accountVersion === kept.accountVersion)
       return { ...kept, dataVersion: versions.dataVersion };
     memo.delete(key);

@@ -52,6 +52,25 @@ describe('a session check kept by one process', () => {
     expect(checks(after)).toHaveLength(1);
   });
 
+  it('shares the counters among requests asking at once, and sees a revocation committed before any of them', async () => {
+    const token = await writer.signIn('member');
+    expect((await read(token)).statusCode).toBe(200);
+    const together = await recorded(async () => {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => read(token)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    });
+    // One read on its way for the first, one after it for the nine that asked meanwhile.
+    expect(counters(together)).toHaveLength(2);
+    await writer.db.updateTable('users').set({ is_revoked: true }).where('username', '=', 'member').execute();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => read(token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(401));
+    await writer.db
+      .updateTable('users')
+      .set({ is_revoked: false })
+      .where('username', '=', 'member')
+      .execute();
+  });
+
   it('refuses at once an account revoked by hand through the other process', async () => {
     const token = await writer.signIn('member');
     await read(token);
