@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { whenMovesDue } from '../../data/events';
 import { loadLaterTexts } from '../../i18n/later-texts';
+import { showToast } from '../../state/toast-store';
 import type { QuickMove } from './quick-moves';
 import type { Refusal } from './run-move';
 
@@ -89,17 +90,21 @@ export function QuickActions({
   const asksStuff = event.stuffs_available.length > 0;
   const tap = (move: QuickMove) => {
     const at = Date.now();
-    void Promise.all([quickMoves(), loadLaterTexts()]).then(([m]) =>
-      m.runQuickMove(move, {
-        t,
-        event,
-        user,
-        actor,
-        named,
-        at,
-        offerWait: () => setOfferingWait(true),
-        offerOverride: setBlocked,
-      }),
+    void Promise.all([quickMoves(), loadLaterTexts()]).then(
+      ([m]) =>
+        m.runQuickMove(move, {
+          t,
+          event,
+          user,
+          actor,
+          named,
+          at,
+          offerWait: () => setOfferingWait(true),
+          offerOverride: setBlocked,
+        }),
+      // Its code could not be fetched (a first visit gone offline before the app was kept): nothing was
+      // queued, and the member is told, in the words of the first catalogue.
+      () => showToast('error', 'errors.network_error'),
     );
   };
   const isOwn = actor.id === user.id;
