@@ -2,27 +2,15 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectivityStore } from '../../../../src/data/core/connectivity';
 import { appDb } from '../../../../src/data/core/db';
-import { useEvent } from '../../../../src/data/events';
-import { QuickActions } from '../../../../src/features/events/quick-actions';
-import { useToastStore } from '../../../../src/state/toast-store';
 import { ToastBand } from '../../../../src/ui/toast-band';
-import { USER } from '../../fake-api';
-import { KIT_EVENT_UUID, kitEvent } from './kit-fixtures';
+import { KIT_EVENT_UUID } from './kit-fixtures';
+import { cacheQuickRowEvent, QuickRow } from './quick-row';
 
 // The row's one-tap answers: their buttons paint with the week, what a tap does (quick-moves.ts) and the words of
 // its toasts come at the first tap. The move still takes the tap's time, and says what happened in words.
 
-function Row() {
-  const event = useEvent(KIT_EVENT_UUID);
-  return event ? <QuickActions event={event} user={USER} /> : null;
-}
-
 beforeEach(async () => {
-  const db = appDb();
-  await Promise.all([db.outbox.clear(), db.events.clear()]);
-  await db.session.put({ key: 'current', token: 'tok', user: USER });
-  await db.events.put(kitEvent({ stuffs_available: [] }));
-  useToastStore.setState({ toasts: [] });
+  await cacheQuickRowEvent();
   // Offline: the move is kept on this device, never sent by a test.
   useConnectivityStore.setState({ isOnline: false });
 });
@@ -33,7 +21,7 @@ describe('a row’s one-tap answer', () => {
   it('is queued with the time of the tap, however late its code comes', async () => {
     render(
       <>
-        <Row />
+        <QuickRow />
         <ToastBand />
       </>,
     );
